@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { notFoundHandler, registerWeb } from './plugins/web';
+import { authRoutes } from './modules/auth/routes';
+import { userRoutes } from './modules/users/routes';
+import { publicSiteRoutes } from './modules/public-site/routes';
+import { publicConfigRoutes } from './modules/public-site/config-route';
+import { organizationRoutes } from './modules/organizations/routes';
+import { programRoutes } from './modules/programs/routes';
+import { localHealthAuthorityRoutes } from './modules/local-health-authorities/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { downloadRoutes } from './modules/downloads/routes';
+import { aircraftRoutes } from './modules/aircraft/routes';
+import { resultRoutes } from './modules/results/routes';
+import { verificationRoutes } from './modules/verification/routes';
+import { beachStatusRoutes } from './modules/beach-status/routes';
+import { geomeanRoutes } from './modules/geomeans/routes';
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildOptions {
+  logger?: boolean | object;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** The whole application as a Fastify instance, without listening: tests drive it with inject(). */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Leaflet positions tiles and markers with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(deps.config.tileUrl)],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Beach Portal API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(authPlugin, { db: deps.database.db, tokens: deps.tokens });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, deps);
+      await api.register(userRoutes, deps);
+      await api.register(publicSiteRoutes, deps);
+      await api.register(publicConfigRoutes, deps);
+      await api.register(organizationRoutes, deps);
+      await api.register(programRoutes, deps);
+      await api.register(localHealthAuthorityRoutes, deps);
+      await api.register(auditRoutes, deps);
+      await api.register(downloadRoutes, deps);
+      await api.register(aircraftRoutes, deps);
+      await api.register(resultRoutes, deps);
+      await api.register(verificationRoutes, deps);
+      await api.register(beachStatusRoutes, deps);
+      await api.register(geomeanRoutes, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  const webServed = options.serveWeb ? await registerWeb(app, deps.config.webDist ?? defaultWebDist) : false;
+  app.setNotFoundHandler(notFoundHandler(webServed));
+  return app;
+}
+
+/** The tile host for the CSP, with a {s} subdomain template turned into a wildcard. */
+export function tileOrigin(template: string): string {
+  const match = /^(https?):\/\/([^/]+)/.exec(template);
+  if (!match) return "'self'";
+  return `${match[1]}://${match[2]!.replace(/\{s\}/g, '*')}`;
+}

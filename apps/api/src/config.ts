@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Configuration is read once at start-up from the environment (DESIGN section 9). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  DATABASE_READ_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Beach Portal <no-reply@beach-portal.invalid>'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  AIRCRAFT_CHLOROPHYLL_URL: z.url().default('https://aircraft.example.edu/api/chlorophyll/latest'),
+  AIRCRAFT_PHYCOCYANIN_URL: z.url().default('https://aircraft.example.edu/api/phycocyanin/latest'),
+  TZ_PROGRAM: z
+    .string()
+    .default('America/New_York')
+    .refine(isTimeZone, 'TZ_PROGRAM must be an IANA time zone such as America/New_York'),
+  DEMO_DATA: z.enum(['on', 'off', 'auto']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databaseReadUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  jwtSecret: string;
+  publicUrl: string;
+  tileUrl: string;
+  aircraftChlorophyllUrl: string;
+  aircraftPhycocyaninUrl: string;
+  programTimeZone: string;
+  demoData: 'on' | 'off' | 'auto';
+  logLevel: string;
+  webDist?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET ?? generatedSecret(dataDir),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    tileUrl: e.TILE_URL,
+    aircraftChlorophyllUrl: e.AIRCRAFT_CHLOROPHYLL_URL,
+    aircraftPhycocyaninUrl: e.AIRCRAFT_PHYCOCYANIN_URL,
+    programTimeZone: e.TZ_PROGRAM,
+    demoData: e.DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+}
+
+/** A signing key generated once into DATA_DIR so tokens survive restarts of the one-machine setup. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

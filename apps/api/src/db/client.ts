@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Repositories accept either, so a service can run several of them in one transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Read-only replica for public reads; the primary when none is configured. */
+  readDb: Db;
+  /** Underlying clients, for COPY streaming and raw SQL the ORM does not cover. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface DatabaseOptions {
+  /** PostgreSQL server URL; when unset an embedded PGlite database is used. */
+  url?: string;
+  readUrl?: string;
+  /** Directory for PGlite files; undefined means in memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+// pg returns int8 (count(*), bigint sums) as strings by default; our counts fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+// DATE stays a 'YYYY-MM-DD' string: no time-zone shifts.
+pg.types.setTypeParser(1082, (v) => v);
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    let readPool: pg.Pool | undefined;
+    let readDb = db;
+    if (options.readUrl) {
+      readPool = new pg.Pool({ connectionString: options.readUrl, max: options.poolSize ?? 10 });
+      readDb = drizzlePg({ client: readPool, schema }) as unknown as Db;
+    }
+    return {
+      kind: 'postgres',
+      db,
+      readDb,
+      pool,
+      close: async () => {
+        await pool.end();
+        await readPool?.end();
+      },
+    };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return { kind: 'pglite', db, readDb: db, pglite: client, close: () => client.close() };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder });
+  }
+}
+
+/** Raw SQL returning rows, the same on PGlite and node-postgres (both answer `{ rows }`). */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,137 @@
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { beachStations } from './beaches';
+import { users } from './people';
+import { programs } from './programs';
+import { counties, municipalities } from './reference';
+
+/** Public website content. rank orders ranked items (lower first). */
+
+export const news = pgTable('news', {
+  newsId: serial('news_id').primaryKey(),
+  title: text('title').notNull(),
+  summary: text('summary').notNull().default(''),
+  body: text('body').notNull(),
+  publishedOn: date('published_on', { mode: 'string' }).notNull(),
+  isBanner: boolean('is_banner').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  rank: integer('rank').notNull().default(0),
+});
+
+export const links = pgTable('links', {
+  linkId: serial('link_id').primaryKey(),
+  title: text('title').notNull(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  category: text('category').notNull().default('Partners'),
+  rank: integer('rank').notNull().default(0),
+});
+
+export const dailyFlights = pgTable(
+  'daily_flights',
+  {
+    dailyFlightId: serial('daily_flight_id').primaryKey(),
+    flightDate: date('flight_date', { mode: 'string' }).notNull().unique(),
+    /** FLOWN, CANCELLED_WEATHER, CANCELLED_MECHANICAL, NOT_SCHEDULED */
+    status: text('status').notNull(),
+    flightPath: text('flight_path').notNull().default(''),
+    floatables: text('floatables').notNull().default(''),
+    debris: text('debris').notNull().default(''),
+    algalBlooms: text('algal_blooms').notNull().default(''),
+    wildlife: text('wildlife').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+  },
+);
+
+export const dailyFlightPhotos = pgTable('daily_flight_photos', {
+  dailyFlightPhotoId: serial('daily_flight_photo_id').primaryKey(),
+  dailyFlightId: integer('daily_flight_id')
+    .notNull()
+    .references(() => dailyFlights.dailyFlightId, { onDelete: 'cascade' }),
+  fileId: integer('file_id').notNull(),
+  caption: text('caption').notNull().default(''),
+});
+
+export const beachPhotos = pgTable(
+  'beach_photos',
+  {
+    beachPhotoId: serial('beach_photo_id').primaryKey(),
+    title: text('title').notNull(),
+    desc: text('desc').notNull().default('N/A'),
+    countyId: integer('county_id').references(() => counties.countyId),
+    municipalityId: integer('municipality_id').references(() => municipalities.municipalityId),
+    beachStationId: integer('beach_station_id').references(() => beachStations.beachStationId),
+    fileId: integer('file_id').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    rank: integer('rank').notNull().default(0),
+  },
+  (t) => [index('beach_photos_station_idx').on(t.beachStationId)],
+);
+
+export const reportsAndPublications = pgTable('reports_and_publications', {
+  reportAndPublicationId: serial('report_and_publication_id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default('N/A'),
+  date: date('date', { mode: 'string' }).notNull(),
+  url: text('url'),
+  isPublication: boolean('is_publication').notNull().default(false),
+  countyId: integer('county_id').references(() => counties.countyId),
+  municipalityId: integer('municipality_id').references(() => municipalities.municipalityId),
+  beachStationId: integer('beach_station_id').references(() => beachStations.beachStationId),
+  programId: integer('program_id').references(() => programs.programId),
+  fileId: integer('file_id'),
+  type: text('type'),
+  name: text('name'),
+  rank: integer('rank').notNull().default(0),
+});
+
+export const faqs = pgTable('faqs', {
+  faqId: serial('faq_id').primaryKey(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  rank: integer('rank').notNull().default(0),
+});
+
+export const faqPhotos = pgTable('faq_photos', {
+  faqPhotoId: serial('faq_photo_id').primaryKey(),
+  faqId: integer('faq_id')
+    .notNull()
+    .references(() => faqs.faqId, { onDelete: 'cascade' }),
+  fileId: integer('file_id').notNull(),
+  title: text('title').notNull().default('N/A'),
+  desc: text('desc').notNull().default('N/A'),
+  name: text('name').notNull().default('N/A'),
+  type: text('type').notNull().default('N/A'),
+});
+
+/** Website switches (e.g. the welcome pop-up). */
+export const websiteToggles = pgTable('website_toggles', {
+  websiteToggleId: serial('website_toggle_id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  value: boolean('value').notNull().default(false),
+});
+
+export const gisRestServices = pgTable('gis_rest_services', {
+  gisRestServiceId: serial('gis_rest_service_id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  layerType: text('layer_type').notNull().default('FEATURE'),
+  active: boolean('active').notNull().default(true),
+});
+
+/** Database export tasks (queued job, progress, retry, download, delete). */
+export const dataExports = pgTable('data_exports', {
+  dataExportId: serial('data_export_id').primaryKey(),
+  kind: text('kind').notNull(),
+  params: jsonb('params').notNull().default({}),
+  status: text('status').notNull().default('QUEUED'),
+  progress: integer('progress').notNull().default(0),
+  fileId: integer('file_id'),
+  error: text('error'),
+  requestedBy: integer('requested_by').references(() => users.userId),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { beachStations } from './beaches';
+import { organizations, users } from './people';
+import { parameters, remarkCodes, resultUnits } from './reference';
+
+/** A laboratory result for one station and sample. */
+export const results = pgTable(
+  'results',
+  {
+    resultId: serial('result_id').primaryKey(),
+    beachStationId: integer('beach_station_id')
+      .notNull()
+      .references(() => beachStations.beachStationId),
+    /** The organization (lab or health department) that entered the result. */
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId),
+    sampleDate: date('sample_date', { mode: 'string' }).notNull(),
+    sampleTimeHh: text('sample_time_hh').notNull().default(''),
+    sampleTimeMm: text('sample_time_mm').notNull().default(''),
+    parameterId: integer('parameter_id')
+      .notNull()
+      .references(() => parameters.parameterId),
+    /** Null when the remark code carries no value (not sampled, lab failure). */
+    value: doublePrecision('value'),
+    remarkCodeId: integer('remark_code_id').references(() => remarkCodes.remarkCodeId),
+    resultUnitId: integer('result_unit_id')
+      .notNull()
+      .references(() => resultUnits.resultUnitId),
+    isResample: boolean('is_resample').notNull().default(false),
+    labName: text('lab_name').notNull().default(''),
+    comments: text('comments').notNull().default(''),
+    verificationState: text('verification_state').notNull().default('UNVERIFIED'),
+    enteredBy: integer('entered_by').references(() => users.userId),
+    enteredAt: timestamp('entered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    verifiedBy: integer('verified_by').references(() => users.userId),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    secondaryVerifiedBy: integer('secondary_verified_by').references(() => users.userId),
+    secondaryVerifiedAt: timestamp('secondary_verified_at', { withTimezone: true, mode: 'date' }),
+    /** Natural key of an imported row, so re-importing the same file adds nothing. */
+    importKey: text('import_key'),
+  },
+  (t) => [
+    check('results_verification_state', sql`${t.verificationState} in ('UNVERIFIED','VERIFIED','SECONDARY_VERIFIED')`),
+    check('results_hh', sql`${t.sampleTimeHh} ~ '^([01][0-9]|2[0-3])?$'`),
+    check('results_mm', sql`${t.sampleTimeMm} ~ '^([0-5][0-9])?$'`),
+    unique('results_import_key').on(t.importKey),
+    index('results_station_date_idx').on(t.beachStationId, t.sampleDate),
+    index('results_date_idx').on(t.sampleDate),
+    index('results_unverified_idx').on(t.verificationState, t.sampleDate).where(sql`${t.verificationState} <> 'SECONDARY_VERIFIED'`),
+  ],
+);
+
+export const incidents = pgTable(
+  'incidents',
+  {
+    incidentId: serial('incident_id').primaryKey(),
+    beachStationId: integer('beach_station_id')
+      .notNull()
+      .references(() => beachStations.beachStationId),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    /** OPEN, CLOSED (by a user with final comments) or AUTO_CLOSED (by the daily job). */
+    state: text('state').notNull().default('OPEN'),
+    isManual: boolean('is_manual').notNull().default(true),
+    reasonCode: text('reason_code'),
+    sourceCode: text('source_code'),
+    additionalOverallComments: text('additional_overall_comments').notNull().default(''),
+    finalComments: text('final_comments'),
+    createdBy: integer('created_by').references(() => users.userId),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('incidents_state', sql`${t.state} in ('OPEN','CLOSED','AUTO_CLOSED')`),
+    index('incidents_station_idx').on(t.beachStationId, t.startDate),
+    index('incidents_start_idx').on(t.startDate),
+  ],
+);
+
+export const incidentDailyEntries = pgTable(
+  'incident_daily_entries',
+  {
+    dailyIncidentId: serial('daily_incident_id').primaryKey(),
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incidents.incidentId, { onDelete: 'cascade' }),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    beachStatusId: integer('beach_status_id'),
+    actions: text('actions').notNull().default(''),
+    comments: text('comments').notNull().default(''),
+  },
+  (t) => [unique('incident_daily_one_per_day').on(t.incidentId, t.entryDate)],
+);
+
+export const sanitarySurveys = pgTable(
+  'sanitary_surveys',
+  {
+    sanitarySurveyId: serial('sanitary_survey_id').primaryKey(),
+    beachStationId: integer('beach_station_id')
+      .notNull()
+      .references(() => beachStations.beachStationId),
+    incidentId: integer('incident_id').references(() => incidents.incidentId),
+    dailyIncidentId: integer('daily_incident_id').references(() => incidentDailyEntries.dailyIncidentId),
+    surveyDate: date('survey_date', { mode: 'string' }).notNull(),
+    weather: text('weather').notNull().default('N/A'),
+    waterConditions: text('water_conditions').notNull().default('N/A'),
+    potentialSources: text('potential_sources').notNull().default('N/A'),
+    observations: text('observations').notNull().default('N/A'),
+    isLegacy: boolean('is_legacy').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.userId),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sanitary_surveys_station_idx').on(t.beachStationId, t.surveyDate)],
+);
+
+export const geomeanSurveys = pgTable(
+  'geomean_surveys',
+  {
+    geomeanSurveyId: serial('geomean_survey_id').primaryKey(),
+    beachStationId: integer('beach_station_id')
+      .notNull()
+      .references(() => beachStations.beachStationId),
+    parameterId: integer('parameter_id')
+      .notNull()
+      .references(() => parameters.parameterId),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    windowDays: integer('window_days').notNull(),
+    sampleCount: integer('sample_count').notNull(),
+    geomean: doublePrecision('geomean'),
+    threshold: doublePrecision('threshold').notNull(),
+    pass: boolean('pass'),
+    isRolling: boolean('is_rolling').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.userId),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('geomean_surveys_station_idx').on(t.beachStationId, t.endDate)],
+);
+
+export const sourceTrackdowns = pgTable(
+  'source_trackdowns',
+  {
+    sourceTrackdownId: serial('source_trackdown_id').primaryKey(),
+    beachStationId: integer('beach_station_id')
+      .notNull()
+      .references(() => beachStations.beachStationId),
+    identifiedProblems: text('identified_problems').notNull().default(''),
+    suggestedSolutions: text('suggested_solutions').notNull().default(''),
+    description: text('description').notNull().default(''),
+    isApplyingForLoanOrGrant: boolean('is_applying_for_loan_or_grant').notNull().default(false),
+    hasReceivedLoanOrGrant: boolean('has_received_loan_or_grant').notNull().default(false),
+    waterQualityFileId: integer('water_quality_file_id'),
+    createdBy: integer('created_by').references(() => users.userId),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('source_trackdowns_station_idx').on(t.beachStationId)],
+);
+
+export const sourceAttemptedFixes = pgTable('source_attempted_fixes', {
+  sourceAttemptedFixId: serial('source_attempted_fix_id').primaryKey(),
+  sourceTrackdownId: integer('source_trackdown_id')
+    .notNull()
+    .references(() => sourceTrackdowns.sourceTrackdownId, { onDelete: 'cascade' }),
+  attemptedOn: date('attempted_on', { mode: 'string' }).notNull(),
+  comments: text('comments').notNull().default(''),
+  wasImproved: boolean('was_improved').notNull().default(false),
+});
+
+export const sourceTrackdownFiles = pgTable('source_trackdown_files', {
+  sourceTrackdownFileId: serial('source_trackdown_file_id').primaryKey(),
+  sourceTrackdownId: integer('source_trackdown_id')
+    .notNull()
+    .references(() => sourceTrackdowns.sourceTrackdownId, { onDelete: 'cascade' }),
+  fileId: integer('file_id').notNull(),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  description: text('description').notNull().default(''),
+});
+
+export const seriousAccidentReports = pgTable(
+  'serious_accident_reports',
+  {
+    seriousAccidentReportId: serial('serious_accident_report_id').primaryKey(),
+    programId: integer('program_id').notNull(),
+    beachStationId: integer('beach_station_id').references(() => beachStations.beachStationId),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    isFatal: boolean('is_fatal').notNull().default(false),
+    description: text('description').notNull(),
+    reportedBy: integer('reported_by').references(() => users.userId),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('serious_accident_reports_program_idx').on(t.programId, t.occurredAt)],
+);

@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  can,
+  hasSystemPermission,
+  isAdminOrganization,
+  isProgramAccessible,
+  type AccessLevel,
+  type PermissionArea,
+  type UserProfile,
+} from '@beach/domain';
+import type { DbOrTx } from '../db/client';
+import { findUserProfile } from '../modules/users/repository';
+import { caller } from '../plugins/auth';
+import { forbidden, unauthenticated } from './http';
+
+const profiles = new WeakMap<FastifyRequest, Promise<UserProfile | null>>();
+
+/** The caller's profile (organization rules and program permissions), loaded once per request. */
+export async function callerProfile(db: DbOrTx, request: FastifyRequest): Promise<UserProfile> {
+  const { userId } = caller(request);
+  let pending = profiles.get(request);
+  if (!pending) {
+    pending = findUserProfile(db, userId);
+    profiles.set(request, pending);
+  }
+  const profile = await pending;
+  if (!profile) throw unauthenticated();
+  return profile;
+}
+
+/**
+ * The server-side check every staff call makes for the program that owns the data: the caller's
+ * effective level (own permission capped by the organization's rules) must reach `minLevel`.
+ */
+export async function requireProgramLevel(
+  db: DbOrTx,
+  request: FastifyRequest,
+  programId: number,
+  area: PermissionArea,
+  minLevel: Exclude<AccessLevel, 'NONE'>,
+): Promise<UserProfile> {
+  const profile = await callerProfile(db, request);
+  if (!can(profile, programId, area, minLevel)) {
+    throw forbidden(`You need ${area.replaceAll('_', ' ').toLowerCase()} ${minLevel.toLowerCase()} access in this program.`, 'PROGRAM_PERMISSION_REQUIRED');
+  }
+  return profile;
+}
+
+/**
+ * Reads of a program's own data (its dashboard, its settings): the program must be accessible to the
+ * caller, i.e. at least one effective permission there is not NONE (SPEC 6).
+ */
+export async function requireProgramAccess(db: DbOrTx, request: FastifyRequest, programId: number): Promise<UserProfile> {
+  const profile = await callerProfile(db, request);
+  if (!isProgramAccessible(profile, programId)) {
+    throw forbidden('You do not have access to this program.', 'PROGRAM_ACCESS_REQUIRED');
+  }
+  return profile;
+}
+
+/** Organization administrators manage organizations, programs, LHAs, website content and exports. */
+export async function requireAdminOrganization(db: DbOrTx, request: FastifyRequest): Promise<UserProfile> {
+  const profile = await callerProfile(db, request);
+  if (!isAdminOrganization(profile.organization)) {
+    throw forbidden('Only organization administrators may do this.', 'ADMIN_ORGANIZATION_REQUIRED');
+  }
+  return profile;
+}
+
+/** A system permission (MANAGE_USERS, MANAGE_BEACHES, SECOND_VERIFICATION, READ_AUDIT_LOG...) for a program or organization-wide. */
+export async function requireSystemPermission(
+  db: DbOrTx,
+  request: FastifyRequest,
+  code: Parameters<typeof hasSystemPermission>[2],
+  programId: number | null = null,
+): Promise<UserProfile> {
+  const profile = await callerProfile(db, request);
+  if (!hasSystemPermission(profile, programId, code)) {
+    throw forbidden('You do not have permission for this.', 'SYSTEM_PERMISSION_REQUIRED');
+  }
+  return profile;
+}

@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { HttpError } from './http';
+
+/**
+ * Public reads (no login) are the same for every visitor, so each process keeps the finished answer of
+ * each read for a few seconds: the serialised JSON body as a Buffer plus a strong ETag. A request then
+ * costs a map lookup and a socket write, however many visitors arrive at once (decision 0005).
+ *
+ * - One computation per key at a time: concurrent misses wait for the same promise.
+ * - Entries live `ttlMs`; the map holds at most `maxEntries` keys (least recently used go first), so
+ *   keys built from query strings (search terms, dates, ids) cannot grow memory without bound.
+ * - Per process and short-lived: several api processes may disagree for at most the TTL.
+ */
+export class PublicReadCache {
+  private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+
+  constructor(
+    readonly maxEntries = 1000,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  async get<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    const now = this.now();
+    if (hit && hit.expires > now) {
+      // Re-insert so the map's order is least recently used first.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value as Promise<T>;
+    }
+    const value = compute();
+    const entry = { expires: now + ttlMs, value };
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    // An answer on purpose (404 for a hidden beach, 400) is remembered like any other; an unexpected
+    // failure (database down) is not: the next request tries again.
+    value.catch((error: unknown) => {
+      if (!(error instanceof HttpError) && this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+    return value;
+  }
+
+  /** Forgets every key starting with `prefix` (all keys when omitted): a staff write can call it. */
+  invalidate(prefix = ''): void {
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const caches = new WeakMap<object, PublicReadCache>();
+
+/**
+ * The cache of one app instance, keyed by its deps object: each app built by buildApp (each test) has
+ * its own, and any module holding `deps` can invalidate it after a write.
+ */
+export function publicReadCache(owner: object): PublicReadCache {
+  let cache = caches.get(owner);
+  if (!cache) {
+    cache = new PublicReadCache();
+    caches.set(owner, cache);
+  }
+  return cache;
+}
+
+/** A finished JSON answer: body bytes and their strong ETag. */
+export interface CachedBody {
+  body: Buffer;
+  etag: string;
+}
+
+/** How long browsers and shared caches may reuse a public answer, and how long a process keeps one. */
+export const PUBLIC_MAX_AGE_SECONDS = 30;
+export const PUBLIC_TTL_MS = 5_000;
+export const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`;
+
+/** Strong ETag of a body: a quoted SHA-1 of its bytes (base64url). */
+export function strongEtag(body: Buffer | string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * Runs the response schema once per computation instead of once per request: it strips anything not
+ * declared (the same guarantee a route's response schema gives) and fails loudly when the shape is wrong.
+ */
+export function serialise<S extends z.ZodType>(schema: S, value: z.input<S>): CachedBody {
+  const body = Buffer.from(JSON.stringify(schema.parse(value)));
+  return { body, etag: strongEtag(body) };
+}
+
+/** The memoised JSON body for `key`, computed by `compute` and checked against `schema` at most once per TTL. */
+export function cachedJson<S extends z.ZodType>(
+  cache: PublicReadCache,
+  key: string,
+  schema: S,
+  compute: () => Promise<z.input<S>>,
+  ttlMs = PUBLIC_TTL_MS,
+): Promise<CachedBody> {
+  return cache.get(key, ttlMs, async () => serialise(schema, await compute()));
+}
+
+/** True when the request's If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  for (const raw of ifNoneMatch.split(',')) {
+    const candidate = raw.trim();
+    if (candidate === '*' || candidate.replace(/^W\//, '') === bare) return true;
+  }
+  return false;
+}
+
+/**
+ * Sends a cached body as-is: a Buffer with a JSON content type bypasses Fastify's serializer, so nothing is
+ * re-serialised per request. Answers 304 with no body when the client already holds this version.
+ */
+export function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedBody,
+  cacheControl = PUBLIC_CACHE_CONTROL,
+): FastifyReply {
+  reply.header('etag', cached.etag).header('cache-control', cacheControl);
+  if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+  return reply.header('content-type', 'application/json; charset=utf-8').send(cached.body);
+}
+
+/** Stable cache key of a parsed query: same values, same key, whatever order the client sent them in. */
+export function queryKey(query: unknown): string {
+  if (query === null || typeof query !== 'object') return '';
+  const entries = Object.entries(query as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString();
+}
+
+/**
+ * The whole public read in one call: memoised body for `key` (computed with `compute`, checked against
+ * `schema`), sent with ETag and Cache-Control, or 304; a failure goes to the error handler.
+ *
+ * Callback style on purpose: the route handler returns nothing and this sends when the body is ready.
+ * (An async handler would have to hand the reply back, which zod-typed routes do not allow, or await
+ * the reply's completion on every request.)
+ */
+export function replyPublicJson<S extends z.ZodType>(
+  cache: PublicReadCache,
+  request: FastifyRequest,
+  reply: unknown,
+  key: string,
+  schema: S,
+  compute: () => Promise<z.input<S>>,
+): void {
+  // `reply` is the route's own reply type, parameterised by its schemas; only its untyped surface is used.
+  const send = reply as FastifyReply;
+  cachedJson(cache, key, schema, compute).then(
+    (cached) => {
+      sendCachedJson(request, send, cached);
+    },
+    (error: unknown) => {
+      send.send(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+}

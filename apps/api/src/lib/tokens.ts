@@ -1,0 +1,53 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors } from 'jose';
+
+export interface TokenClaims {
+  userId: number;
+  jti: string;
+  /** Issued at, seconds. */
+  iat: number;
+  /** Expiry, seconds (the web reads it and converts to ms). */
+  exp: number;
+}
+
+export interface TokenService {
+  issue(userId: number): Promise<{ token: string; claims: TokenClaims }>;
+  /** Null when the signature is bad or the token has expired. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+export function createTokenService(secret: string, lifetimeSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async issue(userId) {
+      const iat = Math.floor(Date.now() / 1000);
+      const claims: TokenClaims = { userId, jti: randomUUID(), iat, exp: iat + lifetimeSeconds };
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(userId))
+        .setJti(claims.jti)
+        .setIssuedAt(iat)
+        .setExpirationTime(claims.exp)
+        .sign(key);
+      return { token, claims };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || !payload.jti || !payload.exp || payload.iat === undefined) return null;
+        return { userId, jti: payload.jti, iat: payload.iat, exp: payload.exp };
+      } catch (err) {
+        if (err instanceof errors.JOSEError) return null;
+        throw err;
+      }
+    },
+  };
+}
+
+/** One-time tokens for e-mailed links: the raw value goes in the mail, only its hash is stored. */
+export function newOneTimeToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashOneTimeToken(token) };
+}
+export const hashOneTimeToken = (token: string) => createHash('sha256').update(token).digest('hex');

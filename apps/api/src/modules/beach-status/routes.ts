@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEACH_STATUS_RESPONSE_CODES, beachHistoricalQuerySchema, beachStatisticsQuerySchema, bulkStatusSchema } from '@beach/domain';
+import type { AppDeps } from '../../deps';
+import { callerProfile } from '../../lib/access';
+import { envelope, ok, staffErrors } from '../../lib/http';
+import {
+  bulkStatusResponse,
+  stationDateParams,
+  stationHistoryResponse,
+  stationIdParams,
+  stationResultsOnDateResponse,
+  stationStatisticsResponse,
+} from './schemas';
+import { setStatusesByHand, stationResultHistory, stationResultsOnDate, stationStatistics } from './service';
+
+/** PUT beach/bulkStatus and the staff reads of one station (`id` is its beach_station_id, as in the spec's beach calls). */
+export const beachStatusRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps.database;
+  const tz = { timeZone: deps.config.programTimeZone };
+  const tags = ['beach status'];
+
+  app.put(
+    '/beach/bulkStatus',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, body: bulkStatusSchema(tz), response: { 200: envelope(bulkStatusResponse), ...staffErrors } },
+    },
+    async (request) => ok(BEACH_STATUS_RESPONSE_CODES.BEACH_STATUS_SAVED, await setStatusesByHand(deps, await callerProfile(db, request), request.body)),
+  );
+
+  app.get(
+    '/beach/results/:id/historical',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        params: stationIdParams,
+        querystring: beachHistoricalQuerySchema(tz),
+        response: { 200: envelope(stationHistoryResponse), ...staffErrors },
+      },
+    },
+    async (request) =>
+      ok(
+        BEACH_STATUS_RESPONSE_CODES.BEACH_RESULTS_FOUND,
+        await stationResultHistory(deps, await callerProfile(db, request), request.params.id, request.query),
+      ),
+  );
+
+  app.get(
+    '/beach/results/:id/:date',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, params: stationDateParams(tz), response: { 200: envelope(stationResultsOnDateResponse), ...staffErrors } },
+    },
+    async (request) =>
+      ok(
+        BEACH_STATUS_RESPONSE_CODES.BEACH_RESULTS_FOUND,
+        await stationResultsOnDate(deps, await callerProfile(db, request), request.params.id, request.params.date),
+      ),
+  );
+
+  app.get(
+    '/beach/:id/statistics',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, params: stationIdParams, querystring: beachStatisticsQuerySchema, response: { 200: envelope(stationStatisticsResponse), ...staffErrors } },
+    },
+    async (request) =>
+      ok(
+        BEACH_STATUS_RESPONSE_CODES.BEACH_STATISTICS_FOUND,
+        await stationStatistics(deps, await callerProfile(db, request), request.params.id, request.query),
+      ),
+  );
+};

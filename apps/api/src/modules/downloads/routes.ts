@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DOWNLOAD_CODES, type DownloadFilter, type DownloadType } from '@beach/domain';
+import type { FastifyReply } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { errorEnvelope, ok } from '../../lib/http';
+import { publicReadCache, queryKey, replyPublicJson } from '../../lib/public-cache';
+import { countsQuery, countsResponse, csvResponse, downloadQuery, filtersResponse } from './schemas';
+import { downloadCounts, openDownload, publicDataFilters } from './service';
+
+/** Public data download panel (SPEC 2, 7): filter snapshot, record counts and the two CSV downloads. No login. */
+export const downloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const cache = publicReadCache(deps);
+  const tz = deps.config.programTimeZone;
+  const tags = ['public data'];
+
+  app.get('/public/data/filters', { schema: { tags, response: { 200: filtersResponse } } }, (request, reply) =>
+    replyPublicJson(cache, request, reply, 'data:filters', filtersResponse, async () =>
+      ok(DOWNLOAD_CODES.RETRIEVED_FILTER_LIST, await publicDataFilters(deps)),
+    ),
+  );
+
+  app.get(
+    '/public/data/counts',
+    { schema: { tags, querystring: countsQuery(tz), response: { 200: countsResponse, 400: errorEnvelope } } },
+    (request, reply) =>
+      replyPublicJson(cache, request, reply, `data:counts:${queryKey(request.query)}`, countsResponse, async () =>
+        ok(DOWNLOAD_CODES.RETRIEVED_DATA_COUNTS, await downloadCounts(deps, request.query)),
+      ),
+  );
+
+  const send = async (reply: FastifyReply, type: DownloadType, filter: DownloadFilter) => {
+    const file = await openDownload(deps, type, filter);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'no-store')
+      .send(file.stream);
+  };
+
+  app.get(
+    '/public/data/download/waterQuality',
+    {
+      schema: {
+        tags,
+        querystring: downloadQuery(tz, 'water-quality'),
+        response: { 200: csvResponse, 400: errorEnvelope },
+      },
+    },
+    (request, reply) => sending(reply, send(reply, 'water-quality', request.query)),
+  );
+
+  app.get(
+    '/public/data/download/incident/',
+    { schema: { tags, querystring: downloadQuery(tz, 'incident'), response: { 200: csvResponse, 400: errorEnvelope } } },
+    (request, reply) => sending(reply, send(reply, 'incident', request.query)),
+  );
+};
+
+/**
+ * The download handlers send a stream with reply.send themselves. A synchronous handler that returns
+ * nothing makes Fastify wait for that send (an async one resolving to nothing would be answered a second
+ * time while the first send is still in its hooks); a failure goes to the error handler like a throw.
+ */
+function sending(reply: FastifyReply, work: Promise<unknown>): void {
+  work.catch((err: unknown) => reply.send(err));
+}

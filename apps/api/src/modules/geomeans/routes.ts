@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { GEOMEAN_CODES, geomeanQuerySchema, rollingGeomeanCreateSchema, rollingGeomeanQuerySchema } from '@beach/domain';
+import type { AppDeps } from '../../deps';
+import { callerProfile } from '../../lib/access';
+import { envelope, ok, staffErrors } from '../../lib/http';
+import {
+  idParams,
+  programGeomeansResponse,
+  rollingCreateResponse,
+  rollingGeomeansResponse,
+  stationGeomeanResponse,
+  stationGeomeansResponse,
+} from './schemas';
+import { createRollingGeomean, programGeomeans, programRollingGeomeans, stationGeomean, stationGeomeans } from './service';
+
+/** Geomean Surveys and Rolling Geomeans. A "beach" id is a beach_station_id, as in the spec's beach calls. */
+export const geomeanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps.database;
+  const tz = { timeZone: deps.config.programTimeZone };
+  const tags = ['geomeans'];
+
+  app.get(
+    '/geomean/program/:id',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, params: idParams, querystring: geomeanQuerySchema(tz), response: { 200: envelope(programGeomeansResponse), ...staffErrors } },
+    },
+    async (request) =>
+      ok(GEOMEAN_CODES.GEOMEANS_FOUND, await programGeomeans(deps, await callerProfile(db, request), request.params.id, request.query)),
+  );
+
+  app.get(
+    '/beach/:id/geomean',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, params: idParams, querystring: geomeanQuerySchema(tz), response: { 200: envelope(stationGeomeanResponse), ...staffErrors } },
+    },
+    async (request) =>
+      ok(GEOMEAN_CODES.GEOMEANS_FOUND, await stationGeomean(deps, await callerProfile(db, request), request.params.id, request.query)),
+  );
+
+  app.get(
+    '/beach/:id/geomeans',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, params: idParams, querystring: geomeanQuerySchema(tz), response: { 200: envelope(stationGeomeansResponse), ...staffErrors } },
+    },
+    async (request) =>
+      ok(GEOMEAN_CODES.GEOMEANS_FOUND, await stationGeomeans(deps, await callerProfile(db, request), request.params.id, request.query)),
+  );
+
+  app.get(
+    '/geomean/rolling',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, querystring: rollingGeomeanQuerySchema(tz), response: { 200: envelope(rollingGeomeansResponse), ...staffErrors } },
+    },
+    async (request) => ok(GEOMEAN_CODES.GEOMEANS_FOUND, await programRollingGeomeans(deps, await callerProfile(db, request), request.query)),
+  );
+
+  app.post(
+    '/geomean/rolling/create',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, body: rollingGeomeanCreateSchema(tz), response: { 201: envelope(rollingCreateResponse), ...staffErrors } },
+    },
+    async (request, reply) => {
+      const created = await createRollingGeomean(deps, await callerProfile(db, request), request.body);
+      reply.status(201);
+      return ok(GEOMEAN_CODES.GEOMEAN_SAVED, created);
+    },
+  );
+};

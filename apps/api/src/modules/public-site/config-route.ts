@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, ok } from '../../lib/http';
+import { PUBLIC_CACHE_CONTROL } from '../../lib/public-cache';
+import type { AppDeps } from '../../deps';
+import { todayIn } from './schemas/common';
+
+export const publicConfigSchema = envelope(
+  z.object({
+    /** Leaflet tile template ({z}/{x}/{y}) for the base map (TILE_URL). */
+    tile_url: z.string(),
+    /** The programs' time zone: dates the public picks (snapshots, date filters) are its local days. */
+    time_zone: z.string(),
+    /** The local day now, so a browser in another zone still caps date pickers at the program's tomorrow. */
+    today: z.string(),
+  }),
+);
+
+/** GET /api/public/config: the few server settings the public web needs (no secrets). */
+export const publicConfigRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/public/config',
+    { schema: { tags: ['public'], response: { 200: publicConfigSchema } } },
+    (_request, reply) => {
+      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+      const timeZone = deps.config.programTimeZone;
+      return ok('CONFIG_FOUND', { tile_url: deps.config.tileUrl, time_zone: timeZone, today: todayIn(timeZone) });
+    },
+  );
+};

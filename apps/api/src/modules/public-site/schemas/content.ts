@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { envelope } from '../../../lib/http';
+import { idParam } from './common';
+
+export const photoSchema = z.object({
+  beach_photo_id: z.number(),
+  title: z.string(),
+  desc: z.string(),
+  county_id: z.number().nullable(),
+  county: z.string().nullable(),
+  municipality_id: z.number().nullable(),
+  municipality: z.string().nullable(),
+  beach_station_id: z.number().nullable(),
+  station_name: z.string().nullable(),
+  beach_name: z.string().nullable(),
+  file_id: z.number(),
+  /** URL of the image: GET /api/files/{file_id}. */
+  file: z.string(),
+  name: z.string(),
+  type: z.string(),
+  rank: z.number(),
+});
+export const photosSchema = envelope(z.array(photoSchema));
+
+export const reportSchema = z.object({
+  report_and_publication_id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  date: z.string(),
+  url: z.string().nullable(),
+  is_publication: z.boolean(),
+  county_id: z.number().nullable(),
+  municipality_id: z.number().nullable(),
+  beach_station_id: z.number().nullable(),
+  program_id: z.number().nullable(),
+  file_id: z.number().nullable(),
+  /** URL of the uploaded file (GET /api/files/{file_id}), or null when the report is a link only. */
+  upload_file: z.string().nullable(),
+  type: z.string().nullable(),
+  name: z.string().nullable(),
+  rank: z.number(),
+});
+export const reportsSchema = envelope(z.array(reportSchema));
+export const reportDetailSchema = envelope(reportSchema);
+export const reportsQuery = z.object({
+  county: idParam.optional(),
+  municipality: idParam.optional(),
+  beach: idParam.optional(),
+  program: idParam.optional(),
+});
+
+export const newsItemSchema = z.object({
+  news_id: z.number(),
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  published_on: z.string(),
+  is_banner: z.boolean(),
+  rank: z.number(),
+});
+export const newsListSchema = envelope(z.array(newsItemSchema));
+export const newsDetailSchema = envelope(newsItemSchema);
+/** The banner or newest item; null when there is no news. */
+export const latestNewsSchema = envelope(newsItemSchema.nullable());
+
+const flightSummary = z.object({
+  daily_flight_id: z.number(),
+  flight_date: z.string(),
+  /** FLOWN, CANCELLED_WEATHER, CANCELLED_MECHANICAL, NOT_SCHEDULED. */
+  status: z.string(),
+  flight_path: z.string(),
+  photo_count: z.number(),
+});
+export const flightsQuery = z.object({ year: z.coerce.number().int().min(1900).max(2200).optional() });
+export const flightsSchema = envelope(z.array(flightSummary));
+export const flightDetailSchema = envelope(
+  flightSummary.extend({
+    observations: z.object({
+      floatables: z.string(),
+      debris: z.string(),
+      algal_blooms: z.string(),
+      wildlife: z.string(),
+      notes: z.string(),
+    }),
+    photos: z.array(z.object({ daily_flight_photo_id: z.number(), file_id: z.number(), file: z.string(), caption: z.string() })),
+  }),
+);
+
+export const linksSchema = envelope(
+  z.array(
+    z.object({
+      link_id: z.number(),
+      title: z.string(),
+      url: z.string(),
+      description: z.string(),
+      category: z.string(),
+      rank: z.number(),
+    }),
+  ),
+);
+
+export const faqsSchema = envelope(
+  z.array(
+    z.object({
+      faq_id: z.number(),
+      question: z.string(),
+      answer: z.string(),
+      rank: z.number(),
+      photos: z.array(
+        z.object({
+          faq_photo_id: z.number(),
+          file_id: z.number(),
+          file: z.string(),
+          title: z.string(),
+          desc: z.string(),
+          name: z.string(),
+          type: z.string(),
+        }),
+      ),
+    }),
+  ),
+);
+
+export const lhasSchema = envelope(
+  z.array(
+    z.object({
+      local_health_authority_id: z.number(),
+      name: z.string(),
+      desc: z.string().nullable(),
+      county_id: z.number().nullable(),
+      contact_person: z.string().nullable(),
+      address: z.string().nullable(),
+      city: z.string().nullable(),
+      zip_code: z.string().nullable(),
+      phone_number: z.string().nullable(),
+      url: z.string().nullable(),
+      municipalities: z.array(z.number()),
+    }),
+  ),
+);
+
+export const geographySchema = envelope(
+  z.object({
+    counties: z.array(z.object({ county_id: z.number(), name: z.string() })),
+    municipalities: z.array(z.object({ municipality_id: z.number(), county_id: z.number(), name: z.string() })),
+  }),
+);
+
+export const switchesSchema = envelope(
+  z.array(z.object({ website_toggle_id: z.number(), code: z.string(), value: z.boolean() })),
+);
+
+export const SEARCH_LIMIT_PER_KIND = 10;
+export const searchQuery = z.object({
+  q: z.string().trim().min(2, 'Type at least 2 characters').max(100, 'At most 100 characters'),
+});
+export const searchSchema = envelope(
+  z.object({
+    q: z.string(),
+    beaches: z.array(
+      z.object({
+        beach_station_id: z.number(),
+        station_name: z.string(),
+        beach_name: z.string(),
+        municipality: z.string(),
+        county: z.string(),
+      }),
+    ),
+    news: z.array(z.object({ news_id: z.number(), title: z.string(), published_on: z.string() })),
+    faqs: z.array(z.object({ faq_id: z.number(), question: z.string() })),
+    reports: z.array(z.object({ report_and_publication_id: z.number(), title: z.string(), date: z.string() })),
+  }),
+);

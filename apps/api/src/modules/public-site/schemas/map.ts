@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { envelope } from '../../../lib/http';
+import { idParam, publicDate, seasonSchema, statusCodeSchema } from './common';
+
+/** One public station and the status the public sees (map feature properties and list items). */
+export const stationStatusSchema = z.object({
+  beach_station_id: z.number(),
+  station_name: z.string(),
+  beach_id: z.number(),
+  beach_name: z.string(),
+  municipality_id: z.number(),
+  municipality: z.string(),
+  county_id: z.number(),
+  county: z.string(),
+  program_id: z.number(),
+  program_abbv: z.string(),
+  /** PRIMARY or BRACKET; a bracket shows its primary's status. */
+  type: z.enum(['PRIMARY', 'BRACKET']),
+  primary_station_id: z.number().nullable(),
+  /** Location type: OCEAN, BAY, RIVER, LAKE. */
+  category: z.string(),
+  status_code: statusCodeSchema,
+  status_name: z.string(),
+  status_color: z.string(),
+  marker_symbol: z.string(),
+  marker_shape: z.string(),
+  /** Local day from which the status holds; null when Not Monitored because of the season. */
+  status_since: z.string().nullable(),
+  reason: z.string().nullable(),
+  last_sample_date: z.string().nullable(),
+  last_sample_value: z.number().nullable(),
+  last_sample_remark: z.string().nullable(),
+  last_sample_unit: z.string().nullable(),
+});
+export type StationStatusOut = z.infer<typeof stationStatusSchema>;
+
+export const stationStatusItemSchema = stationStatusSchema.extend({ latitude: z.number(), longitude: z.number() });
+
+export const beachStatusLayerSchema = envelope(
+  z.object({
+    type: z.literal('FeatureCollection'),
+    features: z.array(
+      z.object({
+        type: z.literal('Feature'),
+        id: z.number(),
+        geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
+        properties: stationStatusSchema,
+      }),
+    ),
+  }),
+);
+
+export const programSeasonInfoSchema = z.object({
+  program_id: z.number(),
+  abbv: z.string(),
+  name: z.string(),
+  color: z.string(),
+  /** Bathing season (start..end) today. */
+  in_season: z.boolean(),
+  /** Sampling today (pre-season start..end). */
+  monitored: z.boolean(),
+  current_season: seasonSchema.nullable(),
+  next_season_start: z.string().nullable(),
+});
+
+export const statusesSchema = envelope(
+  z.object({
+    /** When a status last changed (ISO timestamp), or null. */
+    as_of: z.string().nullable(),
+    /** The program-local day the statuses are for. */
+    today: z.string(),
+    programs: z.array(programSeasonInfoSchema),
+    statuses: z.array(stationStatusItemSchema),
+  }),
+);
+
+export const legendItemSchema = z.object({
+  beach_status_id: z.number(),
+  code: statusCodeSchema,
+  name: z.string(),
+  color: z.string(),
+  marker_symbol: z.string(),
+  marker_shape: z.string(),
+  legend_order: z.number(),
+  description: z.string(),
+});
+export const legendSchema = envelope(z.array(legendItemSchema));
+
+export const statusesQuery = z.object({ program: idParam.optional() });
+
+export function snapshotQuery(timeZone: string) {
+  return z.object({ date: publicDate(timeZone), program: idParam.optional() });
+}
+
+export const snapshotSchema = envelope(
+  z.object({ date: z.string(), program_id: z.number().nullable(), statuses: z.array(stationStatusItemSchema) }),
+);
+
+export function beachActionsQuery(timeZone: string) {
+  return z.object({
+    from: publicDate(timeZone).optional(),
+    to: publicDate(timeZone).optional(),
+    county: idParam.optional(),
+    program: idParam.optional(),
+  });
+}
+
+export const beachActionSchema = z.object({
+  beach_station_id: z.number(),
+  station_name: z.string(),
+  beach_id: z.number(),
+  beach_name: z.string(),
+  municipality_id: z.number(),
+  municipality: z.string(),
+  county_id: z.number(),
+  county: z.string(),
+  program_id: z.number(),
+  program_abbv: z.string(),
+  status_code: statusCodeSchema,
+  status_name: z.string(),
+  status_color: z.string(),
+  start_date: z.string(),
+  /** The day it was lifted (or the last day of its season); null while in force. */
+  end_date: z.string().nullable(),
+  ongoing: z.boolean(),
+  /** Days in force: start to lifting day, or through the season end, or through today while ongoing. */
+  days: z.number(),
+  /** EPA BEACON reason code and name. */
+  reason_code: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** EPA BEACON source code and name, from the linked incident. */
+  source_code: z.string().nullable(),
+  source: z.string().nullable(),
+  comments: z.string().nullable(),
+});
+export type BeachActionOut = z.infer<typeof beachActionSchema>;
+
+export const beachActionsSchema = envelope(
+  z.object({ from: z.string(), to: z.string(), actions: z.array(beachActionSchema) }),
+);

@@ -1,0 +1,237 @@
+import {
+  CODES,
+  daysBetween,
+  latestBegunSeason,
+  publicStatus,
+  seasonInfo,
+  seasonOf,
+  type BeachStatusCode,
+  type SeasonDates,
+} from '@beach/domain';
+import type { Db } from '../../../db/client';
+import { badRequest } from '../../../lib/http';
+import {
+  findBeachActions,
+  findPublicStations,
+  lastStatusChange,
+  listPrograms,
+  listSeasons,
+  listStatusStyles,
+  type BeachActionQuery,
+} from '../repository/statuses';
+import { PUBLIC_MESSAGES } from '../schemas/common';
+import type { BeachActionOut, StationStatusOut } from '../schemas/map';
+import type { BeachActionPeriod, ProgramSeason, PublicStation, StatusStyle } from '../types';
+
+/** Status styles by code and seasons by program: what turns stored statuses into public ones. */
+export interface StatusContext {
+  styles: Map<BeachStatusCode, StatusStyle>;
+  seasons: Map<number, ProgramSeason[]>;
+}
+
+export async function loadStatusContext(db: Db): Promise<StatusContext> {
+  const [styles, seasons] = await Promise.all([listStatusStyles(db), listSeasons(db)]);
+  const byProgram = new Map<number, ProgramSeason[]>();
+  for (const season of seasons) {
+    const list = byProgram.get(season.programId) ?? [];
+    list.push(season);
+    byProgram.set(season.programId, list);
+  }
+  return { styles: new Map(styles.map((s) => [s.code, s])), seasons: byProgram };
+}
+
+export function styleOf(context: StatusContext, code: BeachStatusCode): StatusStyle {
+  const style = context.styles.get(code);
+  if (!style) throw new Error(`Beach status ${code} is missing from beach_statuses`);
+  return style;
+}
+
+/** Why the station has its stored status: rule title, incident reason, or the staff member's reason. */
+function reasonOf(station: PublicStation): string | null {
+  return station.ruleTitle ?? station.incidentReason ?? station.manualReason ?? station.reasonName ?? null;
+}
+
+/** The status the public sees on `day`, with when and why (nothing when the season hides the stored one). */
+export function publicView(station: PublicStation, context: StatusContext, day: string) {
+  const season = seasonOf(context.seasons.get(station.programId) ?? [], day);
+  const stored = station.statusCode ? { code: station.statusCode, since: station.statusSince } : null;
+  const code = publicStatus(stored, season, day);
+  const shown = stored !== null && code === stored.code;
+  return {
+    style: styleOf(context, code),
+    since: shown ? station.statusSince : null,
+    reason: shown ? reasonOf(station) : null,
+  };
+}
+
+export function toStationStatus(station: PublicStation, context: StatusContext, day: string): StationStatusOut {
+  const { style, since, reason } = publicView(station, context, day);
+  return {
+    beach_station_id: station.beachStationId,
+    station_name: station.stationName,
+    beach_id: station.beachId,
+    beach_name: station.beachName,
+    municipality_id: station.municipalityId,
+    municipality: station.municipality,
+    county_id: station.countyId,
+    county: station.county,
+    program_id: station.programId,
+    program_abbv: station.programAbbv,
+    type: station.stationType,
+    primary_station_id: station.primaryStationId,
+    category: station.category,
+    status_code: style.code,
+    status_name: style.name,
+    status_color: style.color,
+    marker_symbol: style.marker_symbol,
+    marker_shape: style.marker_shape,
+    status_since: since,
+    reason,
+    last_sample_date: station.lastSample?.date ?? null,
+    last_sample_value: station.lastSample?.value ?? null,
+    last_sample_remark: station.lastSample?.remark ?? null,
+    last_sample_unit: station.lastSample?.unit ?? null,
+  };
+}
+
+function withPosition(station: PublicStation, context: StatusContext, day: string) {
+  return { ...toStationStatus(station, context, day), latitude: station.latitude, longitude: station.longitude };
+}
+
+/** GeoJSON of every public station and the status the public sees today. */
+export async function beachStatusLayer(db: Db, timeZone: string, today: string) {
+  const [context, stations] = await Promise.all([loadStatusContext(db), findPublicStations(db, { timeZone })]);
+  return {
+    type: 'FeatureCollection' as const,
+    features: stations.map((station) => ({
+      type: 'Feature' as const,
+      id: station.beachStationId,
+      geometry: { type: 'Point' as const, coordinates: [station.longitude, station.latitude] as [number, number] },
+      properties: toStationStatus(station, context, today),
+    })),
+  };
+}
+
+function seasonOut(season: SeasonDates | null) {
+  return season
+    ? { year: season.year, preseason_start: season.preseasonStart, start_date: season.startDate, end_date: season.endDate }
+    : null;
+}
+
+export function seasonInfoOut(seasons: readonly ProgramSeason[], day: string) {
+  const info = seasonInfo(seasons, day);
+  return {
+    in_season: info.inSeason,
+    monitored: info.monitored,
+    current_season: seasonOut(info.currentSeason),
+    next_season_start: info.nextSeasonStart,
+  };
+}
+
+/** The same statuses as a list, with when they last changed and each program's season. */
+export async function beachStatuses(db: Db, timeZone: string, today: string, programId?: number) {
+  const [context, stations, programs, asOf] = await Promise.all([
+    loadStatusContext(db),
+    findPublicStations(db, { timeZone, programId }),
+    listPrograms(db),
+    lastStatusChange(db),
+  ]);
+  return {
+    as_of: asOf,
+    today,
+    programs: programs
+      .filter((p) => programId === undefined || p.program_id === programId)
+      .map((p) => ({
+        program_id: p.program_id,
+        abbv: p.abbv,
+        name: p.name,
+        color: p.color,
+        ...seasonInfoOut(context.seasons.get(p.program_id) ?? [], today),
+      })),
+    statuses: stations.map((s) => withPosition(s, context, today)),
+  };
+}
+
+export async function statusLegend(db: Db) {
+  return listStatusStyles(db);
+}
+
+/** Every public station's status on `date` from the status history, as the public would have seen it. */
+export async function statusSnapshot(db: Db, timeZone: string, date: string, programId?: number) {
+  const [context, stations] = await Promise.all([
+    loadStatusContext(db),
+    findPublicStations(db, { timeZone, programId, asOf: date }),
+  ]);
+  return { date, program_id: programId ?? null, statuses: stations.map((s) => withPosition(s, context, date)) };
+}
+
+/**
+ * An advisory or closure as the public reads it. One still open when its season has ended is shown as
+ * ending with the season: out of season the public sees Not Monitored, not a months-long closure.
+ */
+export function toBeachAction(period: BeachActionPeriod, seasons: readonly ProgramSeason[], today: string): BeachActionOut {
+  let end = period.end_date;
+  let ongoing = false;
+  let days: number;
+  if (end !== null) {
+    days = daysBetween(period.start_date, end);
+  } else {
+    const season = seasonOf(seasons, period.start_date);
+    if (season && today > season.endDate && period.start_date <= season.endDate) {
+      end = season.endDate;
+      days = daysBetween(period.start_date, end) + 1;
+    } else {
+      ongoing = true;
+      days = Math.max(0, daysBetween(period.start_date, today) + 1);
+    }
+  }
+  return { ...period, end_date: end, ongoing, days };
+}
+
+/** Current actions first, then by start date, newest first. */
+function byCurrentThenNewest(a: BeachActionOut, b: BeachActionOut): number {
+  if (a.ongoing !== b.ongoing) return a.ongoing ? -1 : 1;
+  return a.start_date < b.start_date ? 1 : a.start_date > b.start_date ? -1 : 0;
+}
+
+/**
+ * The start of "the current season" for default date ranges: per program the latest season that has
+ * begun, and of those the earliest pre-season start, so no program's season is cut short. With no
+ * seasons at all, January 1 of this year.
+ */
+export function currentSeasonStart(context: StatusContext, today: string, programId?: number): string {
+  let from: string | null = null;
+  for (const [id, seasons] of context.seasons) {
+    if (programId !== undefined && id !== programId) continue;
+    const season = latestBegunSeason(seasons, today);
+    if (season && (from === null || season.preseasonStart < from)) from = season.preseasonStart;
+  }
+  return from ?? `${today.slice(0, 4)}-01-01`;
+}
+
+/** Resolves an optional from/to pair against defaults; from after to is a validation failure. */
+export function dateRange(from: string | undefined, to: string | undefined, defaultFrom: string, today: string) {
+  const start = from ?? defaultFrom;
+  const end = to ?? (start > today ? start : today);
+  if (start > end) {
+    throw badRequest(CODES.VALIDATION_FAILED, PUBLIC_MESSAGES.fromAfterTo, [{ field: 'from', message: PUBLIC_MESSAGES.fromAfterTo }]);
+  }
+  return { from: start, to: end };
+}
+
+export async function listBeachActions(
+  db: Db,
+  today: string,
+  query: { from?: string; to?: string; countyId?: number; programId?: number; primaryStationId?: number },
+  context?: StatusContext,
+) {
+  const ctx = context ?? (await loadStatusContext(db));
+  const range = dateRange(query.from, query.to, currentSeasonStart(ctx, today, query.programId), today);
+  const filter: BeachActionQuery = { ...range, countyId: query.countyId, programId: query.programId, primaryStationId: query.primaryStationId };
+  const periods = await findBeachActions(db, filter);
+  const actions = periods
+    .map((p) => toBeachAction(p, ctx.seasons.get(p.program_id) ?? [], today))
+    .filter((a) => a.end_date === null || a.end_date >= range.from)
+    .sort(byCurrentThenNewest);
+  return { ...range, actions };
+}

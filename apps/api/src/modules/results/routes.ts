@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  RESULT_CODES,
+  resultIdsSchema,
+  resultsBulkSaveSchema,
+  resultsGridParamsSchema,
+  resultsUploadQuerySchema,
+} from '@beach/domain';
+import type { AppDeps } from '../../deps';
+import { callerProfile } from '../../lib/access';
+import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import {
+  remarkFiltersResponse,
+  resultFiltersResponse,
+  resultsDeletedResponse,
+  resultsGridResponse,
+  resultsSavedResponse,
+  uploadCommitResponse,
+  uploadPreviewResponse,
+} from './schemas';
+import { deleteResults, remarkFilters, resultFilters, resultsGrid, saveResults } from './service/entry';
+import { checkUploadAccess, commitUpload, previewUpload } from './service/upload';
+import { registerUploadParsers, uploadedFiles } from './upload-body';
+
+/**
+ * Results Entry (/portal/results): filters, the grid of one program, organization and day, the bulk
+ * save and delete, and the lab CSV upload (preview, then an all-or-nothing commit). Permissions in
+ * ./access.ts.
+ */
+export const resultRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps.database;
+  const tz = { timeZone: deps.config.programTimeZone };
+  const tags = ['results'];
+  await registerUploadParsers(app, 1);
+
+  app.get(
+    '/results/filters',
+    { onRequest: app.authenticate, schema: { tags, response: { 200: envelope(resultFiltersResponse), ...staffErrors } } },
+    async (request) => ok(RESULT_CODES.RETRIEVED_FILTER_LIST, await resultFilters(deps, await callerProfile(db, request))),
+  );
+
+  app.get(
+    '/results/filters/remarks',
+    { onRequest: app.authenticate, schema: { tags, response: { 200: envelope(remarkFiltersResponse), ...staffErrors } } },
+    async () => ok(RESULT_CODES.RETRIEVED_FILTER_LIST, await remarkFilters(deps)),
+  );
+
+  app.get(
+    '/results/program/:program/organization/:org/:date',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, params: resultsGridParamsSchema(tz), response: { 200: envelope(resultsGridResponse), ...staffErrors } },
+    },
+    async (request) => {
+      const { program, org, date } = request.params;
+      return ok(RESULT_CODES.RESULTS_FOUND, await resultsGrid(deps, await callerProfile(db, request), program, org, date));
+    },
+  );
+
+  app.post(
+    '/results/bulk',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, body: resultsBulkSaveSchema(tz), response: { 200: envelope(resultsSavedResponse), ...staffErrors } },
+    },
+    async (request) => ok(RESULT_CODES.RESULTS_SAVED, await saveResults(deps, await callerProfile(db, request), request.body)),
+  );
+
+  app.delete(
+    '/results/bulk',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, body: resultIdsSchema, response: { 200: envelope(resultsDeletedResponse), ...staffErrors } },
+    },
+    async (request) => ok(RESULT_CODES.RESULTS_DELETED, await deleteResults(deps, await callerProfile(db, request), request.body.result_ids)),
+  );
+
+  const uploadSchema = (response: Parameters<typeof envelope>[0]) => ({
+    tags,
+    consumes: ['text/csv', 'multipart/form-data'],
+    querystring: resultsUploadQuerySchema,
+    response: { 200: envelope(response), ...staffErrors, 409: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope },
+  });
+
+  app.post('/results/upload/preview', { onRequest: app.authenticate, schema: uploadSchema(uploadPreviewResponse) }, async (request) => {
+    const profile = await callerProfile(db, request);
+    await checkUploadAccess(deps, profile, request.query);
+    const [file] = await uploadedFiles(request);
+    return ok(RESULT_CODES.UPLOAD_PREVIEW, await previewUpload(deps, profile, request.query, file!.text));
+  });
+
+  app.post('/results/upload/commit', { onRequest: app.authenticate, schema: uploadSchema(uploadCommitResponse) }, async (request) => {
+    const profile = await callerProfile(db, request);
+    await checkUploadAccess(deps, profile, request.query);
+    const [file] = await uploadedFiles(request);
+    return ok(RESULT_CODES.UPLOAD_COMMITTED, await commitUpload(deps, profile, request.query, file!.text));
+  });
+};

@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import {
+  CsvReader,
+  CsvSyntaxError,
+  readWaterQualityHeader,
+  readWaterQualityRecord,
+  WATER_QUALITY_COLUMNS,
+  type CsvRecord,
+  type CsvRowError,
+  type WaterQualityColumn,
+  type WaterQualityCsvRow,
+} from '@beach/domain';
+import type { ParameterRecord, ProgramRecord, RemarkRecord, StationRecord, UnitRecord } from '../repository/reference';
+
+/**
+ * Lab files in the legacy download layout (DESIGN 4: the water-quality CSV columns), read for the
+ * upload preview and commit, the Verification Tester's folder run and the legacy import. Reading is
+ * two steps: parse (syntax and each field's format, by line) and resolve (names to the program's
+ * stations, parameters, units and remark codes).
+ */
+
+/** Optional column naming a bracket's primary when the name does not say it (legacy import). */
+export const PRIMARY_STATION_COLUMN = 'Primary_Station_Name';
+
+export interface ParsedRow {
+  line: number;
+  /** Every layout column's trimmed text, for showing the row as the file has it. */
+  raw: Record<WaterQualityColumn, string>;
+  primaryStationName: string | null;
+  /** The row read into stored shapes; null when a field is malformed (see errors). */
+  row: WaterQualityCsvRow | null;
+  /** Result_Measure holds text that is not a number (acceptable only with a no-value remark code). */
+  measureNotNumber: boolean;
+  errors: CsvRowError[];
+}
+
+export interface ParsedFile {
+  /** Problems with the file as a whole (syntax, missing columns, empty). */
+  fileErrors: CsvRowError[];
+  rows: ParsedRow[];
+}
+
+/** Reads a whole file (or its chunks, so an import never needs one giant string) in the legacy layout. */
+export function parseLegacyCsv(chunks: string | Iterable<string>): ParsedFile {
+  const reader = new CsvReader();
+  const records: CsvRecord[] = [];
+  try {
+    for (const chunk of typeof chunks === 'string' ? [chunks] : chunks) records.push(...reader.push(chunk));
+    records.push(...reader.end());
+  } catch (err) {
+    if (err instanceof CsvSyntaxError) return { fileErrors: [{ line: err.line, message: err.message }], rows: [] };
+    throw err;
+  }
+  const [first, ...data] = records;
+  if (!first) return { fileErrors: [{ line: 1, message: 'The file is empty' }], rows: [] };
+  const read = readWaterQualityHeader(first.fields);
+  if ('missing' in read) return { fileErrors: [{ line: first.line, message: `Missing columns: ${read.missing.join(', ')}` }], rows: [] };
+  const header = read.header;
+  const primaryColumn = first.fields.findIndex((f) => f.trim() === PRIMARY_STATION_COLUMN);
+  const measureAt = header.Result_Measure;
+
+  const rows = data.map((record): ParsedRow => {
+    const raw = {} as Record<WaterQualityColumn, string>;
+    for (const c of WATER_QUALITY_COLUMNS) raw[c] = (record.fields[header[c]] ?? '').trim();
+    const measure = raw.Result_Measure;
+    const measureNotNumber = measure !== '' && !Number.isFinite(Number(measure));
+    // The layout reader would call any non-number an error; whether it is one depends on the remark code.
+    const fields = measureNotNumber ? record.fields.map((f, i) => (i === measureAt ? '' : f)) : record.fields;
+    const read = readWaterQualityRecord(header, { line: record.line, fields });
+    const errors = 'errors' in read ? read.errors : [];
+    const row = 'row' in read ? read.row : null;
+    if (row && row.value !== null && row.value < 0) {
+      errors.push({ line: record.line, column: 'Result_Measure', message: 'Result_Measure cannot be negative' });
+    }
+    const primary = primaryColumn >= 0 ? (record.fields[primaryColumn] ?? '').trim() : '';
+    return { line: record.line, raw, primaryStationName: primary || null, row: errors.length ? null : row, measureNotNumber, errors };
+  });
+  return { fileErrors: [], rows };
+}
+
+const norm = (text: string) => text.trim().toLowerCase();
+
+/** Finds a record by any of its names (code or name), ignoring case. */
+export function byNameOrCode<T extends { code: string; name: string }>(items: readonly T[], text: string): T | undefined {
+  const wanted = norm(text);
+  return items.find((i) => norm(i.code) === wanted) ?? items.find((i) => norm(i.name) === wanted);
+}
+
+export interface ResolveContext {
+  program: ProgramRecord;
+  stations: readonly StationRecord[];
+  parameters: readonly ParameterRecord[];
+  units: readonly UnitRecord[];
+  remarks: readonly RemarkRecord[];
+  /** Latest sample date allowed: tomorrow in the program's time zone (SPEC 5). */
+  maxDate: string;
+}
+
+export interface ResolvedRow {
+  line: number;
+  raw: Record<WaterQualityColumn, string>;
+  station: StationRecord | null;
+  parameter: ParameterRecord | null;
+  unit: UnitRecord | null;
+  remark: RemarkRecord | null;
+  sampleDate: string | null;
+  sampleTimeHh: string;
+  sampleTimeMm: string;
+  value: number | null;
+  comments: string;
+  errors: CsvRowError[];
+  /** Natural key of the row: the same file gives the same keys, so importing it again adds nothing. */
+  importKey: string | null;
+}
+
+/** Station lookup by (beach, station) name within one program, falling back to a station name the program has once. */
+export class StationIndex {
+  private readonly byBeach = new Map<string, StationRecord>();
+  private readonly byName = new Map<string, StationRecord[]>();
+
+  constructor(stations: readonly StationRecord[]) {
+    for (const s of stations) this.add(s);
+  }
+
+  add(s: StationRecord): void {
+    this.byBeach.set(`${norm(s.beach_name)}|${norm(s.station_name)}`, s);
+    this.byName.set(norm(s.station_name), [...(this.byName.get(norm(s.station_name)) ?? []), s]);
+  }
+
+  find(beachName: string, stationName: string): StationRecord | undefined {
+    const exact = this.byBeach.get(`${norm(beachName)}|${norm(stationName)}`);
+    if (exact) return exact;
+    const named = this.byName.get(norm(stationName));
+    return named?.length === 1 ? named[0] : undefined;
+  }
+}
+
+/**
+ * Resolves parsed rows against a program. Errors, by line and column: the row's own format errors, a row
+ * of another program, an unknown station, parameter, unit or remark code, a date later than tomorrow, a
+ * measure that is not a number without a no-value remark code, and no measure at all without one. A
+ * no-value remark code (not sampled, lab failure) stores no value, whatever the measure column says.
+ */
+export function resolveRows(rows: readonly ParsedRow[], ctx: ResolveContext): ResolvedRow[] {
+  const index = new StationIndex(ctx.stations);
+  const occurrences = new Map<string, number>();
+  return rows.map((parsed) => {
+    const errors: CsvRowError[] = [...parsed.errors];
+    const line = parsed.line;
+    const fail = (column: WaterQualityColumn, message: string) => errors.push({ line, column, message });
+    const raw = parsed.raw;
+    const programName = raw.Program_Name;
+    if (programName && norm(programName) !== norm(ctx.program.name) && norm(programName) !== norm(ctx.program.abbv)) {
+      fail('Program_Name', `Program_Name '${programName}' is not this program (${ctx.program.name})`);
+    }
+    const station = raw.Station_Name ? (index.find(raw.Beach_Name, raw.Station_Name) ?? null) : null;
+    if (raw.Station_Name && !station) fail('Station_Name', `Unknown station '${raw.Station_Name}' at beach '${raw.Beach_Name}' in ${ctx.program.name}`);
+    const parameter = raw.Result_Type_Name ? (byNameOrCode(ctx.parameters, raw.Result_Type_Name) ?? null) : null;
+    if (raw.Result_Type_Name && !parameter) fail('Result_Type_Name', `Unknown parameter '${raw.Result_Type_Name}'`);
+    const unit = raw.Units_Name ? (byNameOrCode(ctx.units, raw.Units_Name) ?? null) : null;
+    if (raw.Units_Name && !unit) fail('Units_Name', `Unknown unit '${raw.Units_Name}'`);
+    const remark = raw.Remark_Code_Name ? (byNameOrCode(ctx.remarks, raw.Remark_Code_Name) ?? null) : null;
+    if (raw.Remark_Code_Name && !remark) fail('Remark_Code_Name', `Unknown remark code '${raw.Remark_Code_Name}'`);
+
+    const row = parsed.row;
+    if (row && row.sampleDate > ctx.maxDate) fail('Result_Date', 'Result_Date cannot be later than tomorrow');
+    let value = row?.value ?? null;
+    if (remark?.is_no_value) value = null;
+    else if (parsed.measureNotNumber) fail('Result_Measure', `Result_Measure '${raw.Result_Measure}' is not a number (only a no-value remark code allows that)`);
+    else if (row && value === null) fail('Result_Measure', 'Result_Measure is empty: enter a number, or a remark code that carries no value');
+
+    let importKey: string | null = null;
+    if (row && station && parameter && unit) {
+      const content = [
+        ctx.program.program_id,
+        norm(station.beach_name),
+        norm(station.station_name),
+        row.sampleDate,
+        row.sampleTimeHh,
+        row.sampleTimeMm,
+        parameter.parameter_id,
+        unit.result_unit_id,
+        remark?.remark_code_id ?? '',
+        value ?? '',
+      ].join('|');
+      // The n-th identical row of a file keeps its own key, so true repeats in one file all count once each.
+      const n = (occurrences.get(content) ?? 0) + 1;
+      occurrences.set(content, n);
+      importKey = createHash('sha1').update(`${content}|${n}`).digest('base64url');
+    }
+    return {
+      line,
+      raw,
+      station,
+      parameter,
+      unit,
+      remark,
+      sampleDate: row?.sampleDate ?? null,
+      sampleTimeHh: row?.sampleTimeHh ?? '',
+      sampleTimeMm: row?.sampleTimeMm ?? '',
+      value,
+      comments: row?.comments ?? '',
+      errors,
+      importKey,
+    };
+  });
+}

@@ -1,0 +1,371 @@
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AccessLevel, OrganizationProgram, PermissionArea, UserProfile } from '@beach/domain';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { organizationPrograms, organizations, programs, userProgramPermissions, users } from '../../db/schema';
+
+export interface UserCredentials {
+  userId: number;
+  passwordHash: string;
+  active: boolean;
+  forcePasswordReset: boolean;
+}
+
+export async function findCredentialsByEmail(db: DbOrTx, email: string): Promise<UserCredentials | null> {
+  const [row] = await db
+    .select({
+      userId: users.userId,
+      passwordHash: users.passwordHash,
+      active: users.active,
+      forcePasswordReset: users.forcePasswordReset,
+    })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  return row ?? null;
+}
+
+/** What the auth check needs on every staff request, in one round trip. */
+export async function findSessionState(
+  db: DbOrTx,
+  userId: number,
+  jti: string,
+): Promise<{ active: boolean; forcePasswordReset: boolean; tokensValidAfter: Date | null; revoked: boolean } | null> {
+  const rows = await queryRows<{
+    active: boolean;
+    force_password_reset: boolean;
+    tokens_valid_after: string | Date | null;
+    revoked: boolean;
+  }>(
+    db,
+    sql`select u.active, u.force_password_reset, u.tokens_valid_after,
+            exists(select 1 from revoked_tokens r where r.jti = ${jti}) as revoked
+         from users u where u.user_id = ${userId}`);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    active: row.active,
+    forcePasswordReset: row.force_password_reset,
+    tokensValidAfter: row.tokens_valid_after ? new Date(row.tokens_valid_after) : null,
+    revoked: row.revoked,
+  };
+}
+
+/** The signed-in user's profile with organization, its program rules and the user's program permissions. */
+export async function findUserProfile(db: DbOrTx, userId: number): Promise<UserProfile | null> {
+  const [user] = await db
+    .select({
+      user_id: users.userId,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      primary_email: users.primaryEmail,
+      email: users.email,
+      organization_id: users.organizationId,
+      active: users.active,
+      force_password_reset: users.forcePasswordReset,
+      org_name: organizations.name,
+      org_abbv: organizations.abbv,
+      org_admin: organizations.isAdminOrganization,
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.organizationId, users.organizationId))
+    .where(eq(users.userId, userId));
+  if (!user) return null;
+
+  const [orgPrograms, permissions] = await Promise.all([
+    db
+      .select({
+        program_id: programs.programId,
+        name: programs.name,
+        abbv: programs.abbv,
+        color: programs.color,
+        rules: {
+          beach_access_level: organizationPrograms.beachAccessLevel,
+          has_secondary_verification: organizationPrograms.hasSecondaryVerification,
+          data_interaction_level: organizationPrograms.dataInteractionLevel,
+          category_manage_users: organizationPrograms.categoryManageUsers,
+          category_results: organizationPrograms.categoryResults,
+          category_beaches: organizationPrograms.categoryBeaches,
+          category_incidents: organizationPrograms.categoryIncidents,
+          category_surveys: organizationPrograms.categorySurveys,
+          category_logs: organizationPrograms.categoryLogs,
+        },
+      })
+      .from(organizationPrograms)
+      .innerJoin(programs, eq(programs.programId, organizationPrograms.programId))
+      .where(eq(organizationPrograms.organizationId, user.organization_id))
+      .orderBy(programs.name),
+    db
+      .select({
+        program_id: programs.programId,
+        name: programs.name,
+        abbv: programs.abbv,
+        color: programs.color,
+        code: userProgramPermissions.permissionCode,
+        level: userProgramPermissions.accessLevel,
+      })
+      .from(userProgramPermissions)
+      .innerJoin(programs, eq(programs.programId, userProgramPermissions.programId))
+      .where(eq(userProgramPermissions.userId, userId))
+      .orderBy(programs.name, userProgramPermissions.permissionCode),
+  ]);
+
+  return {
+    user_id: user.user_id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    primary_email: user.primary_email,
+    email: user.email,
+    organization_id: user.organization_id,
+    active: user.active,
+    force_password_reset: user.force_password_reset,
+    organization: {
+      organization_id: user.organization_id,
+      name: user.org_name,
+      abbv: user.org_abbv,
+      is_admin_organization: user.org_admin,
+      programs: orgPrograms satisfies OrganizationProgram[],
+    },
+    program_permissions: permissions.map((p) => ({
+      program: { program_id: p.program_id, name: p.name, abbv: p.abbv, color: p.color },
+      permission: { code: p.code as PermissionArea },
+      access_level: { code: p.level as AccessLevel },
+    })),
+  };
+}
+
+export async function setPassword(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, forcePasswordReset: false, tokensValidAfter: new Date(), updatedAt: new Date() })
+    .where(eq(users.userId, userId));
+}
+
+export async function recordLogin(db: DbOrTx, userId: number): Promise<void> {
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.userId, userId));
+}
+
+export async function findUserOrganizationId(db: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await db.select({ organizationId: users.organizationId }).from(users).where(eq(users.userId, userId));
+  return row?.organizationId ?? null;
+}
+
+/** A user's stored permission rows (raw levels, before any organization cap). */
+export interface StoredPermission {
+  program_id: number;
+  abbv: string;
+  code: PermissionArea;
+  level: AccessLevel;
+}
+
+/** The editable state of a user: what a save changes and what the audit row records. */
+export interface UserRecord {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  primary_email: string;
+  organization_id: number;
+  organization_is_admin: boolean;
+  active: boolean;
+  force_password_reset: boolean;
+  permissions: StoredPermission[];
+}
+
+/** The user and their permissions; the user row is locked for the rest of the transaction when `forUpdate`. */
+export async function findUserRecord(db: DbOrTx, userId: number, forUpdate = false): Promise<UserRecord | null> {
+  const query = db
+    .select({
+      user_id: users.userId,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      primary_email: users.primaryEmail,
+      organization_id: users.organizationId,
+      organization_is_admin: organizations.isAdminOrganization,
+      active: users.active,
+      force_password_reset: users.forcePasswordReset,
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.organizationId, users.organizationId))
+    .where(eq(users.userId, userId));
+  const [row] = forUpdate ? await query.for('update', { of: users }) : await query;
+  if (!row) return null;
+  const permissions = await db
+    .select({
+      program_id: userProgramPermissions.programId,
+      abbv: programs.abbv,
+      code: userProgramPermissions.permissionCode,
+      level: userProgramPermissions.accessLevel,
+    })
+    .from(userProgramPermissions)
+    .innerJoin(programs, eq(programs.programId, userProgramPermissions.programId))
+    .where(eq(userProgramPermissions.userId, userId))
+    .orderBy(asc(programs.abbv), asc(userProgramPermissions.permissionCode));
+  return { ...row, permissions: permissions.map((p) => ({ ...p, code: p.code as PermissionArea, level: p.level as AccessLevel })) };
+}
+
+export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<number | null> {
+  const [row] = await db.select({ id: users.userId }).from(users).where(eq(users.email, email.toLowerCase()));
+  return row?.id ?? null;
+}
+
+export interface UserFields {
+  first_name: string;
+  last_name: string;
+  email: string;
+  primary_email: string;
+  organization_id: number;
+}
+
+export async function insertUser(
+  db: DbOrTx,
+  fields: UserFields & { passwordHash: string; forcePasswordReset: boolean },
+): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      firstName: fields.first_name,
+      lastName: fields.last_name,
+      email: fields.email.toLowerCase(),
+      primaryEmail: fields.primary_email,
+      organizationId: fields.organization_id,
+      passwordHash: fields.passwordHash,
+      forcePasswordReset: fields.forcePasswordReset,
+    })
+    .returning({ id: users.userId });
+  return row!.id;
+}
+
+export async function updateUserFields(db: DbOrTx, userId: number, fields: UserFields): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      firstName: fields.first_name,
+      lastName: fields.last_name,
+      email: fields.email.toLowerCase(),
+      primaryEmail: fields.primary_email,
+      organizationId: fields.organization_id,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.userId, userId));
+}
+
+/** The user's permission rows become exactly `rows` (NONE rows are not stored). */
+export async function replaceUserPermissions(
+  db: DbOrTx,
+  userId: number,
+  rows: { program_id: number; code: PermissionArea; level: AccessLevel }[],
+): Promise<void> {
+  await db.delete(userProgramPermissions).where(eq(userProgramPermissions.userId, userId));
+  const stored = rows.filter((r) => r.level !== 'NONE');
+  if (stored.length === 0) return;
+  await db
+    .insert(userProgramPermissions)
+    .values(stored.map((r) => ({ userId, programId: r.program_id, permissionCode: r.code, accessLevel: r.level })));
+}
+
+/**
+ * Deactivation also voids every token the user holds: tokens_valid_after moves to the next whole second,
+ * because token iat is in whole seconds and a token issued earlier in this second must die too.
+ */
+export async function setUserActive(db: DbOrTx, userId: number, active: boolean): Promise<void> {
+  const now = new Date();
+  const nextSecond = new Date(Math.floor(now.getTime() / 1000) * 1000 + 1000);
+  await db
+    .update(users)
+    .set(active ? { active, updatedAt: now } : { active, tokensValidAfter: nextSecond, updatedAt: now })
+    .where(eq(users.userId, userId));
+}
+
+export async function setUserForcePasswordReset(db: DbOrTx, userId: number, reset: boolean): Promise<void> {
+  await db.update(users).set({ forcePasswordReset: reset, updatedAt: new Date() }).where(eq(users.userId, userId));
+}
+
+export interface UserListFilter {
+  /** Organizations whose users the caller may see; null for all. */
+  organizationIds: number[] | null;
+  organizationId?: number;
+  programId?: number;
+  active?: boolean;
+  search?: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface UserListItem {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  primary_email: string;
+  organization_id: number;
+  organization: { organization_id: number; name: string; abbv: string };
+  active: boolean;
+  force_password_reset: boolean;
+  last_login_at: string | null;
+  /** Programs where the user holds at least one permission above NONE. */
+  programs: { program_id: number; name: string; abbv: string }[];
+}
+
+/** Users by last and first name, filtered and paged; total counts every match. */
+export async function listUsers(db: DbOrTx, filter: UserListFilter): Promise<{ list: UserListItem[]; total: number }> {
+  if (filter.organizationIds && filter.organizationIds.length === 0) return { list: [], total: 0 };
+  const conditions: SQL[] = [];
+  if (filter.organizationIds) conditions.push(inArray(users.organizationId, filter.organizationIds));
+  if (filter.organizationId !== undefined) conditions.push(eq(users.organizationId, filter.organizationId));
+  if (filter.active !== undefined) conditions.push(eq(users.active, filter.active));
+  if (filter.programId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from user_program_permissions p
+                   where p.user_id = ${users.userId} and p.program_id = ${filter.programId} and p.access_level <> 'NONE')`,
+    );
+  }
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`(${users.firstName} ilike ${pattern} or ${users.lastName} ilike ${pattern} or ${users.email} ilike ${pattern}
+           or (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern})`,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [[totalRow], rows] = await Promise.all([
+    db.select({ n: count() }).from(users).where(where),
+    db
+      .select({
+        user_id: users.userId,
+        first_name: users.firstName,
+        last_name: users.lastName,
+        email: users.email,
+        primary_email: users.primaryEmail,
+        organization_id: users.organizationId,
+        org_name: organizations.name,
+        org_abbv: organizations.abbv,
+        active: users.active,
+        force_password_reset: users.forcePasswordReset,
+        last_login_at: users.lastLoginAt,
+      })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.organizationId, users.organizationId))
+      .where(where)
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.userId))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+  ]);
+  const ids = rows.map((r) => r.user_id);
+  const programRows = ids.length
+    ? await db
+        .selectDistinct({ user_id: userProgramPermissions.userId, program_id: programs.programId, name: programs.name, abbv: programs.abbv })
+        .from(userProgramPermissions)
+        .innerJoin(programs, eq(programs.programId, userProgramPermissions.programId))
+        .where(and(inArray(userProgramPermissions.userId, ids), ne(userProgramPermissions.accessLevel, 'NONE')))
+        .orderBy(asc(programs.abbv))
+    : [];
+  return {
+    total: Number(totalRow?.n ?? 0),
+    list: rows.map(({ org_name, org_abbv, last_login_at, ...r }) => ({
+      ...r,
+      organization: { organization_id: r.organization_id, name: org_name, abbv: org_abbv },
+      last_login_at: last_login_at ? last_login_at.toISOString() : null,
+      programs: programRows.filter((p) => p.user_id === r.user_id).map(({ program_id, name, abbv }) => ({ program_id, name, abbv })),
+    })),
+  };
+}

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  RESULT_CODES,
+  resultIdsSchema,
+  secondaryListQuerySchema,
+  VERIFICATION_CODES,
+  verificationListQuerySchema,
+  verificationTestFolderQuerySchema,
+  verificationTestSchema,
+} from '@beach/domain';
+import type { AppDeps } from '../../deps';
+import { callerProfile } from '../../lib/access';
+import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { registerUploadParsers, uploadedFiles } from '../results/upload-body';
+import {
+  programIdParams,
+  secondaryListResponse,
+  secondaryVerifyResponse,
+  testerOptionsQuery,
+  testerOptionsResponse,
+  verificationListResponse,
+  verificationTestResponse,
+  verifyResponse,
+} from './schemas';
+import { listForSecondary, listForVerification, secondaryVerify, verifyResults } from './service';
+import { checkTesterAccess, testerOptions, testVerification, testVerificationFolder } from './tester';
+
+/** Most lab files one tester run takes. */
+const TEST_FOLDER_MAX_FILES = 50;
+
+/**
+ * Result Verification, Secondary Validation and the Verification Tester. `GET results/{x}/verify`: x is
+ * the program id (the spec leaves it unnamed).
+ */
+export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps.database;
+  const tz = { timeZone: deps.config.programTimeZone };
+  const tags = ['verification'];
+  const conflictErrors = { ...staffErrors, 409: errorEnvelope };
+  await registerUploadParsers(app, TEST_FOLDER_MAX_FILES);
+
+  app.get(
+    '/results/:x/verify',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        description: 'Unverified results of program x (the program id) by sample date and station, against the program thresholds.',
+        params: programIdParams,
+        querystring: verificationListQuerySchema(tz),
+        response: { 200: envelope(verificationListResponse), ...staffErrors },
+      },
+    },
+    async (request) =>
+      ok(
+        VERIFICATION_CODES.RESULTS_FOR_VERIFICATION,
+        await listForVerification(deps, await callerProfile(db, request), request.params.x, request.query),
+      ),
+  );
+
+  app.put(
+    '/verify/',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, body: resultIdsSchema, response: { 200: envelope(verifyResponse), ...conflictErrors } },
+    },
+    async (request) => ok(VERIFICATION_CODES.RESULTS_VERIFIED, await verifyResults(deps, await callerProfile(db, request), request.body.result_ids)),
+  );
+
+  app.get(
+    '/verify/secondary',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, querystring: secondaryListQuerySchema(tz), response: { 200: envelope(secondaryListResponse), ...staffErrors } },
+    },
+    async (request) =>
+      ok(VERIFICATION_CODES.RESULTS_FOR_SECONDARY_VALIDATION, await listForSecondary(deps, await callerProfile(db, request), request.query)),
+  );
+
+  app.put(
+    '/verify/secondary/',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, body: resultIdsSchema, response: { 200: envelope(secondaryVerifyResponse), ...conflictErrors } },
+    },
+    async (request) =>
+      ok(VERIFICATION_CODES.RESULTS_SECONDARY_VERIFIED, await secondaryVerify(deps, await callerProfile(db, request), request.body.result_ids)),
+  );
+
+  app.get(
+    '/verify/test/options',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        description: 'What the Verification Tester chooses from: the program stations with their status now, statuses, parameters, units, remark codes.',
+        querystring: testerOptionsQuery,
+        response: { 200: envelope(testerOptionsResponse), ...staffErrors },
+      },
+    },
+    async (request) =>
+      ok(RESULT_CODES.RETRIEVED_FILTER_LIST, await testerOptions(deps, await callerProfile(db, request), request.query.program_id)),
+  );
+
+  app.post(
+    '/verify/test',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, body: verificationTestSchema, response: { 200: envelope(verificationTestResponse), ...staffErrors } },
+    },
+    async (request) => ok(VERIFICATION_CODES.VERIFICATION_TEST, await testVerification(deps, await callerProfile(db, request), request.body)),
+  );
+
+  app.post(
+    '/verify/test/folder',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data', 'text/csv'],
+        querystring: verificationTestFolderQuerySchema,
+        response: { 200: envelope(verificationTestResponse), ...staffErrors, 413: errorEnvelope, 415: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const profile = await callerProfile(db, request);
+      await checkTesterAccess(deps, profile, request.query.program_id);
+      const files = await uploadedFiles(request);
+      return ok(VERIFICATION_CODES.VERIFICATION_TEST, await testVerificationFolder(deps, profile, request.query.program_id, files));
+    },
+  );
+};

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { CODES } from '@beach/domain';
+import { HttpError } from '../lib/http';
+
+/**
+ * Turns every failure into the response envelope. Validation failures list field and message;
+ * a 500 never leaks a stack trace or SQL.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ code: error.code, message: error.message, payload: error.payload });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const payload = error.validation.map((v) => ({
+        field: (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({ code: CODES.VALIDATION_FAILED, message: payload[0]?.message, payload });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');
+      return reply.status(500).send({ code: CODES.SERVER_ERROR, message: 'Something went wrong on our side.', payload: null });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(413).send({ code: CODES.PAYLOAD_TOO_LARGE, message: 'The upload is too large.', payload: null });
+    }
+    if (status === 415) {
+      return reply
+        .status(415)
+        .send({ code: CODES.UNSUPPORTED_MEDIA_TYPE, message: 'Unsupported content type.', payload: null });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ code: CODES.TOO_MANY_ATTEMPTS, message: 'Too many requests.', payload: null });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ code: CODES.VALIDATION_FAILED, message: error.message, payload: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: CODES.SERVER_ERROR, message: 'Something went wrong on our side.', payload: null });
+  });
+});

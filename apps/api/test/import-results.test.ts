@@ -1,0 +1,239 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, queryRows, runMigrations } from '../src/db/client';
+import { seedReference } from '../src/db/seed/reference';
+import { formatImportReport, ImportError, importLegacyResults } from '../src/modules/results/service/legacy-import';
+import { createTestContext, DATABASE_KIND, TEST_DATABASE_URL, type TestContext } from './helpers';
+import { layoutCsv, stationsOf, tableCounts, type CsvLine } from './results-fixtures';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+}, 300_000);
+afterAll(() => ctx?.close());
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TOWN = { municipality: 'Import Town', county: 'Imported County', location: 'Ocean' };
+const PRIMARY = 'Import Town - Test Beach';
+const BEACH = 'Test Beach';
+const at = (station: string, date: string, measure: string, extra: Partial<CsvLine> = {}): CsvLine => ({
+  station,
+  beach: BEACH,
+  ...TOWN,
+  lat: '39.5',
+  lon: '-74.2',
+  date,
+  measure,
+  ...extra,
+});
+
+const file = () =>
+  layoutCsv(
+    [
+      at(PRIMARY, '06/01/2026', '20', { type: 'Primary' }), // line 2
+      at(PRIMARY, '06/08/2026', '300'), // 3: Open -> Advisory
+      at(`${PRIMARY} N1`, '06/09/2026', '400', { time: '10:30' }), // 4: bracket by name: Advisory -> Closed
+      at('Import Town - Odd Bracket', '06/10/2026', '12', { type: 'Bracket', time: '11:00' }), // 5: bracket by Primary_Station_Name (Open stays Open)
+      at(PRIMARY, '06/10/2026', '30'), // 6: Closed -> Open
+      at(PRIMARY, '31/06/2026', '30'), // 7: bad date
+      at('Lonely Beach W2', '06/10/2026', '30', { beach: 'Lonely Beach' }), // 8: bracket without a primary
+      at('No Place Station', '06/10/2026', '30', { beach: 'No Place', lat: '', lon: '' }), // 9: new station without a position
+      at(PRIMARY, '06/11/2026', '', { remark: 'Not sampled' }), // 10: no value
+      at(PRIMARY, '06/12/2026', '15', { parameter: 'Salinity' }), // 11: unknown parameter
+    ],
+    ',Primary_Station_Name',
+    (l) => (l.station === 'Import Town - Odd Bracket' ? `,${PRIMARY}` : ','),
+  );
+
+async function history(stationId: number) {
+  return queryRows<{ from_code: string | null; to_code: string; source: string; effective_date: string }>(
+    ctx.database.db,
+    sql`select f.code as from_code, t.code as to_code, h.source, h.effective_date::text as effective_date
+        from beach_status_history h left join beach_statuses f on f.beach_status_id = h.from_status_id
+        join beach_statuses t on t.beach_status_id = h.to_status_id
+        where h.beach_station_id = ${stationId} order by h.beach_status_history_id`,
+  );
+}
+
+describe(`legacy import on ${DATABASE_KIND}`, () => {
+  it('creates the places it needs, imports the good rows, rejects the rest by line, and replays the rules quietly', async () => {
+    const before = await tableCounts(ctx);
+    const report = await importLegacyResults(ctx.database.db, {
+      programAbbv: 'OB',
+      verified: true,
+      replayRules: true,
+      fileName: 'legacy.csv',
+      text: file(),
+      timeZone: 'America/New_York',
+    });
+    expect(report).toMatchObject({
+      file: 'legacy.csv',
+      program: 'OB',
+      organization: 'NJDEP',
+      rows: 10,
+      inserted: 6,
+      duplicates: 0,
+      created: { counties: 1, municipalities: 1, beaches: 1, stations: 3 },
+      statusChanges: 3,
+    });
+    expect(report.rejected.map((r) => r.line)).toEqual([7, 8, 9, 11]);
+    expect(report.rejected[1]!.message).toMatch(/Bracket station 'Lonely Beach W2': no primary station 'Lonely Beach'/);
+    expect(report.rejected[2]!.message).toMatch(/needs Lat_DD and Lon_DD/);
+
+    const stations = (await stationsOf(ctx, 'OB')).filter((s) => s.beach_name === BEACH);
+    const primary = stations.find((s) => s.station_name === PRIMARY)!;
+    expect(stations.map((s) => [s.station_name, s.station_type, s.primary_station_id])).toEqual(
+      expect.arrayContaining([
+        [PRIMARY, 'PRIMARY', null],
+        [`${PRIMARY} N1`, 'BRACKET', primary.beach_station_id],
+        ['Import Town - Odd Bracket', 'BRACKET', primary.beach_station_id],
+      ]),
+    );
+    // The new station starts Open; the rules then run in sample order, each change from the day after its sample.
+    expect(await history(primary.beach_station_id)).toEqual([
+      { from_code: null, to_code: 'OPEN', source: 'IMPORT', effective_date: '2026-06-01' },
+      { from_code: 'OPEN', to_code: 'ADVISORY', source: 'RULE', effective_date: '2026-06-09' },
+      { from_code: 'ADVISORY', to_code: 'CLOSED', source: 'RULE', effective_date: '2026-06-10' },
+      { from_code: 'CLOSED', to_code: 'OPEN', source: 'RULE', effective_date: '2026-06-11' },
+    ]);
+    const after = await tableCounts(ctx);
+    expect(after.results).toBe(before.results! + 6);
+    expect(after.mail_outbox).toBe(before.mail_outbox);
+    const [states] = await queryRows<{ n: number; verified: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n, count(*) filter (where verification_state = 'VERIFIED')::int as verified
+          from results r join beach_stations s on s.beach_station_id = r.beach_station_id join beaches b on b.beach_id = s.beach_id
+          where b.name = ${BEACH} and r.import_key is not null`,
+    );
+    expect(states).toEqual({ n: 6, verified: 6 });
+
+    const text = formatImportReport(report);
+    expect(text).toMatch(/legacy\.csv -> OB \(entered as NJDEP\): 10 rows, 6 inserted, 0 already imported, 4 rejected; created 1 counties, 1 municipalities, 1 beaches, 3 stations; 3 status changes/);
+    expect(text).toMatch(/rows\/s\)/);
+    expect(text).toContain('  line 7 (Result_Date): Result_Date must be MM/DD/YYYY');
+  });
+
+  it('adds nothing when the same file comes again', async () => {
+    const before = await tableCounts(ctx);
+    const report = await importLegacyResults(ctx.database.db, {
+      programAbbv: 'OB',
+      verified: true,
+      replayRules: true,
+      fileName: 'legacy.csv',
+      text: file(),
+      timeZone: 'America/New_York',
+    });
+    expect(report).toMatchObject({ inserted: 0, duplicates: 6, statusChanges: 0, created: { counties: 0, municipalities: 0, beaches: 0, stations: 0 } });
+    const after = await tableCounts(ctx);
+    expect({ ...after, audit_log: before.audit_log }).toEqual(before);
+    expect(after.audit_log).toBe(before.audit_log! + 1);
+  });
+
+  it('imports unverified results without touching statuses, and refuses an unknown program or organization', async () => {
+    const report = await importLegacyResults(ctx.database.db, {
+      programAbbv: 'ob',
+      organizationAbbv: 'CEL',
+      verified: false,
+      replayRules: false,
+      fileName: 'lab.csv',
+      text: layoutCsv([at(PRIMARY, '06/20/2026', '999')]),
+      timeZone: 'America/New_York',
+    });
+    expect(report).toMatchObject({ organization: 'CEL', inserted: 1, statusChanges: 0 });
+    await expect(
+      importLegacyResults(ctx.database.db, { programAbbv: 'NOPE', verified: false, replayRules: false, fileName: 'x.csv', text: '', timeZone: 'UTC' }),
+    ).rejects.toThrow(ImportError);
+    await expect(
+      importLegacyResults(ctx.database.db, { programAbbv: 'OB', organizationAbbv: 'NOPE', verified: false, replayRules: false, fileName: 'x.csv', text: '', timeZone: 'UTC' }),
+    ).rejects.toThrow(/No organization/);
+    await expect(
+      importLegacyResults(ctx.database.db, { programAbbv: 'OB', verified: false, replayRules: false, fileName: 'x.csv', text: 'a,b\n1,2', timeZone: 'UTC' }),
+    ).rejects.toThrow(/Missing columns/);
+  });
+});
+
+/** Runs the CLI as `npm run import:results` does, with the given environment. */
+function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/import-results.ts', ...args], {
+      cwd: apiDir,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
+  });
+}
+
+describe(`npm run import:results on ${DATABASE_KIND}`, () => {
+  let dir: string;
+  let env: Record<string, string>;
+  let dropDatabase = async () => {};
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'bp-import-cli-'));
+    env = { DATA_DIR: dir, JWT_SECRET: randomBytes(32).toString('hex'), NODE_ENV: 'test' };
+    let url: string | undefined;
+    if (TEST_DATABASE_URL) {
+      const name = `bp_import_${process.pid}_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const u = new URL(TEST_DATABASE_URL);
+      u.pathname = `/${name}`;
+      url = u.toString();
+      env.DATABASE_URL = url;
+      dropDatabase = async () => {
+        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      };
+    }
+    // An empty database with the code lists and one program run by an admin organization.
+    const database = await openDatabase(url ? { url } : { pgliteDir: path.join(dir, 'pglite') });
+    await runMigrations(database);
+    await seedReference(database.db);
+    await database.db.execute(sql`insert into programs (name, abbv, color) values ('Ocean Beaches', 'OB', '#005ea2')`);
+    await database.db.execute(sql`insert into organizations (name, abbv, is_admin_organization) values ('State Agency', 'SA', true)`);
+    await database.db.execute(sql`insert into organization_programs (organization_id, program_id, data_interaction_level) select o.organization_id, p.program_id, 2 from organizations o, programs p`);
+    await database.close();
+    writeFileSync(path.join(dir, 'legacy.csv'), file());
+  }, 300_000);
+  afterAll(async () => {
+    await dropDatabase();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('imports a file into the configured database and reports it; a second run adds nothing', async () => {
+    const first = await runCli(['--program', 'OB', '--verified', '--replay-rules', path.join(dir, 'legacy.csv')], env);
+    expect(first.err).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/legacy\.csv -> OB \(entered as SA\): 10 rows, 6 inserted, 0 already imported, 4 rejected/);
+    expect(first.out).toContain('line 8 (Station_Name)');
+    const second = await runCli(['--program', 'OB', path.join(dir, 'legacy.csv')], env);
+    expect(second.code).toBe(0);
+    expect(second.out).toMatch(/10 rows, 0 inserted, 6 already imported/);
+  }, 300_000);
+
+  it('explains its usage and refuses --replay-rules without --verified', async () => {
+    expect((await runCli([], env)).code).toBe(2);
+    const replay = await runCli(['--program', 'OB', '--replay-rules', 'x.csv'], env);
+    expect(replay.code).toBe(2);
+    expect(replay.err).toMatch(/add --verified/);
+    const missing = await runCli(['--program', 'OB', path.join(dir, 'missing.csv')], env);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/no such file/);
+  }, 300_000);
+});

@@ -1,0 +1,753 @@
+/**
+ * The permission matrix: every staff route registered in the app × every demo account, each aimed at a
+ * record the account has no business with (a program it does not hold, an organization not its own, a user
+ * of another organization). No token gives 401; the permission model (packages/domain/permissions, the
+ * same one the server uses) says whether the account may, and the server must agree: 2xx where it may,
+ * 403 or 404 (never 2xx) where it may not. A route that is registered but missing from the table fails the
+ * completeness test, so a new staff route cannot ship without its row here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  can,
+  hasSystemPermission,
+  isAdminOrganization,
+  isProgramAccessible,
+  manageUsersScope,
+  portalAbilities,
+  type PortalRoute,
+  type UserProfile,
+} from '@beach/domain';
+import { queryRows } from '../src/db/client';
+import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
+import { DEMO_ACCOUNTS, unique } from './management-scenario';
+import { layoutCsv } from './results-fixtures';
+
+type Email = (typeof DEMO_ACCOUNTS)[number];
+
+interface Account {
+  email: Email;
+  token: string;
+  profile: UserProfile;
+  /** A demo program the account cannot access (the admin can access all: then any program). */
+  foreignProgramId: number;
+  /** A program the account can access, if any. */
+  ownProgramId: number | null;
+  /** A fresh LHA made for this account's delete probe. */
+  lhaToDelete: number;
+  /** Results made for this account's write probes, by program (its foreign program and its own). */
+  kits: Map<number, ResultKit>;
+}
+
+/** Unverified results entered by the admin for one account's write probes in one program, one per probe. */
+interface ResultKit {
+  organizationId: number;
+  enteredBy: number;
+  /** Saved again unchanged by POST results/bulk. */
+  save: number;
+  delete: number;
+  verify: number;
+  /** Verified by another user (not a demo account), waiting for the secondary validation. */
+  secondary: number;
+}
+
+/** A program's stations and the organizations that enter its data. */
+interface ProgramPlaces {
+  abbv: string;
+  /** An active primary station: results, station reads, geomeans. */
+  station: { beach_station_id: number; station_name: string; beach_name: string };
+  /** Another active primary (the first one when the program has one) and its status now, for the status probe. */
+  statusStation: { beach_station_id: number; current_status_id: number };
+  /** Organizations with data_interaction_level at least 1 in the program. */
+  entering: number[];
+}
+
+interface Fixtures {
+  programIds: Record<string, number>;
+  /** An organization none of the demo accounts belongs to, and one of its users. */
+  foreignOrganization: { organization_id: number; body: object };
+  foreignUser: { user_id: number; body: object };
+  lha: { id: number; body: object };
+  programBody(programId: number): object;
+  places(programId: number): ProgramPlaces;
+  reference: { parameter_id: number; result_unit_id: number };
+}
+
+interface Probe {
+  label: string;
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** What the permission model says for this account. */
+  allowed: boolean;
+  /** Needs its own token (the call revokes the token it is made with). */
+  freshToken?: boolean;
+  /** Extra checks on an allowed answer: nothing of another program or organization leaks into a list. */
+  check?(body: { payload: unknown }): void;
+}
+
+interface StaffRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The path as the OpenAPI document names it. */
+  path: string;
+  /** Routes a user with a pending forced password change may still call (profile, password, refresh, logout). */
+  allowsPendingPasswordChange?: boolean;
+  probes(a: Account, f: Fixtures): Probe[];
+}
+
+const isAdmin = (a: Account) => isAdminOrganization(a.profile.organization);
+const managesAll = (a: Account) => manageUsersScope(a.profile) === 'ALL';
+const managesAny = (a: Account) => manageUsersScope(a.profile) !== 'NONE';
+const one = (p: Omit<Probe, 'label'> & { label?: string }): Probe[] => [{ label: 'foreign record', ...p }];
+
+/** The account's foreign program, and its own when it has one. */
+const programsOf = (a: Account) => [
+  { label: 'foreign program', programId: a.foreignProgramId },
+  ...(a.ownProgramId === null ? [] : [{ label: 'own program', programId: a.ownProgramId }]),
+];
+const eachProgram = (a: Account, probe: (programId: number) => Omit<Probe, 'label'>): Probe[] =>
+  programsOf(a).map(({ label, programId }) => ({ label, ...probe(programId) }));
+
+/** The day the kits' results were sampled (any past day works). */
+const KIT_DATE = '2025-06-02';
+const KIT_MINUTE = { save: 1, delete: 2, verify: 3, secondary: 4 } as const;
+
+/** The organization an entry probe enters for: the account's own when it enters data in the program, else another that does. */
+const entryOrganization = (a: Account, f: Fixtures, programId: number) => {
+  const entering = f.places(programId).entering;
+  return entering.includes(a.profile.organization_id) ? a.profile.organization_id : entering.find((id) => id !== a.profile.organization_id)!;
+};
+/** Results Entry for an organization (results/access.ts): DATA_EDITING USER, and the organization enters data in the program and is the caller's own, unless the caller is a DATA_EDITING ADMIN or in an admin organization. */
+const mayEnterFor = (a: Account, f: Fixtures, programId: number, organizationId: number) =>
+  can(a.profile, programId, 'DATA_EDITING', 'USER') &&
+  f.places(programId).entering.includes(organizationId) &&
+  (can(a.profile, programId, 'DATA_EDITING', 'ADMIN') || isAdmin(a) || organizationId === a.profile.organization_id);
+/** A portal screen's own rule for the program, as the server checks it (results/access.ts requireScreen). */
+const screen = (a: Account, programId: number, route: PortalRoute) => portalAbilities(a.profile, programId)[route];
+/** A kit result's row (Enterococcus, CFU/100mL, 10 at 09:mm). */
+const kitRow = (f: Fixtures, stationId: number, minute: number) => ({
+  beach_station_id: stationId,
+  sample_time_hh: '09',
+  sample_time_mm: String(minute).padStart(2, '0'),
+  parameter_id: f.reference.parameter_id,
+  result_unit_id: f.reference.result_unit_id,
+  value: 10,
+});
+const labCsv = (f: Fixtures, programId: number) => {
+  const { abbv, station } = f.places(programId);
+  return layoutCsv([{ program: abbv, station: station.station_name, beach: station.beach_name, date: '06/03/2025', measure: '10' }]);
+};
+const CSV = { 'content-type': 'text/csv' };
+
+/** Program reads: the foreign program is refused, an accessible one is served. */
+const programProbes = (a: Account, suffix = ''): Probe[] => [
+  { label: 'foreign program', url: `/api/program/${a.foreignProgramId}${suffix}`, allowed: isAdmin(a) || isProgramAccessible(a.profile, a.foreignProgramId) },
+  ...(a.ownProgramId === null ? [] : [{ label: 'own program', url: `/api/program/${a.ownProgramId}${suffix}`, allowed: true }]),
+];
+
+const STAFF_ROUTES: StaffRoute[] = [
+  // Auth and the signed-in user
+  { method: 'GET', path: '/api/login/verify/', allowsPendingPasswordChange: true, probes: () => one({ label: 'own session', url: '/api/login/verify/', allowed: true }) },
+  {
+    method: 'GET',
+    path: '/api/login/verify/refresh/',
+    allowsPendingPasswordChange: true,
+    probes: () => one({ label: 'own session', url: '/api/login/verify/refresh/', allowed: true, freshToken: true }),
+  },
+  { method: 'GET', path: '/api/logout', allowsPendingPasswordChange: true, probes: () => one({ label: 'own session', url: '/api/logout', allowed: true, freshToken: true }) },
+  { method: 'GET', path: '/api/user/current/', allowsPendingPasswordChange: true, probes: () => one({ label: 'own profile', url: '/api/user/current/', allowed: true }) },
+  {
+    method: 'PUT',
+    path: '/api/user/password/{userId}?',
+    allowsPendingPasswordChange: true,
+    probes: (a, f) =>
+      one({
+        label: 'user of another organization',
+        url: `/api/user/password/${f.foreignUser.user_id}`,
+        payload: { newPassword: 'matrix-pass-1', newPasswordRetype: 'matrix-pass-1' },
+        allowed: managesAll(a),
+      }),
+  },
+
+  // Users
+  { method: 'GET', path: '/api/user/filters/', probes: (a) => one({ url: '/api/user/filters/', allowed: managesAny(a) }) },
+  {
+    method: 'GET',
+    path: '/api/user/list/',
+    probes: (a, f) =>
+      one({
+        label: 'users of another organization',
+        url: `/api/user/list/?organization_id=${f.foreignOrganization.organization_id}`,
+        allowed: managesAll(a),
+        check: (body) => {
+          const list = (body.payload as { list: { organization_id: number }[] }).list;
+          expect(list.every((u) => u.organization_id === f.foreignOrganization.organization_id)).toBe(true);
+        },
+      }),
+  },
+  {
+    method: 'GET',
+    path: '/api/user/profile/{id}',
+    probes: (a, f) => one({ label: 'user of another organization', url: `/api/user/profile/${f.foreignUser.user_id}`, allowed: managesAll(a) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/user/',
+    probes: (a, f) =>
+      one({
+        label: 'user in another organization',
+        url: '/api/user/',
+        payload: {
+          first_name: 'Matrix',
+          last_name: 'User',
+          email: `${unique('matrix').toLowerCase()}@example.org`,
+          organization_id: f.foreignOrganization.organization_id,
+          programRules: {},
+        },
+        allowed: managesAll(a),
+      }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/user/{id}',
+    probes: (a, f) => one({ label: 'user of another organization', url: `/api/user/${f.foreignUser.user_id}`, payload: f.foreignUser.body, allowed: managesAll(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/user/active/{userId}/{setActiveTo}',
+    probes: (a, f) => one({ label: 'user of another organization', url: `/api/user/active/${f.foreignUser.user_id}/true`, allowed: managesAll(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/user/forcePasswordReset/{userId}',
+    probes: (a, f) =>
+      one({ label: 'user of another organization', url: `/api/user/forcePasswordReset/${f.foreignUser.user_id}`, payload: { reset: false }, allowed: managesAll(a) }),
+  },
+
+  // Organizations
+  {
+    method: 'GET',
+    path: '/api/organization/',
+    probes: (a) =>
+      one({
+        url: '/api/organization/',
+        allowed: isAdmin(a) || managesAny(a),
+        check: (body) => {
+          if (isAdmin(a) || managesAll(a)) return;
+          const ids = (body.payload as { list: { organization_id: number }[] }).list.map((o) => o.organization_id);
+          expect(ids).toEqual([a.profile.organization_id]);
+        },
+      }),
+  },
+  { method: 'GET', path: '/api/organization/filters/', probes: (a) => one({ url: '/api/organization/filters/', allowed: isAdmin(a) || managesAny(a) }) },
+  {
+    method: 'GET',
+    path: '/api/organization/{id}',
+    probes: (a, f) =>
+      one({ label: 'another organization', url: `/api/organization/${f.foreignOrganization.organization_id}`, allowed: isAdmin(a) || managesAll(a) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/organization',
+    probes: (a, f) =>
+      one({
+        url: '/api/organization',
+        payload: { name: unique('Matrix Org '), abbv: unique('MX'), programs: [{ program_id: f.programIds.RV! }] },
+        allowed: isAdmin(a),
+      }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/organization/{id}',
+    probes: (a, f) =>
+      one({
+        label: 'another organization',
+        url: `/api/organization/${f.foreignOrganization.organization_id}`,
+        payload: f.foreignOrganization.body,
+        allowed: isAdmin(a),
+      }),
+  },
+
+  // Programs
+  {
+    method: 'GET',
+    path: '/api/program/',
+    probes: (a) =>
+      one({
+        url: '/api/program/',
+        allowed: true,
+        check: (body) => {
+          if (isAdmin(a)) return;
+          const ids = (body.payload as { list: { program_id: number }[] }).list.map((p) => p.program_id);
+          expect(ids.every((id) => isProgramAccessible(a.profile, id))).toBe(true);
+          expect(ids).not.toContain(a.foreignProgramId);
+        },
+      }),
+  },
+  { method: 'GET', path: '/api/program/rule/filters', probes: () => one({ label: 'reference lists', url: '/api/program/rule/filters', allowed: true }) },
+  { method: 'GET', path: '/api/program/{id}', probes: (a) => programProbes(a) },
+  { method: 'GET', path: '/api/program/{id}/dashboard', probes: (a) => programProbes(a, '/dashboard') },
+  {
+    method: 'POST',
+    path: '/api/program',
+    probes: (a) => one({ url: '/api/program', payload: { name: unique('Matrix Program '), abbv: unique('MP'), color: '#123456' }, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/program/{id}',
+    probes: (a, f) => [
+      { label: 'foreign program', url: `/api/program/${a.foreignProgramId}`, payload: f.programBody(a.foreignProgramId), allowed: isAdmin(a) },
+      ...(a.ownProgramId === null
+        ? []
+        : [{ label: 'own program', url: `/api/program/${a.ownProgramId}`, payload: f.programBody(a.ownProgramId), allowed: isAdmin(a) }]),
+    ],
+  },
+
+  // Local health authorities (agency-wide reference data: any staff reads, admins write)
+  { method: 'GET', path: '/api/localHealthAuthority', probes: () => one({ label: 'reference list', url: '/api/localHealthAuthority', allowed: true }) },
+  { method: 'GET', path: '/api/localHealthAuthority/{id}', probes: (_a, f) => one({ label: 'reference record', url: `/api/localHealthAuthority/${f.lha.id}`, allowed: true }) },
+  {
+    method: 'POST',
+    path: '/api/localHealthAuthority',
+    probes: (a) => one({ url: '/api/localHealthAuthority', payload: { name: unique('Matrix Health ') }, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/localHealthAuthority/{id}',
+    probes: (a, f) => one({ url: `/api/localHealthAuthority/${f.lha.id}`, payload: f.lha.body, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/localHealthAuthority/{id}',
+    probes: (a) => one({ url: `/api/localHealthAuthority/${a.lhaToDelete}`, allowed: isAdmin(a) }),
+  },
+
+  // Audit log
+  {
+    method: 'GET',
+    path: '/api/audit/',
+    probes: (a) =>
+      one({
+        label: 'rows of a foreign program',
+        url: `/api/audit/?table=programs&page_size=200`,
+        allowed: hasSystemPermission(a.profile, null, 'READ_AUDIT_LOG'),
+        check: (body) => {
+          if (isAdmin(a)) return;
+          const rows = (body.payload as { list: { program_id: number | null }[] }).list;
+          expect(rows.every((r) => r.program_id !== a.foreignProgramId)).toBe(true);
+        },
+      }),
+  },
+
+  // Verification Tester: its choices are the program's, behind the screen's own rule
+  {
+    method: 'GET',
+    path: '/api/verify/test/options',
+    probes: (a) =>
+      [a.foreignProgramId, ...(a.ownProgramId === null ? [] : [a.ownProgramId])].map((programId) => ({
+        label: programId === a.foreignProgramId ? 'foreign program' : 'own program',
+        url: `/api/verify/test/options?program_id=${programId}`,
+        allowed: portalAbilities(a.profile, programId)['/portal/data-verification-tester'],
+      })),
+  },
+
+  // Results Entry (results/access.ts: DATA_EDITING USER in the program, entering for an allowed organization)
+  {
+    method: 'GET',
+    path: '/api/results/filters',
+    probes: (a) =>
+      one({
+        label: 'programs where the account enters results',
+        url: '/api/results/filters',
+        allowed: true,
+        check: (body) => {
+          const ids = (body.payload as { programs: { program_id: number }[] }).programs.map((p) => p.program_id);
+          expect(ids.every((id) => can(a.profile, id, 'DATA_EDITING', 'USER'))).toBe(true);
+        },
+      }),
+  },
+  { method: 'GET', path: '/api/results/filters/remarks', probes: () => one({ label: 'reference list', url: '/api/results/filters/remarks', allowed: true }) },
+  {
+    method: 'GET',
+    path: '/api/results/program/{program}/organization/{org}/{date}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => {
+        const org = entryOrganization(a, f, programId);
+        return { url: `/api/results/program/${programId}/organization/${org}/${KIT_DATE}`, allowed: mayEnterFor(a, f, programId, org) };
+      }),
+  },
+  {
+    method: 'POST',
+    path: '/api/results/bulk',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => {
+        const kit = a.kits.get(programId)!;
+        const { station } = f.places(programId);
+        return {
+          url: '/api/results/bulk',
+          // The result saved again unchanged.
+          payload: {
+            program_id: programId,
+            organization_id: kit.organizationId,
+            sample_date: KIT_DATE,
+            results: [{ ...kitRow(f, station.beach_station_id, KIT_MINUTE.save), result_id: kit.save }],
+          },
+          allowed: mayEnterFor(a, f, programId, kit.organizationId),
+        };
+      }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/results/bulk',
+    probes: (a) =>
+      eachProgram(a, (programId) => {
+        const kit = a.kits.get(programId)!;
+        return {
+          url: '/api/results/bulk',
+          payload: { result_ids: [kit.delete] },
+          // Unverified results: a DATA_EDITING ADMIN deletes any, a USER those they entered.
+          allowed:
+            can(a.profile, programId, 'DATA_EDITING', 'USER') &&
+            (can(a.profile, programId, 'DATA_EDITING', 'ADMIN') || kit.enteredBy === a.profile.user_id),
+        };
+      }),
+  },
+  ...(['preview', 'commit'] as const).map(
+    (kind): StaffRoute => ({
+      method: 'POST',
+      path: `/api/results/upload/${kind}`,
+      probes: (a, f) =>
+        eachProgram(a, (programId) => {
+          const org = entryOrganization(a, f, programId);
+          // A one-line lab file: committing it again adds nothing (its rows' import keys are stored).
+          return {
+            url: `/api/results/upload/${kind}?program_id=${programId}&organization_id=${org}`,
+            payload: labCsv(f, programId),
+            headers: CSV,
+            allowed: mayEnterFor(a, f, programId, org),
+          };
+        }),
+    }),
+  ),
+
+  // Result Verification, Secondary Validation and the Verification Tester: each screen's own rule
+  {
+    method: 'GET',
+    path: '/api/results/{x}/verify',
+    probes: (a) => eachProgram(a, (programId) => ({ url: `/api/results/${programId}/verify`, allowed: screen(a, programId, '/portal/results/verification') })),
+  },
+  {
+    method: 'PUT',
+    path: '/api/verify/',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({
+        url: '/api/verify/',
+        payload: { result_ids: [a.kits.get(programId)!.verify] },
+        allowed: screen(a, programId, '/portal/results/verification'),
+      })),
+  },
+  {
+    method: 'GET',
+    path: '/api/verify/secondary',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({ url: `/api/verify/secondary?program_id=${programId}`, allowed: screen(a, programId, '/portal/secondary-validation') })),
+  },
+  {
+    method: 'PUT',
+    path: '/api/verify/secondary/',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({
+        url: '/api/verify/secondary/',
+        payload: { result_ids: [a.kits.get(programId)!.secondary] },
+        allowed: screen(a, programId, '/portal/secondary-validation'),
+      })),
+  },
+  {
+    method: 'POST',
+    path: '/api/verify/test',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({
+        url: '/api/verify/test',
+        payload: { program_id: programId, date: KIT_DATE },
+        allowed: screen(a, programId, '/portal/data-verification-tester'),
+      })),
+  },
+  {
+    method: 'POST',
+    path: '/api/verify/test/folder',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/verify/test/folder?program_id=${programId}`,
+        payload: labCsv(f, programId),
+        headers: CSV,
+        allowed: screen(a, programId, '/portal/data-verification-tester'),
+      })),
+  },
+
+  // Beach status by hand (BEACH_STATUSES USER) and the staff reads of a station (any access to its program)
+  {
+    method: 'PUT',
+    path: '/api/beach/bulkStatus',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => {
+        const { statusStation } = f.places(programId);
+        // The status the station has now: nothing changes.
+        return {
+          url: '/api/beach/bulkStatus',
+          payload: {
+            beach_station_ids: [statusStation.beach_station_id],
+            beach_status_id: statusStation.current_status_id,
+            reason: 'Permission matrix probe',
+            send_email: false,
+          },
+          allowed: can(a.profile, programId, 'BEACH_STATUSES', 'USER'),
+        };
+      }),
+  },
+  ...['/api/beach/results/{id}/historical', '/api/beach/results/{id}/{date}', '/api/beach/{id}/statistics'].map(
+    (path): StaffRoute => ({
+      method: 'GET',
+      path,
+      probes: (a, f) =>
+        eachProgram(a, (programId) => ({
+          url: path.replace('{id}', String(f.places(programId).station.beach_station_id)).replace('{date}', KIT_DATE),
+          allowed: isProgramAccessible(a.profile, programId),
+        })),
+    }),
+  ),
+
+  // Geomean Surveys and Rolling Geomeans: the Geomean Surveys screen's rule
+  ...['/api/geomean/program/{program}', '/api/beach/{id}/geomean', '/api/beach/{id}/geomeans', '/api/geomean/rolling?program_id={program}'].map(
+    (template): StaffRoute => ({
+      method: 'GET',
+      path: template.replace('{program}', '{id}').replace('?program_id={id}', ''),
+      probes: (a, f) =>
+        eachProgram(a, (programId) => ({
+          url: template.replace('{program}', String(programId)).replace('{id}', String(f.places(programId).station.beach_station_id)),
+          allowed: screen(a, programId, '/portal/beaches/geomeans'),
+        })),
+    }),
+  ),
+  {
+    method: 'POST',
+    path: '/api/geomean/rolling/create',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: '/api/geomean/rolling/create',
+        payload: { beach_id: f.places(programId).station.beach_station_id },
+        allowed: screen(a, programId, '/portal/beaches/geomeans'),
+      })),
+  },
+];
+
+/** Routes anyone may call without a token. Everything under /api/public/ is public by its path. */
+const PUBLIC_ROUTES = new Set([
+  'POST /api/login',
+  'POST /api/login/recover/',
+  'GET /api/login/recover/{token}',
+  'PUT /api/login/recover/{token}',
+  'GET /api/layers/beachStatus/',
+  'GET /api/files/{id}',
+  'GET /api/general/geography',
+]);
+const isPublic = (key: string) => PUBLIC_ROUTES.has(key) || key.split(' ')[1]!.startsWith('/api/public/');
+const keyOf = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+let ctx: TestContext;
+let f: Fixtures;
+const accounts = new Map<Email, Account>();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const adminToken = await ctx.login('admin@example.org');
+  const get = async (url: string) => {
+    const res = await ctx.call({ method: 'GET', url, token: adminToken });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json().payload;
+  };
+  const programs = (await get('/api/program/')).list as { program_id: number; abbv: string }[];
+  const programIds = Object.fromEntries(programs.map((p) => [p.abbv, p.program_id]));
+  const demoProgramIds = ['OB', 'BB', 'LK', 'RV'].map((abbv) => programIds[abbv]!);
+
+  // Dana Whitfield works for the Ocean County health department: no demo account's organization.
+  const foreignUserId = ((await get('/api/user/list/?search=dana.whitfield')).list as { user_id: number }[])[0]!.user_id;
+  const dana = await get(`/api/user/profile/${foreignUserId}`);
+  const org = await get(`/api/organization/${dana.organization_id}`);
+  const lhaId = ((await get('/api/localHealthAuthority')).list as { local_health_authority_id: number }[])[0]!.local_health_authority_id;
+  const lha = await get(`/api/localHealthAuthority/${lhaId}`);
+  const programBodies = new Map<number, object>();
+  for (const id of demoProgramIds) {
+    const p = await get(`/api/program/${id}`);
+    programBodies.set(id, { name: p.name, abbv: p.abbv, color: p.color, desc: p.desc, logic_rules: p.logic_rules });
+  }
+  const db = ctx.database.db;
+  const places = new Map<number, ProgramPlaces>();
+  for (const id of demoProgramIds) {
+    const primaries = await queryRows<{ beach_station_id: number; station_name: string; beach_name: string; current_status_id: number | null }>(
+      db,
+      sql`select s.beach_station_id, s.station_name, b.name as beach_name, s.current_status_id
+          from beach_stations s join beaches b on b.beach_id = s.beach_id
+          where b.program_id = ${id} and s.active and s.station_type = 'PRIMARY' order by s.beach_station_id limit 2`,
+    );
+    const entering = await queryRows<{ organization_id: number }>(
+      db,
+      sql`select organization_id from organization_programs where program_id = ${id} and data_interaction_level >= 1 order by organization_id`,
+    );
+    const withStatus = [...primaries].reverse().find((s) => s.current_status_id !== null);
+    if (!withStatus || !entering.length) throw new Error(`program ${id}: no station with a status or no entering organization`);
+    places.set(id, {
+      abbv: programs.find((p) => p.program_id === id)!.abbv,
+      station: primaries[0]!,
+      statusStation: { beach_station_id: withStatus.beach_station_id, current_status_id: withStatus.current_status_id! },
+      entering: entering.map((o) => o.organization_id),
+    });
+  }
+  const [reference] = await queryRows<{ parameter_id: number; result_unit_id: number }>(
+    db,
+    sql`select (select parameter_id from parameters where code = 'ENTEROCOCCUS') as parameter_id,
+               (select result_unit_id from result_units where code = 'CFU_100ML') as result_unit_id`,
+  );
+
+  f = {
+    programIds,
+    foreignUser: {
+      user_id: foreignUserId,
+      body: {
+        first_name: dana.first_name,
+        last_name: dana.last_name,
+        email: dana.email,
+        primary_email: dana.primary_email,
+        organization_id: dana.organization_id,
+        programRules: dana.programRules,
+      },
+    },
+    foreignOrganization: {
+      organization_id: org.organization_id,
+      body: {
+        name: org.name,
+        abbv: org.abbv,
+        desc: org.desc,
+        email: org.email,
+        phone: org.phone,
+        organization_group_id: org.organization_group_id,
+        organization_category_id: org.organization_category_id,
+        local_health_authority_id: org.local_health_authority_id,
+        county_id: org.county_id,
+        is_admin_organization: org.is_admin_organization,
+        programs: org.programs.map((p: { program_id: number; rules: object }) => ({ program_id: p.program_id, rules: p.rules })),
+      },
+    },
+    lha: {
+      id: lhaId,
+      body: Object.fromEntries(Object.entries(lha).filter(([k, v]) => v !== null && !['local_health_authority_id', 'county'].includes(k))),
+    },
+    programBody: (id) => programBodies.get(id)!,
+    places: (id) => places.get(id)!,
+    reference: reference!,
+  };
+  const adminId = (await get('/api/user/current/')).user_id as number;
+  // A second verifier who is no demo account, so every demo account may give the secondary validation.
+  const secondVerifierToken = await ctx.login('rachel.nguyen@example.org');
+  const call = async (token: string, method: 'POST' | 'PUT', url: string, payload: object) => {
+    const res = await ctx.call({ method, url, token, payload });
+    if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json().payload;
+  };
+
+  for (const email of DEMO_ACCOUNTS) {
+    const token = await ctx.login(email);
+    const profile = (await ctx.call({ method: 'GET', url: '/api/user/current/', token })).json().payload as UserProfile;
+    expect(profile.organization_id).not.toBe(org.organization_id);
+    const foreign = demoProgramIds.find((id) => !isProgramAccessible(profile, id));
+    const lhaToDelete = (
+      await ctx.call({ method: 'POST', url: '/api/localHealthAuthority', token: adminToken, payload: { name: unique('Delete Me ') } })
+    ).json().payload.local_health_authority_id;
+    accounts.set(email, {
+      email,
+      token,
+      profile,
+      foreignProgramId: foreign ?? programIds.RV!,
+      ownProgramId: demoProgramIds.find((id) => isProgramAccessible(profile, id)) ?? null,
+      lhaToDelete,
+      kits: new Map(),
+    });
+  }
+  for (const a of accounts.values()) {
+    for (const { programId } of programsOf(a)) {
+      const organizationId = entryOrganization(a, f, programId);
+      const stationId = f.places(programId).station.beach_station_id;
+      const saved = await call(adminToken, 'POST', '/api/results/bulk', {
+        program_id: programId,
+        organization_id: organizationId,
+        sample_date: KIT_DATE,
+        results: Object.values(KIT_MINUTE).map((minute) => kitRow(f, stationId, minute)),
+      });
+      const [save, del, verify, secondary] = (saved.results as { result_id: number }[]).map((r) => r.result_id) as [number, number, number, number];
+      await call(secondVerifierToken, 'PUT', '/api/verify/', { result_ids: [secondary] });
+      a.kits.set(programId, { organizationId, enteredBy: adminId, save, delete: del, verify, secondary });
+    }
+  }
+}, 300_000);
+afterAll(() => ctx?.close());
+
+describe(`permission matrix on ${DATABASE_KIND}`, () => {
+  it('covers every registered route: each is a staff route in the table or a public route', () => {
+    const doc = ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const registered = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .filter((m) => ['get', 'post', 'put', 'delete', 'patch'].includes(m))
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    const staff = new Set(STAFF_ROUTES.map(keyOf));
+    expect(
+      registered.filter((key) => !staff.has(key) && !isPublic(key)),
+      'routes without a matrix row: add each to STAFF_ROUTES (a probe at a foreign record and what the permission model allows) or, if it needs no login, to PUBLIC_ROUTES',
+    ).toEqual([]);
+    expect([...staff].filter((key) => !registered.includes(key)), 'matrix rows without a route').toEqual([]);
+    expect(STAFF_ROUTES.length).toBe(staff.size);
+  });
+
+  it('public GET routes listed outside /api/public/ really answer without a token', async () => {
+    const doc = ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    for (const key of PUBLIC_ROUTES) {
+      const [method, path] = key.split(' ') as [string, string];
+      if (method !== 'GET' || !doc.paths[path]?.get) continue;
+      const res = await ctx.call({ method: 'GET', url: path.replace(/\{[^}]+\}/g, '1') });
+      expect(res.statusCode, key).not.toBe(401);
+    }
+  });
+
+  it('has a program foreign to every account but the admin', () => {
+    for (const a of accounts.values()) {
+      if (!isAdmin(a)) expect(isProgramAccessible(a.profile, a.foreignProgramId), a.email).toBe(false);
+    }
+  });
+
+  describe.each(STAFF_ROUTES.map((r) => [keyOf(r), r] as const))('%s', (_, route) => {
+    it('answers 401 without a token', async () => {
+      for (const probe of route.probes(accounts.get('admin@example.org')!, f)) {
+        const res = await ctx.call({ method: route.method, url: probe.url, payload: probe.payload as object, headers: probe.headers });
+        expect(res.statusCode, probe.label).toBe(401);
+      }
+    });
+
+    it.each(DEMO_ACCOUNTS.map((email) => [email]))('%s: 2xx only where the permission model allows', async (email) => {
+      const account = accounts.get(email)!;
+      const blockedByPasswordChange = account.profile.force_password_reset && !route.allowsPendingPasswordChange;
+      for (const probe of route.probes(account, f)) {
+        const token = probe.freshToken ? await ctx.login(email) : account.token;
+        const res = await ctx.call({ method: route.method, url: probe.url, payload: probe.payload as object, headers: probe.headers, token });
+        const label = `${email} ${route.method} ${probe.url} (${probe.label}): ${res.body.slice(0, 300)}`;
+        if (blockedByPasswordChange) {
+          expect(res.statusCode, label).toBe(403);
+          expect(res.json().code, label).toBe('PASSWORD_CHANGE_REQUIRED');
+        } else if (probe.allowed) {
+          expect([200, 201], label).toContain(res.statusCode);
+          probe.check?.(res.json());
+        } else {
+          expect([403, 404], label).toContain(res.statusCode);
+        }
+      }
+    });
+  });
+});

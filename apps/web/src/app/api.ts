@@ -1,0 +1,118 @@
+import type { Dispatch } from '@reduxjs/toolkit';
+import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+// Subpath imports keep the domain's zod schemas out of the landing page's bundle.
+import { CODES, LIMITS } from '@beach/domain/constants';
+import { sessionCleared } from './session-actions';
+
+/** Every API response: `{ code, payload, message? }` (DESIGN 3). */
+export interface Envelope<T = unknown> {
+  code: string;
+  payload: T;
+  message?: string;
+}
+
+/** Errors as the UI sees them: the HTTP status (or the fetch layer's FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR) and the response code. */
+export interface ApiError {
+  status: number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'CUSTOM_ERROR';
+  code: string;
+  message?: string;
+  payload?: unknown;
+}
+
+/** Just the part of the store the HTTP layer reads; avoids importing the store (and every feature) here. */
+interface SessionView {
+  auth?: { jwt: string | null };
+}
+
+/** Codes that mean the server no longer accepts our token. */
+const SESSION_ENDED_CODES: readonly string[] = [CODES.VERIFICATION_FAILED_EXPIRED, CODES.UNAUTHENTICATED];
+
+export const TAG_TYPES = [
+  'Beaches',
+  'Results',
+  'Incidents',
+  'Surveys',
+  'Geomeans',
+  'Trackdowns',
+  'Programs',
+  'Users',
+  'Organizations',
+  'Lhas',
+  'News',
+  'Faqs',
+  'Links',
+  'Reports',
+  'Photos',
+  'Flights',
+  'Switches',
+  'GisServices',
+  'Exports',
+  'AccidentReports',
+  'Filters',
+  'CurrentUser',
+] as const;
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api/',
+  timeout: 30_000,
+  prepareHeaders: (headers, { getState }) => {
+    const jwt = (getState() as SessionView).auth?.jwt;
+    if (jwt) headers.set('Authorization', `Bearer ${jwt}`);
+    return headers;
+  },
+});
+
+/**
+ * fetchBaseQuery plus the envelope: success data is the whole `{ code, payload }` (endpoints that only
+ * need the payload read it with `payloadOf`), errors are flattened to ApiError, and a 401 saying the
+ * token expired ends the session.
+ */
+export const baseQuery: BaseQueryFn<string | FetchArgs, Envelope, ApiError> = async (args, queryApi, extraOptions) => {
+  const result = await rawBaseQuery(args, queryApi, extraOptions);
+  if (result.error) {
+    const { status } = result.error;
+    const body = 'data' in result.error && isEnvelope(result.error.data) ? result.error.data : undefined;
+    const error: ApiError = {
+      status,
+      code: body?.code ?? (typeof status === 'number' ? `HTTP_${status}` : status),
+      message: body?.message,
+      payload: body?.payload,
+    };
+    const hadToken = Boolean((queryApi.getState() as SessionView).auth?.jwt);
+    if (status === 401 && hadToken && SESSION_ENDED_CODES.includes(error.code)) {
+      endSession()(queryApi.dispatch);
+    }
+    return { error, meta: result.meta };
+  }
+  const data = isEnvelope(result.data) ? result.data : { code: CODES.OK, payload: result.data };
+  return { data, meta: result.meta };
+};
+
+/** The payload of an envelope, for `transformResponse`. */
+export function payloadOf<T>(response: Envelope<T>): T {
+  return response.payload;
+}
+
+/** The one createApi; features add their calls with `api.injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  keepUnusedDataFor: LIMITS.cacheSeconds,
+  refetchOnFocus: true,
+  refetchOnReconnect: true,
+  refetchOnMountOrArgChange: true,
+  endpoints: () => ({}),
+});
+
+
+/** Ends the session: auth and user back to empty (sessionCleared) and the API cache dropped. */
+export const endSession = () => (dispatch: Dispatch) => {
+  dispatch(sessionCleared());
+  dispatch(api.util.resetApiState());
+};

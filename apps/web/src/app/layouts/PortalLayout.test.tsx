@@ -1,0 +1,132 @@
+import { CODES, LIMITS, PORTAL_ROUTES } from '@beach/domain';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeProgram, makeUser } from '../../test/fixtures';
+import { mockFetch } from '../../test/fetch-mock';
+import { renderApp, signedInStore } from '../../test/render-app';
+
+function currentUserApi(user = makeUser()) {
+  return mockFetch({
+    'GET /api/user/current/': { body: { code: CODES.USER_FOUND, payload: user } },
+    'GET /api/logout': { body: { code: CODES.LOGGED_OUT, payload: null } },
+  });
+}
+
+describe('Portal layout', () => {
+  it('shows Public Page, Login and Forgot Password when logged out', async () => {
+    currentUserApi();
+    renderApp('/login');
+    const nav = await screen.findByRole('navigation', { name: 'Portal navigation' });
+    const header = within(nav).getAllByRole('list')[0]!;
+    expect(within(header).getAllByRole('link').map((a) => a.textContent)).toEqual(['Public Page', 'Login', 'Forgot Password']);
+    expect(within(header).getByRole('link', { name: 'Public Page' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Portal menu' })).not.toBeInTheDocument();
+  });
+
+  it('shows Your Portal, the welcome name, initials and Logout when logged in', async () => {
+    currentUserApi();
+    renderApp('/portal', signedInStore());
+    const nav = await screen.findByRole('navigation', { name: 'Portal navigation' });
+    const header = within(nav).getAllByRole('list')[0]!;
+    expect(within(header).getAllByRole('link').map((a) => a.textContent)).toEqual(['Your Portal', 'Public Page']);
+    expect(within(header).getByRole('link', { name: 'Your Portal' })).toHaveAttribute('href', '/portal');
+    expect(within(nav).getByText('Welcome, Jane')).toBeInTheDocument();
+    expect(within(nav).getByText('JD')).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('has a mobile menu with a close button and Website Links and Portal Links sections', async () => {
+    currentUserApi();
+    const { user } = renderApp('/portal', signedInStore());
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    const nav = screen.getByRole('navigation', { name: 'Portal navigation' });
+    expect(nav).not.toHaveClass('is-visible');
+    await user.click(toggle);
+    expect(nav).toHaveClass('is-visible');
+    expect(within(nav).getByRole('heading', { name: 'Website Links' })).toBeInTheDocument();
+    expect(within(nav).getByRole('heading', { name: 'Portal Links' })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Close Navigation Menu' }));
+    expect(nav).not.toHaveClass('is-visible');
+  });
+
+  it('logs out: calls GET logout, empties auth and user, and goes to Login', async () => {
+    const { calls } = currentUserApi();
+    const { user, store, router } = renderApp('/portal', signedInStore());
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/api/logout')).toBe(true);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(store.getState().auth).toEqual({ jwt: null, expiry: null, forcePasswordChange: false });
+    expect(store.getState().user).toEqual({ user: null, selectedProgramId: null });
+  });
+
+  it('opens the sidebar section that holds the current path and marks the current link', async () => {
+    currentUserApi();
+    renderApp('/portal/results', signedInStore());
+    const menu = await screen.findByRole('navigation', { name: 'Portal menu' });
+    const results = within(menu).getByRole('button', { name: 'Results' });
+    expect(results).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByRole('link', { name: 'Results Entry' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('button', { name: 'My Settings' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/portal');
+  });
+
+  it('lists several programs in the selector and asks for a choice', async () => {
+    const user = makeUser();
+    const lakes = makeProgram(2, 'LAKE', 'Lakes');
+    user.organization.programs = [...user.organization.programs, lakes];
+    user.program_permissions = [
+      ...user.program_permissions,
+      { program: lakes, permission: { code: 'DATA_EDITING' }, access_level: { code: 'USER' } },
+    ];
+    currentUserApi(user);
+    const view = renderApp('/portal', signedInStore({ user }));
+    const menu = await screen.findByRole('navigation', { name: 'Portal menu' });
+    expect(within(menu).getByText(/associated with multiple beach programs/)).toBeInTheDocument();
+    const select = within(menu).getByLabelText('Program');
+    expect(select).toHaveDisplayValue('Select a program');
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Select a program',
+      '-No Program-',
+      'CCMP - Cooperative Coastal Monitoring Program',
+      'LAKE - Lakes',
+    ]);
+    await view.user.selectOptions(select, '2');
+    expect(view.store.getState().user.selectedProgramId).toBe(2);
+  });
+
+  it('refetches the current user on mount, polls it every 30 s and keeps the header in step', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let firstName = 'Jane';
+    const { calls } = mockFetch({
+      'GET /api/user/current/': () => ({ body: { code: CODES.USER_FOUND, payload: makeUser({ first_name: firstName }) } }),
+    });
+    renderApp('/portal', signedInStore());
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/user/current/')).toHaveLength(1));
+
+    firstName = 'Janet';
+    await act(() => vi.advanceTimersByTimeAsync(LIMITS.currentUserPollMs));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/user/current/')).toHaveLength(2));
+    expect(await screen.findByText('Welcome, Janet', { selector: '.portal-user__welcome' })).toBeInTheDocument();
+  });
+
+  it('does not ask for the current user when logged out', async () => {
+    const { calls } = currentUserApi();
+    renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    expect(calls.filter((c) => c.path === '/api/user/current/')).toHaveLength(0);
+  });
+
+  it('serves every portal route of SPEC 2 with its label as the only h1', async () => {
+    currentUserApi();
+    const store = signedInStore();
+    for (const { route, label } of PORTAL_ROUTES) {
+      const view = renderApp(route, store);
+      expect(await screen.findByRole('heading', { level: 1, name: label })).toBeInTheDocument();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+      view.unmount();
+    }
+  });
+});

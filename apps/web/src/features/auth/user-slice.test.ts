@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { sessionCleared, sessionStarted } from '../../app/session-actions';
+import { makeProgram, makeToken, makeUser } from '../../test/fixtures';
+import { passwordChanged } from './auth-slice';
+import {
+  clearSelectedProgram,
+  selectMustChangePassword,
+  setSelectedProgram,
+  userReducer,
+  userRefreshed,
+  type UserState,
+} from './user-slice';
+
+const empty: UserState = { user: null, selectedProgramId: null };
+const start = (user = makeUser()) => sessionStarted({ token: makeToken(100), user, forcePasswordChange: false });
+
+function twoProgramUser() {
+  const user = makeUser();
+  user.organization.programs = [makeProgram(1, 'CCMP', 'Coastal'), makeProgram(2, 'LAKE', 'Lakes')];
+  return user;
+}
+
+describe('user slice', () => {
+  it('stores the user at sign-in and auto-selects the organization’s only program', () => {
+    const state = userReducer(empty, start());
+    expect(state.user?.user_id).toBe(7);
+    expect(state.selectedProgramId).toBe(1);
+  });
+
+  it('selects nothing when the organization has several programs (or none)', () => {
+    expect(userReducer(empty, start(twoProgramUser())).selectedProgramId).toBeNull();
+    const none = makeUser();
+    none.organization.programs = [];
+    expect(userReducer(empty, start(none)).selectedProgramId).toBeNull();
+  });
+
+  it('sets and clears the selected program', () => {
+    let state = userReducer(empty, start(twoProgramUser()));
+    state = userReducer(state, setSelectedProgram(2));
+    expect(state.selectedProgramId).toBe(2);
+    state = userReducer(state, clearSelectedProgram());
+    expect(state.selectedProgramId).toBeNull();
+    state = userReducer(state, setSelectedProgram(1));
+    expect(userReducer(state, setSelectedProgram(null)).selectedProgramId).toBeNull();
+  });
+
+  it('keeps the stored user in step with the current-user call, but only for the signed-in user', () => {
+    const signedIn = userReducer(empty, start());
+    const renamed = userReducer(signedIn, userRefreshed(makeUser({ first_name: 'Janet' })));
+    expect(renamed.user?.first_name).toBe('Janet');
+    expect(userReducer(signedIn, userRefreshed(makeUser({ user_id: 99 }))).user?.user_id).toBe(7);
+    // A late response after logout must not sign the user back in.
+    expect(userReducer(empty, userRefreshed(makeUser())).user).toBeNull();
+  });
+
+  it('clears the user record’s forced-reset flag when the password is changed', () => {
+    const flagged = userReducer(empty, start(makeUser({ force_password_reset: true })));
+    expect(userReducer(flagged, passwordChanged()).user?.force_password_reset).toBe(false);
+  });
+
+  it('empties on session clear', () => {
+    expect(userReducer(userReducer(empty, start()), sessionCleared())).toEqual(empty);
+  });
+});
+
+describe('selectMustChangePassword', () => {
+  const auth = { jwt: 't', expiry: 1, forcePasswordChange: false };
+  it('is true when the login said so or the user record is flagged', () => {
+    expect(selectMustChangePassword({ auth: { ...auth, forcePasswordChange: true }, user: empty })).toBe(true);
+    expect(
+      selectMustChangePassword({ auth, user: { user: makeUser({ force_password_reset: true }), selectedProgramId: null } }),
+    ).toBe(true);
+    expect(selectMustChangePassword({ auth, user: { user: makeUser(), selectedProgramId: null } })).toBe(false);
+  });
+});

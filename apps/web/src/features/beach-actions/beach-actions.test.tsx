@@ -1,0 +1,153 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, type RecordedCall } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+import type { BeachAction } from './types';
+
+const dismissWelcome = () => window.localStorage.setItem('beach-portal:welcome-dismissed', new Date().toISOString());
+
+function action(overrides: Partial<BeachAction>): BeachAction {
+  return {
+    beach_station_id: 2,
+    station_name: 'Long Branch - Brighton Avenue',
+    beach_id: 2,
+    beach_name: 'Brighton Avenue',
+    municipality_id: 1,
+    municipality: 'Long Branch',
+    county_id: 1,
+    county: 'Monmouth',
+    program_id: 1,
+    program_abbv: 'OB',
+    status_code: 'CLOSED',
+    status_name: 'Closed',
+    status_color: '#b50909',
+    start_date: '2026-07-12',
+    end_date: null,
+    ongoing: true,
+    days: 4,
+    reason_code: 'ELEV_BACT',
+    reason: 'Elevated bacteria',
+    source_code: 'STORM',
+    source: 'Storm water',
+    comments: null,
+    ...overrides,
+  };
+}
+
+const ACTIONS = [
+  action({}),
+  action({
+    beach_station_id: 3,
+    beach_name: 'Beach Avenue',
+    municipality: 'Cape May',
+    county: 'Cape May',
+    status_code: 'ADVISORY',
+    status_name: 'Advisory',
+    status_color: '#ffbe2e',
+    start_date: '2026-06-20',
+    end_date: '2026-06-23',
+    ongoing: false,
+    days: 3,
+    reason: 'Rainfall',
+    source: null,
+  }),
+];
+
+const ok = (code: string, payload: unknown) => ({ body: { code, payload } });
+
+function routes(calls: RecordedCall[] = []) {
+  return {
+    'GET /api/public/beachActions': (call: RecordedCall) => {
+      calls.push(call);
+      return ok('BEACH_ACTIONS_FOUND', { from: '2026-05-11', to: '2026-07-15', actions: ACTIONS });
+    },
+    'GET /api/public/config': ok('CONFIG_FOUND', { tile_url: '', time_zone: 'America/New_York', today: '2026-07-15' }),
+    'GET /api/public/switches/': ok('SWITCHES_FOUND', []),
+  };
+}
+
+describe('Beach Actions page', () => {
+  it('lists advisories and closures in effect and ended, with beach, status, start, end, days, reason and source', async () => {
+    dismissWelcome();
+    mockFetch(routes());
+    renderApp('/beach-actions');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Beach Actions' })).toBeInTheDocument();
+    expect(await screen.findByText('1 in effect now and 1 ended, from May 11, 2026 to Jul 15, 2026.')).toBeInTheDocument();
+
+    const current = screen.getByRole('table', { name: 'Advisories and closures in effect now' });
+    const [header, row] = within(current).getAllByRole('row');
+    expect(within(header!).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Beach',
+      'Status',
+      'Start',
+      'End',
+      'Days',
+      'Reason',
+      'Source',
+    ]);
+    expect(within(row!).getByRole('link', { name: 'Brighton Avenue' })).toHaveAttribute('href', '/beach/2');
+    expect(within(row!).getAllByRole('cell').map((td) => td.textContent)).toEqual([
+      '■ Closed',
+      'Jul 12, 2026',
+      'In effect',
+      '4',
+      'Elevated bacteria',
+      'Storm water',
+    ]);
+
+    const ended = screen.getByRole('table', { name: /Ended advisories and closures/ });
+    const endedRow = within(ended).getAllByRole('row')[1]!;
+    expect(within(endedRow).getAllByRole('cell').map((td) => td.textContent)).toEqual([
+      '▲ Advisory',
+      'Jun 20, 2026',
+      'Jun 23, 2026',
+      '3',
+      'Rainfall',
+      '—',
+    ]);
+  });
+
+  it('filters by dates no later than tomorrow', async () => {
+    dismissWelcome();
+    const calls: RecordedCall[] = [];
+    mockFetch(routes(calls));
+    const { user, router } = renderApp('/beach-actions');
+    await screen.findByText(/1 in effect now/);
+
+    const from = screen.getByLabelText(/^From/);
+    const to = screen.getByLabelText(/^To/);
+    expect(to).toHaveAttribute('max', '2026-07-16');
+
+    await user.type(to, '2026-07-20');
+    await user.click(screen.getByRole('button', { name: 'Show actions' }));
+    expect(await screen.findByText('Date cannot be later than tomorrow')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+
+    await user.clear(to);
+    await user.type(from, '2026-06-01');
+    await user.type(to, '2026-06-30');
+    await user.click(screen.getByRole('button', { name: 'Show actions' }));
+    expect(router.state.location.search).toBe('?from=2026-06-01&to=2026-06-30');
+    await screen.findByText(/1 in effect now/);
+    expect(calls.at(-1)?.path).toBe('/api/public/beachActions');
+    expect(screen.queryByText('Date cannot be later than tomorrow')).not.toBeInTheDocument();
+  });
+
+  it('says so when there are none, and offers Retry on failure', async () => {
+    dismissWelcome();
+    let calls = 0;
+    mockFetch({
+      ...routes(),
+      'GET /api/public/beachActions': () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 503, body: { code: 'SERVER_ERROR', payload: null } }
+          : ok('BEACH_ACTIONS_FOUND', { from: '2026-05-11', to: '2026-07-15', actions: [] });
+      },
+    });
+    const { user } = renderApp('/beach-actions');
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No advisories or closures from May 11, 2026 to Jul 15, 2026.')).toBeInTheDocument();
+    expect(screen.getByText('No beach is under an advisory or closed now.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,321 @@
+import { useId, useRef } from 'react';
+import { dayMs, formatDay, formatGeomean, formatValue, isCensoredLow } from './format';
+import type { BeachResult, GeomeanPoint, Thresholds } from './types';
+import { useElementWidth } from './use-element-width';
+
+interface ResultsChartProps {
+  results: readonly BeachResult[];
+  geomeans: readonly GeomeanPoint[];
+  thresholds: Thresholds | null;
+  unit: string;
+  parameterName: string;
+  /** The x range: the season's first and last day. */
+  from: string;
+  to: string;
+  /** '2026 season', used in the title and the table caption. */
+  periodLabel: string;
+  /** Samples a geomean window needs before it is judged against its threshold. */
+  minSamples: number;
+}
+
+const HEIGHT = 300;
+const MARGIN = { top: 14, right: 14, bottom: 34, left: 56 };
+const COLORS = {
+  sample: '#1a4480',
+  exceedance: '#b50909',
+  geomean: '#005ea2',
+  actionValue: '#b50909',
+  statistical: '#54278f',
+  geomeanThreshold: '#1b1b1b',
+  grid: '#dfe1e2',
+  axis: '#565c65',
+};
+
+interface ThresholdLine {
+  value: number;
+  label: string;
+  color: string;
+  dash: string;
+  anchor: 'start' | 'end';
+  above: boolean;
+}
+
+function thresholdLines(thresholds: Thresholds | null): ThresholdLine[] {
+  if (!thresholds) return [];
+  return [
+    {
+      value: thresholds.statistical_threshold,
+      label: `Statistical threshold ${thresholds.statistical_threshold}`,
+      color: COLORS.statistical,
+      dash: '2 3',
+      anchor: 'end',
+      above: true,
+    },
+    {
+      value: thresholds.beach_action_value,
+      label: `Beach action value ${thresholds.beach_action_value}`,
+      color: COLORS.actionValue,
+      dash: '7 4',
+      anchor: 'start',
+      above: false,
+    },
+    {
+      value: thresholds.geomean_threshold,
+      label: `Geomean threshold ${thresholds.geomean_threshold}`,
+      color: COLORS.geomeanThreshold,
+      dash: '10 3 2 3',
+      anchor: 'start',
+      above: true,
+    },
+  ];
+}
+
+/** One row per day of the chart's data table: the day's samples and the 30-day geomean ending that day. */
+export interface ChartRow {
+  date: string;
+  samples: BeachResult[];
+  geomean: GeomeanPoint | null;
+}
+
+export function chartRows(results: readonly BeachResult[], geomeans: readonly GeomeanPoint[]): ChartRow[] {
+  const rows = new Map<string, ChartRow>();
+  const row = (date: string) => {
+    let found = rows.get(date);
+    if (!found) {
+      found = { date, samples: [], geomean: null };
+      rows.set(date, found);
+    }
+    return found;
+  };
+  for (const result of results) row(result.sample_date).samples.push(result);
+  for (const point of geomeans) if (point.geomean !== null) row(point.end_date).geomean = point;
+  return [...rows.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** First day of each month inside the range. */
+function monthTicks(fromMs: number, toMs: number): number[] {
+  const ticks: number[] = [];
+  const start = new Date(fromMs);
+  let cursor = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + (start.getUTCDate() === 1 ? 0 : 1), 1);
+  while (cursor <= toMs) {
+    ticks.push(cursor);
+    const d = new Date(cursor);
+    cursor = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+  }
+  return ticks;
+}
+
+const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+
+/**
+ * Results over a season on a log scale with the program's thresholds as labelled lines, and the rolling
+ * 30-day geomean. Hand-written SVG (no chart library). Exceedances are triangles, other samples circles,
+ * so colour is never the only signal; the same values are in the table below the chart.
+ */
+export function ResultsChart({ results, geomeans, thresholds, unit, parameterName, from, to, periodLabel, minSamples }: ResultsChartProps) {
+  const id = useId();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const width = Math.max(280, useElementWidth(boxRef, 720));
+  const plotW = width - MARGIN.left - MARGIN.right;
+  const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
+
+  const values = results.map((r) => r.value).filter((v): v is number => v !== null);
+  const lines = thresholdLines(thresholds);
+  const geomeanPoints = geomeans.filter((p): p is GeomeanPoint & { geomean: number } => p.geomean !== null);
+  const highest = Math.max(10, ...values, ...geomeanPoints.map((p) => p.geomean), ...lines.map((l) => l.value));
+  const decades = Math.max(2, Math.ceil(Math.log10(highest * 1.3)));
+  const yMax = 10 ** decades;
+
+  const dates = [...results.map((r) => r.sample_date), ...geomeanPoints.map((p) => p.end_date)];
+  // A little room at both ends, so a first or last sample is not drawn on the axis or under a label.
+  const firstMs = Math.min(dayMs(from), ...dates.map(dayMs));
+  const lastMs = Math.max(dayMs(to), ...dates.map(dayMs), firstMs + 86_400_000);
+  const pad = (lastMs - firstMs) * 0.04;
+  const fromMs = firstMs - pad;
+  const toMs = lastMs + pad;
+
+  const x = (ms: number) => MARGIN.left + ((ms - fromMs) / (toMs - fromMs)) * plotW;
+  const y = (value: number) => MARGIN.top + plotH - (Math.log10(Math.max(1, Math.min(value, yMax))) / decades) * plotH;
+
+  const bav = thresholds?.beach_action_value ?? Infinity;
+  const exceedances = results.filter((r) => r.value !== null && r.value > bav);
+  const highestResult = results.reduce<BeachResult | null>((best, r) => (r.value !== null && (!best || r.value > (best.value ?? 0)) ? r : best), null);
+  const summary =
+    results.length === 0
+      ? `No ${parameterName} results in the ${periodLabel}.`
+      : `${results.length} ${parameterName} ${results.length === 1 ? 'result' : 'results'} from ${formatDay(results.reduce((a, r) => (r.sample_date < a ? r.sample_date : a), results[0]!.sample_date))} to ` +
+        `${formatDay(results.reduce((a, r) => (r.sample_date > a ? r.sample_date : a), results[0]!.sample_date))}` +
+        (thresholds ? `; ${exceedances.length} above the beach action value of ${thresholds.beach_action_value} ${unit}` : '') +
+        (highestResult ? `; highest ${formatValue(highestResult.value, highestResult.remark_code)} ${unit} on ${formatDay(highestResult.sample_date)}.` : '.');
+
+  const geomeanPath = geomeanPoints
+    .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(dayMs(p.end_date)).toFixed(1)},${y(p.geomean).toFixed(1)}`)
+    .join(' ');
+  const ticks = monthTicks(fromMs, toMs);
+  const spansYears = new Date(fromMs).getUTCFullYear() !== new Date(toMs).getUTCFullYear();
+  const rows = chartRows(results, geomeans);
+
+  return (
+    <figure className="results-chart" aria-labelledby={`${id}-caption`}>
+      <figcaption id={`${id}-caption`} className="results-chart__caption">
+        {parameterName} ({unit}), {periodLabel}: samples, 30-day geomean and thresholds
+      </figcaption>
+      <div ref={boxRef} className="results-chart__box">
+        <svg
+          width={width}
+          height={HEIGHT}
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          className="results-chart__svg"
+        >
+          <title id={`${id}-title`}>{`${parameterName} results, ${periodLabel}`}</title>
+          <desc id={`${id}-desc`}>{summary}</desc>
+
+          {/* Log-scale grid and y axis: 1, 10, 100, ... */}
+          {Array.from({ length: decades + 1 }, (_, i) => 10 ** i).map((tick) => (
+            <g key={tick}>
+              <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke={COLORS.grid} />
+              <text x={MARGIN.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="central" className="results-chart__tick">
+                {tick.toLocaleString('en-US')}
+              </text>
+            </g>
+          ))}
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line x1={x(tick)} x2={x(tick)} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH + 5} stroke={COLORS.axis} />
+              <text x={x(tick)} y={HEIGHT - 12} textAnchor="middle" className="results-chart__tick">
+                {monthName.format(tick)}
+                {spansYears && new Date(tick).getUTCMonth() === 0 ? ` ${new Date(tick).getUTCFullYear()}` : ''}
+              </text>
+            </g>
+          ))}
+          <line x1={MARGIN.left} x2={width - MARGIN.right} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH} stroke={COLORS.axis} />
+          <line x1={MARGIN.left} x2={MARGIN.left} y1={MARGIN.top} y2={MARGIN.top + plotH} stroke={COLORS.axis} />
+
+          {/* Thresholds: dashed lines with their names written on them. */}
+          {lines.map((line) => (
+            <g key={line.label} className="results-chart__threshold" data-threshold={line.value}>
+              <line
+                x1={MARGIN.left}
+                x2={width - MARGIN.right}
+                y1={y(line.value)}
+                y2={y(line.value)}
+                stroke={line.color}
+                strokeWidth={1.5}
+                strokeDasharray={line.dash}
+              />
+              <text
+                x={line.anchor === 'start' ? MARGIN.left + 6 : width - MARGIN.right - 6}
+                y={y(line.value) + (line.above ? -5 : 13)}
+                textAnchor={line.anchor}
+                fill={line.color}
+                className="results-chart__threshold-label"
+              >
+                {line.label}
+              </text>
+            </g>
+          ))}
+
+          {geomeanPath && <path d={geomeanPath} fill="none" stroke={COLORS.geomean} strokeWidth={2} />}
+
+          {results.map((r) => {
+            if (r.value === null) return null;
+            const cx = x(dayMs(r.sample_date));
+            const cy = y(r.value);
+            const label = `${formatDay(r.sample_date)}: ${formatValue(r.value, r.remark_code)} ${unit}`;
+            if (r.value > bav) {
+              return (
+                <polygon
+                  key={r.result_id}
+                  points={`${cx},${cy - 6} ${cx + 6},${cy + 4.5} ${cx - 6},${cy + 4.5}`}
+                  fill={COLORS.exceedance}
+                  stroke="#1b1b1b"
+                >
+                  <title>{label}</title>
+                </polygon>
+              );
+            }
+            const hollow = isCensoredLow(r.remark_code);
+            return (
+              <circle key={r.result_id} cx={cx} cy={cy} r={4} fill={hollow ? '#fff' : COLORS.sample} stroke={COLORS.sample} strokeWidth={1.5}>
+                <title>{label}</title>
+              </circle>
+            );
+          })}
+        </svg>
+      </div>
+      <ul className="results-chart__legend">
+        <li>
+          <svg width="16" height="16" aria-hidden="true" focusable="false">
+            <circle cx="8" cy="8" r="4" fill={COLORS.sample} />
+          </svg>
+          Sample
+        </li>
+        <li>
+          <svg width="16" height="16" aria-hidden="true" focusable="false">
+            <circle cx="8" cy="8" r="4" fill="#fff" stroke={COLORS.sample} strokeWidth="1.5" />
+          </svg>
+          Below the reporting limit (drawn at the limit)
+        </li>
+        <li>
+          <svg width="16" height="16" aria-hidden="true" focusable="false">
+            <polygon points="8,2 14,12.5 2,12.5" fill={COLORS.exceedance} stroke="#1b1b1b" />
+          </svg>
+          Above the beach action value
+        </li>
+        <li>
+          <svg width="22" height="16" aria-hidden="true" focusable="false">
+            <line x1="1" x2="21" y1="8" y2="8" stroke={COLORS.geomean} strokeWidth="2" />
+          </svg>
+          30-day geometric mean
+        </li>
+      </ul>
+      <details className="results-chart__data">
+        <summary>Chart data as a table</summary>
+        <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label="Chart data">
+          <table className="usa-table usa-table--compact usa-table--striped">
+            <caption>
+              {parameterName} ({unit}), {periodLabel}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Sample result</th>
+                {thresholds && <th scope="col">Above the beach action value ({thresholds.beach_action_value})?</th>}
+                <th scope="col">30-day geomean</th>
+                {thresholds && <th scope="col">Geomean above its threshold ({thresholds.geomean_threshold})?</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={thresholds ? 5 : 3}>No results in this period.</td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr key={row.date}>
+                    <th scope="row" className="text-no-wrap">
+                      {formatDay(row.date)}
+                    </th>
+                    <td>{row.samples.length ? row.samples.map((s) => formatValue(s.value, s.remark_code)).join(', ') : '—'}</td>
+                    {thresholds && (
+                      <td>{row.samples.length ? (row.samples.some((s) => s.value !== null && s.value > bav) ? 'Yes' : 'No') : '—'}</td>
+                    )}
+                    <td>
+                      {row.geomean ? formatGeomean(row.geomean.geomean) : '—'}
+                      {row.geomean && row.geomean.pass === null && ` (${row.geomean.count} of ${minSamples} samples needed)`}
+                    </td>
+                    {thresholds && (
+                      <td>{row.geomean?.geomean != null ? (row.geomean.geomean > thresholds.geomean_threshold ? 'Yes' : 'No') : '—'}</td>
+                    )}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@trussworks/react-uswds';
+import { sampleDateSchema } from '@beach/domain';
+import { Field } from '../../components/Field';
+
+/** The day the 30-day windows end on: not later than tomorrow (SPEC 5), empty for today. */
+export function AsOfForm({ value, onApply }: { value: string; onApply: (date: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft) {
+      const checked = sampleDateSchema().safeParse(draft);
+      if (!checked.success) {
+        setError(checked.error.issues[0]!.message);
+        document.getElementById('as-of')?.focus();
+        return;
+      }
+    }
+    setError(undefined);
+    onApply(draft);
+  };
+  return (
+    <form className="geomean-as-of" onSubmit={submit} noValidate aria-label="As of">
+      <Field id="as-of" label="As of" hint="Windows end on this day. Empty: today." error={error} className="margin-top-0">
+        {(a11y) => <input {...a11y} className="usa-input" type="date" name="as-of" value={draft} onChange={(e) => setDraft(e.target.value)} />}
+      </Field>
+      <Button type="submit" outline>
+        Show
+      </Button>
+    </form>
+  );
+}

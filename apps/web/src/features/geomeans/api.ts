@@ -1,0 +1,32 @@
+import { api, payloadOf } from '../../app/api';
+import type { ProgramGeomeans, RollingCreated, RollingGeomeans, StationGeomean } from './types';
+
+const dated = (date?: string) => (date ? { date } : {});
+
+/** Geomean Surveys and Rolling Geomeans calls (SPEC 7 Surveys and geomeans). */
+export const geomeansApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getProgramGeomeans: build.query<ProgramGeomeans, { programId: number; date?: string }>({
+      query: ({ programId, date }) => ({ url: `geomean/program/${programId}`, params: dated(date) }),
+      transformResponse: payloadOf<ProgramGeomeans>,
+      providesTags: ['Geomeans'],
+    }),
+    getStationGeomean: build.query<StationGeomean, { stationId: number; date?: string }>({
+      query: ({ stationId, date }) => ({ url: `beach/${stationId}/geomean`, params: dated(date) }),
+      transformResponse: payloadOf<StationGeomean>,
+      providesTags: ['Geomeans'],
+    }),
+    getRollingGeomeans: build.query<RollingGeomeans, { programId: number; date?: string }>({
+      query: ({ programId, date }) => ({ url: 'geomean/rolling', params: { program_id: programId, ...dated(date) } }),
+      transformResponse: payloadOf<RollingGeomeans>,
+      providesTags: ['Geomeans'],
+    }),
+    createRollingGeomean: build.mutation<RollingCreated, { stationId: number; date?: string }>({
+      query: ({ stationId, date }) => ({ url: 'geomean/rolling/create', method: 'POST', body: { beach_id: stationId, ...dated(date) } }),
+      transformResponse: payloadOf<RollingCreated>,
+      invalidatesTags: ['Geomeans'],
+    }),
+  }),
+});
+
+export const { useGetProgramGeomeansQuery, useGetStationGeomeanQuery, useGetRollingGeomeansQuery, useCreateRollingGeomeanMutation } = geomeansApi;

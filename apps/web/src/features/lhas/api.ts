@@ -1,0 +1,62 @@
+import type { LhaSaveInput } from '@beach/domain';
+import { api, payloadOf, type Envelope } from '../../app/api';
+
+export interface Lha {
+  local_health_authority_id: number;
+  name: string;
+  desc: string | null;
+  county_id: number | null;
+  county: { county_id: number; name: string } | null;
+  contact_person: string | null;
+  email: string | null;
+  address: string | null;
+  city: string | null;
+  zip_code: string | null;
+  phone_number: string | null;
+  url: string | null;
+  municipalities: number[];
+}
+
+export interface Geography {
+  counties: { county_id: number; name: string }[];
+  municipalities: { municipality_id: number; county_id: number; name: string }[];
+}
+
+/** LHA Management calls (SPEC 7 Local health authorities) and the county / municipality lists. */
+export const lhasApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listLhas: build.query<Lha[], void>({
+      query: () => 'localHealthAuthority',
+      transformResponse: (response: Envelope) => (response.payload as { list: Lha[] }).list,
+      providesTags: [{ type: 'Lhas', id: 'LIST' }],
+    }),
+    getLha: build.query<Lha, number>({
+      query: (id) => `localHealthAuthority/${id}`,
+      transformResponse: payloadOf<Lha>,
+      providesTags: (_result, _error, id) => [{ type: 'Lhas', id }],
+    }),
+    getGeography: build.query<Geography, void>({
+      query: () => 'general/geography',
+      transformResponse: payloadOf<Geography>,
+      keepUnusedDataFor: 600,
+    }),
+    createLha: build.mutation<Lha, LhaSaveInput>({
+      query: (body) => ({ url: 'localHealthAuthority', method: 'POST', body }),
+      transformResponse: payloadOf<Lha>,
+      invalidatesTags: ['Lhas'],
+    }),
+    updateLha: build.mutation<Lha, { id: number; body: LhaSaveInput }>({
+      query: ({ id, body }) => ({ url: `localHealthAuthority/${id}`, method: 'PUT', body }),
+      transformResponse: payloadOf<Lha>,
+      invalidatesTags: ['Lhas'],
+    }),
+    deleteLha: build.mutation<null, number>({
+      query: (id) => ({ url: `localHealthAuthority/${id}`, method: 'DELETE' }),
+      transformResponse: payloadOf<null>,
+      invalidatesTags: ['Lhas'],
+    }),
+  }),
+});
+
+export const { useListLhasQuery, useGetLhaQuery, useGetGeographyQuery, useCreateLhaMutation, useUpdateLhaMutation, useDeleteLhaMutation } =
+  lhasApi;

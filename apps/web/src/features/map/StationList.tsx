@@ -1,0 +1,144 @@
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { countiesOf, filterStations, type StationFilters } from './station-filters';
+import { StationSummary } from './StationSummary';
+import type { LegendItem, StationStatus } from './types';
+
+const PAGE_SIZE = 25;
+
+interface StationListProps {
+  stations: readonly StationStatus[];
+  legend: readonly LegendItem[] | undefined;
+  /** Switches to the map, centred on the station with its popup open. */
+  onShowOnMap: (stationId: number) => void;
+}
+
+/**
+ * The map's stations as a list: the way keyboard and screen reader users reach each beach. Search by
+ * name, filter by county and status; the filters live in the address (name, county, status), so Back
+ * from a beach page returns to the same list.
+ */
+export function StationList({ stations, legend, onShowOnMap }: StationListProps) {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const filters: StationFilters = {
+    query: params.get('name') ?? '',
+    county: params.get('county') ?? '',
+    status: params.get('status') ?? '',
+  };
+  const setFilter = (key: 'name' | 'county' | 'status', value: string) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const matches = filterStations(stations, filters);
+  const filterKey = `${filters.query}|${filters.county}|${filters.status}`;
+  const [paging, setPaging] = useState({ key: filterKey, limit: PAGE_SIZE });
+  const limit = paging.key === filterKey ? paging.limit : PAGE_SIZE;
+  const shown = matches.slice(0, limit);
+  const statusOptions = legend
+    ? [...legend].sort((a, b) => a.legend_order - b.legend_order).map((s) => ({ code: s.code, name: s.name }))
+    : [...new Map(stations.map((s) => [s.status_code, s.status_name]))].map(([code, name]) => ({ code, name }));
+  const filtered = Boolean(filters.query || filters.county || filters.status);
+
+  return (
+    <section className="station-list" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Beach list</h2>
+      <form className="station-list__filters" role="search" aria-label="Filter the beach list" onSubmit={(e) => e.preventDefault()}>
+        <div className="usa-form-group station-list__field station-list__field--wide">
+          <label className="usa-label" htmlFor={`${id}-name`}>
+            Search by beach or town name
+          </label>
+          <input
+            className="usa-input"
+            id={`${id}-name`}
+            type="search"
+            value={filters.query}
+            onChange={(e) => setFilter('name', e.target.value)}
+          />
+        </div>
+        <div className="usa-form-group station-list__field">
+          <label className="usa-label" htmlFor={`${id}-county`}>
+            County
+          </label>
+          <select className="usa-select" id={`${id}-county`} value={filters.county} onChange={(e) => setFilter('county', e.target.value)}>
+            <option value="">All counties</option>
+            {countiesOf(stations).map((c) => (
+              <option key={c.county_id} value={String(c.county_id)}>
+                {c.county}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="usa-form-group station-list__field">
+          <label className="usa-label" htmlFor={`${id}-status`}>
+            Status
+          </label>
+          <select className="usa-select" id={`${id}-status`} value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
+            <option value="">All statuses</option>
+            {statusOptions.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filtered && (
+          <button
+            type="button"
+            className="usa-button usa-button--unstyled station-list__clear"
+            onClick={() =>
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  for (const key of ['name', 'county', 'status']) next.delete(key);
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          >
+            Clear filters
+          </button>
+        )}
+      </form>
+
+      <p className="station-list__count" role="status">
+        {matches.length === 0
+          ? 'No beaches match these filters.'
+          : `Showing ${shown.length} of ${matches.length} ${matches.length === 1 ? 'station' : 'stations'}.`}
+      </p>
+
+      {shown.length > 0 && (
+        <ul className="station-list__items">
+          {shown.map((station) => (
+            <li key={station.beach_station_id} className="station-list__item">
+              <StationSummary station={station} headingLevel={3}>
+                <button
+                  type="button"
+                  className="usa-button usa-button--unstyled station-list__show"
+                  aria-label={`Show on map: ${station.station_name}`}
+                  onClick={() => onShowOnMap(station.beach_station_id)}
+                >
+                  Show on map
+                </button>
+              </StationSummary>
+            </li>
+          ))}
+        </ul>
+      )}
+      {shown.length < matches.length && (
+        <button type="button" className="usa-button usa-button--outline" onClick={() => setPaging({ key: filterKey, limit: limit + PAGE_SIZE })}>
+          Show {Math.min(PAGE_SIZE, matches.length - shown.length)} more
+        </button>
+      )}
+    </section>
+  );
+}

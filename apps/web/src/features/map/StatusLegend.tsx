@@ -1,0 +1,45 @@
+import { LoadError } from './LoadError';
+import { StatusSymbol } from './StatusSymbol';
+import type { LegendItem } from './types';
+
+interface StatusLegendProps {
+  items: readonly LegendItem[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+}
+
+/** The status legend from public/beaches/statuses/legend: each status's marker (shape, letter, colour) and meaning. */
+export function StatusLegend({ items, isLoading, isError, onRetry }: StatusLegendProps) {
+  return (
+    <section className="status-legend" aria-labelledby="status-legend-heading">
+      <h2 id="status-legend-heading" className="status-legend__heading">
+        Legend
+      </h2>
+      {isError ? (
+        <LoadError what="The legend" onRetry={onRetry} />
+      ) : isLoading || !items ? (
+        <p role="status">Loading the legend…</p>
+      ) : (
+        <ul className="status-legend__list">
+          {[...items]
+            .sort((a, b) => a.legend_order - b.legend_order)
+            .map((item) => (
+              <li key={item.code} className="status-legend__item">
+                <StatusSymbol color={item.color} symbol={item.marker_symbol} shape={item.marker_shape} size={26} />
+                <span>
+                  <strong>{item.name}</strong>
+                  <span className="status-legend__meaning"> {meaningOf(item.description)}</span>
+                </span>
+              </li>
+            ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The legend description's first sentence: the meaning, without the notes on marker colours. */
+function meaningOf(description: string): string {
+  return description.split(/(?<=\.)\s+Marker:/)[0] ?? description;
+}

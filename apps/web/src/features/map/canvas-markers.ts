@@ -1,0 +1,102 @@
+import L from 'leaflet';
+import { inkFor, letterOffset, shapeCorners } from './marker-shapes';
+import type { StationStatus } from './types';
+
+/**
+ * Station markers drawn on Leaflet's canvas renderer: one canvas for every station instead of one DOM
+ * element each, so thousands of stations pan and zoom smoothly. Each marker is a CircleMarker (same
+ * hit-testing, popups and events) whose path is drawn as the status's shape with its letter.
+ * `_updatePath` is where each vector layer asks its renderer to draw it; overriding it is the usual way
+ * to draw custom shapes on the canvas renderer (private, but unchanged throughout Leaflet 1.x).
+ */
+
+interface CanvasInternals {
+  _ctx: CanvasRenderingContext2D | null;
+  _drawing: boolean;
+}
+
+interface MarkerInternals {
+  _renderer: CanvasInternals;
+  _map: L.Map;
+  _point: L.Point;
+  _radius: number;
+  _empty(): boolean;
+  options: L.CircleMarkerOptions & { station: StationStatus };
+}
+
+const circleMarkerProto = L.CircleMarker.prototype as unknown as { _project(this: MarkerInternals): void };
+
+function drawStationMarker(marker: MarkerInternals) {
+  const renderer = marker._renderer;
+  const ctx = renderer._ctx;
+  if (!ctx || !renderer._drawing || marker._empty()) return;
+  const { station } = marker.options;
+  const { x, y } = marker._point;
+  const r = marker._radius;
+  const ink = inkFor(station.status_color);
+
+  ctx.beginPath();
+  const corners = shapeCorners(station.marker_shape, x, y, r);
+  if (corners) {
+    ctx.moveTo(corners[0]![0], corners[0]![1]);
+    for (const [px, py] of corners.slice(1)) ctx.lineTo(px, py);
+    ctx.closePath();
+  } else {
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+  }
+  ctx.fillStyle = station.status_color;
+  ctx.fill();
+  ctx.lineWidth = 1.25;
+  ctx.strokeStyle = ink.outline === '#ffffff' ? '#ffffff' : '#1b1b1b';
+  ctx.stroke();
+
+  if (r >= 6) {
+    ctx.fillStyle = ink.letter;
+    ctx.font = `bold ${Math.round(r * 1.35)}px "Source Sans Pro Web", "Helvetica Neue", Arial, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(station.marker_symbol, x, y + letterOffset(station.marker_shape, r) + 0.5);
+  }
+}
+
+const StationMarkerClass = L.CircleMarker.extend({
+  // The renderer re-projects every marker after a zoom anyway: sizing it there costs no extra pass.
+  _project(this: MarkerInternals) {
+    this._radius = markerRadius(this._map.getZoom());
+    circleMarkerProto._project.call(this);
+  },
+  _updatePath(this: MarkerInternals) {
+    drawStationMarker(this);
+  },
+}) as unknown as new (latlng: L.LatLngExpression, options: L.CircleMarkerOptions & { station: StationStatus }) => L.CircleMarker;
+
+/** Worse statuses are drawn last, so a closure is never hidden under an open beach next to it. */
+const DRAW_ORDER: Record<string, number> = { NOT_MONITORED: 0, OPEN: 1, ADVISORY: 2, CLOSED: 3 };
+
+/** Marker size by zoom: small dots for the whole state, readable letters close up. */
+export function markerRadius(zoom: number): number {
+  if (zoom <= 8) return 6;
+  if (zoom <= 10) return 8;
+  return 10;
+}
+
+/** One marker per station on `renderer`; clicking a marker calls `onSelect` with its station. */
+export function stationMarkers(
+  stations: readonly StationStatus[],
+  renderer: L.Canvas,
+  onSelect: (station: StationStatus) => void,
+): L.FeatureGroup {
+  const group = L.featureGroup();
+  const ordered = [...stations].sort((a, b) => (DRAW_ORDER[a.status_code] ?? 0) - (DRAW_ORDER[b.status_code] ?? 0));
+  for (const station of ordered) {
+    const marker = new StationMarkerClass([station.latitude, station.longitude], {
+      renderer,
+      radius: markerRadius(0),
+      station,
+      bubblingMouseEvents: false,
+    });
+    marker.on('click', () => onSelect(station));
+    group.addLayer(marker);
+  }
+  return group;
+}

@@ -1,0 +1,46 @@
+import { Link, useParams } from 'react-router';
+import { PublicPage } from '../../components/PublicPage';
+import { QueryState } from '../../components/QueryState';
+import { CONTENT_LANGUAGE, formatDate, usePublicText } from '../../i18n';
+import { usePublicNewsItemQuery } from './api';
+
+/** One Important Information item (/news/:id); its text is shown as entered, paragraph by paragraph. */
+export default function NewsItemPage() {
+  const { t, language } = usePublicText();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = usePublicNewsItemQuery(id, { skip: !valid });
+  const item = query.data;
+  return (
+    <PublicPage title={item?.title ?? t('news.title')} titleLang={item ? CONTENT_LANGUAGE : undefined}>
+      <p>
+        <Link className="usa-link" to="/news">
+          {t('news.back')}
+        </Link>
+      </p>
+      <QueryState
+        isLoading={query.isLoading}
+        error={valid ? query.error : { status: 404 }}
+        onRetry={() => void query.refetch()}
+        notFoundText={t('news.notFound')}
+      >
+        {item && (
+          <article className="usa-prose">
+            <p className="text-base-dark">
+              <time dateTime={item.published_on}>{t('news.published', { date: formatDate(item.published_on, language) })}</time>
+            </p>
+            <div lang={CONTENT_LANGUAGE}>
+              <p className="usa-intro">{item.summary}</p>
+              {item.body
+              .split(/\n\s*\n/)
+              .filter((paragraph) => paragraph.trim() !== '')
+              .map((paragraph, index) => (
+                  <p key={index}>{paragraph}</p>
+                ))}
+            </div>
+          </article>
+        )}
+      </QueryState>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,35 @@
+import { api, payloadOf } from '../../app/api';
+
+/** A news item as the public reads it (GET public/news/...). Text is plain, shown as entered. */
+export interface NewsItem {
+  news_id: number;
+  title: string;
+  summary: string;
+  body: string;
+  published_on: string;
+  is_banner: boolean;
+  rank: number;
+}
+
+/** Important Information (SPEC 2, 7): the list, one item, and the latest one for the banner. */
+export const newsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    publicNewsList: build.query<NewsItem[], void>({
+      query: () => 'public/news/',
+      transformResponse: payloadOf<NewsItem[]>,
+      providesTags: ['News'],
+    }),
+    publicNewsItem: build.query<NewsItem, number>({
+      query: (id) => `public/news/${id}`,
+      transformResponse: payloadOf<NewsItem>,
+      providesTags: (_result, _error, id) => [{ type: 'News', id }],
+    }),
+    latestNews: build.query<NewsItem | null, void>({
+      query: () => 'public/news/latest',
+      transformResponse: payloadOf<NewsItem | null>,
+      providesTags: ['News'],
+    }),
+  }),
+});
+
+export const { usePublicNewsListQuery, usePublicNewsItemQuery, useLatestNewsQuery } = newsApi;

@@ -1,0 +1,34 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// Lazy routes are compiled on first use; under a parallel run that can take a few seconds.
+configure({ asyncUtilTimeout: 5000 });
+
+// fetchBaseQuery builds `new Request('/api/...')`; Node's Request needs an absolute URL, as a browser
+// page would resolve it against its own address.
+const NodeRequest = globalThis.Request;
+class PageRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+  }
+}
+globalThis.Request = PageRequest as typeof Request;
+
+// jsdom lays nothing out, so every element has zero client rects and focus-trap (inside the USWDS modal)
+// finds nothing it can focus. Report one rect for any element not inside [hidden].
+Element.prototype.getClientRects = function getClientRects(this: Element) {
+  const rects = this.closest('[hidden]') ? [] : [{ x: 0, y: 0, width: 1, height: 1, top: 0, left: 0, right: 1, bottom: 1 }];
+  return rects as unknown as DOMRectList;
+};
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});

@@ -1,0 +1,337 @@
+/**
+ * `npm run bench`: the public read and download figures on PostgreSQL, in one run.
+ *
+ *   BENCH_DATABASE_URL  PostgreSQL database to use (default postgres://postgres@127.0.0.1:5432/beach_bench);
+ *                       created, migrated and seeded when empty.
+ *   --scale national|demo  what to seed into an empty database (default national: 6,000 stations,
+ *                       10 million results; demo is the 300-station demo agency, for a quick run).
+ *   --stations N, --results N  a smaller (or larger) national scale, for a quicker seed.
+ *   --duration N        seconds of each load test (default 10).
+ *   --download QUERY    the download's filter as a query string (default none: every row), e.g.
+ *                       'startDate=2024-01-01&endDate=2024-12-31' for a quicker run on a busy machine.
+ *   --seed-only         seed (when empty) and stop.
+ *
+ * Prints: download rows/s through the API beside psql's COPY of the same rows, with the API server's
+ * peak RSS (the server runs in a process of its own: bench/server.ts); layers/beachStatus/ requests/s
+ * beside the same JSON from a plain node:http server; and the p95 latency of the record counts at 20
+ * connections. Everything runs on 127.0.0.1.
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { downloadFilterSchema, type PublicDataFilters } from '@beach/domain';
+import { openConfiguredDatabase } from '../apps/api/src/bootstrap';
+import { loadConfig } from '../apps/api/src/config';
+import { waterQualityQuery } from '../apps/api/src/modules/downloads/repository/csv-queries';
+import { copyStatement } from '../apps/api/src/modules/downloads/repository/stream';
+import { runLoad, type LoadResult } from './load';
+import { seedBenchData } from './seed';
+
+const CONNECTIONS = 20;
+const GOALS = { downloadRatio: 0.8, downloadRssMb: 200, statusRatio: 0.8, countsP95Ms: 20 };
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: 'national' },
+    stations: { type: 'string' },
+    results: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    download: { type: 'string', default: '' },
+    'seed-only': { type: 'boolean', default: false },
+  },
+});
+const scale = args.scale === 'demo' ? 'demo' : 'national';
+const durationMs = Number(args.duration) * 1000;
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/beach_bench';
+
+async function main() {
+  await ensureDatabase(databaseUrl);
+  // Migrate and seed here; the measured server runs in a process of its own.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'beach-bench-'));
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: databaseUrl });
+  const database = await openConfiguredDatabase(config);
+  let seeded: string | null;
+  let sizes: Awaited<ReturnType<typeof tableSizes>>;
+  try {
+    seeded = await seedBenchData(database, {
+      scale,
+      stations: args.stations === undefined ? undefined : Number(args.stations),
+      results: args.results === undefined ? undefined : Number(args.results),
+    });
+    await database.pool!.query('vacuum analyze');
+    sizes = await tableSizes(database.pool!);
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  if (args['seed-only']) return;
+  const server = await startServer();
+  const base = `http://127.0.0.1:${server.port}`;
+  console.log(`\nBeach Portal benchmark on ${redact(databaseUrl)}${seeded ? ` (seeded ${seeded})` : ''}`);
+  console.log(`  ${sizes.stations.toLocaleString()} stations, ${sizes.results.toLocaleString()} results (${sizes.verified.toLocaleString()} verified), ${sizes.dailyCounts.toLocaleString()} station-days`);
+  console.log(`  ${CONNECTIONS} connections, ${durationMs / 1000} s per load test, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+
+  const lines: string[] = [];
+  try {
+    lines.push(...(await benchDownload(base, server)));
+    lines.push(...(await benchStatuses(base)));
+    lines.push(...(await benchCounts(base)));
+  } finally {
+    server.child.send({ type: 'close' });
+  }
+  lines.push(...(await (await import('./verify-import')).benchVerifyImport(databaseUrl)));
+  console.log(`\nSummary (load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  for (const line of lines) console.log(`  ${line}`);
+}
+
+interface BenchServer {
+  port: number;
+  child: ChildProcess;
+  /** Peak and starting RSS of the server process between start and stop. */
+  rss<T>(during: () => Promise<T>): Promise<{ value: T; peakRss: number; baseRss: number }>;
+}
+
+async function startServer(): Promise<BenchServer> {
+  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    stdio: 'inherit',
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    port,
+    child,
+    async rss(during) {
+      child.send({ type: 'rss-start' });
+      const value = await during();
+      const rss = await new Promise<{ peakRss: number; baseRss: number }>((resolve) => {
+        child.once('message', (m) => resolve(m as { peakRss: number; baseRss: number }));
+        child.send({ type: 'rss-stop' });
+      });
+      return { value, ...rss };
+    },
+  };
+}
+
+/** Download: all verified rows through the API (curl to /dev/null) against psql's COPY of the same SELECT. */
+async function benchDownload(base: string, server: BenchServer): Promise<string[]> {
+  const query = args.download ?? '';
+  console.log(`Download (water-quality rows, ${query ? `filter ${query}` : 'no filter'})`);
+  const filter = downloadFilterSchema().parse(Object.fromEntries(new URLSearchParams(query)));
+  const counts = await getJson<{ payload: { 'water-quality': number } }>(`${base}/api/public/data/counts?${query}`);
+  const rows = counts.payload['water-quality'];
+  const statement = copyStatement(waterQualityQuery, filter);
+
+  // Warm the server's caches once, then take the better of two runs of each.
+  await psqlCopy(statement);
+  const copyRuns: number[] = [];
+  const apiRuns: { seconds: number; bytes: number; peakRss: number; baseRss: number }[] = [];
+  for (let i = 0; i < 2; i++) {
+    copyRuns.push(await psqlCopy(statement));
+    console.log(`  run ${i + 1}: psql ${copyRuns[i]!.toFixed(1)} s`);
+    const run = await server.rss(() => apiDownload(`${base}/api/public/data/download/waterQuality?downloadType=water-quality&${query}`));
+    apiRuns.push({ ...run.value, peakRss: run.peakRss, baseRss: run.baseRss });
+    console.log(`  run ${i + 1}: API ${run.value.seconds.toFixed(1)} s`);
+  }
+  const copySeconds = Math.min(...copyRuns);
+  const api = apiRuns.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+  const peakRssMb = Math.max(...apiRuns.map((r) => r.peakRss)) / 1e6;
+  const baseRssMb = Math.min(...apiRuns.map((r) => r.baseRss)) / 1e6;
+  const apiRate = rows / api.seconds;
+  const copyRate = rows / copySeconds;
+  const ratio = apiRate / copyRate;
+  console.log(`  psql COPY  ${fmt(copyRate)} rows/s (${copySeconds.toFixed(2)} s for ${rows.toLocaleString()} rows)`);
+  console.log(`  API        ${fmt(apiRate)} rows/s (${api.seconds.toFixed(2)} s, ${(api.bytes / 1e6).toFixed(0)} MB), server RSS ${baseRssMb.toFixed(0)} MB before, ${peakRssMb.toFixed(0)} MB peak\n`);
+  return [
+    verdict(`download ${fmt(apiRate)} rows/s = ${(ratio * 100).toFixed(0)}% of COPY (goal >= ${GOALS.downloadRatio * 100}%)`, ratio >= GOALS.downloadRatio),
+    verdict(`download peak RSS ${peakRssMb.toFixed(0)} MB (goal < ${GOALS.downloadRssMb} MB)`, peakRssMb < GOALS.downloadRssMb),
+  ];
+}
+
+/** Seconds psql takes to COPY the statement to /dev/null. */
+async function psqlCopy(statement: string): Promise<number> {
+  const devNull = openSync('/dev/null', 'w');
+  const started = process.hrtime.bigint();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn('psql', [databaseUrl, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', statement], { stdio: ['ignore', devNull, 'inherit'] });
+      child.once('error', reject);
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`psql exited with ${code}`))));
+    });
+  } finally {
+    closeSync(devNull);
+  }
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+/** One download by curl (its own process, writing to /dev/null). */
+async function apiDownload(url: string): Promise<{ seconds: number; bytes: number }> {
+  const started = process.hrtime.bigint();
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download}', url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`curl exited with ${code}`))));
+  });
+  const [status, size] = out.trim().split(' ');
+  if (status !== '200') throw new Error(`download answered ${status}`);
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, bytes: Number(size) };
+}
+
+/** layers/beachStatus/ through the API against the same bytes from a plain node:http server. */
+async function benchStatuses(base: string): Promise<string[]> {
+  console.log('Map statuses (GET /api/layers/beachStatus/)');
+  const probe = await fetch(`${base}/api/layers/beachStatus/`);
+  if (probe.status !== 200) {
+    console.log(`  skipped: /api/layers/beachStatus/ answered ${probe.status} (not built yet)\n`);
+    return ['statuses: SKIPPED (layers/beachStatus/ not available)'];
+  }
+  const body = Buffer.from(await probe.arrayBuffer());
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    res.end(body);
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const staticUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/beachStatus.json`;
+  try {
+    const load = (url: string) => runLoad({ urls: [url], connections: CONNECTIONS, durationMs, warmupMs: 2000 });
+    const api = await load(`${base}/api/layers/beachStatus/`);
+    const plain = await load(staticUrl);
+    const ratio = api.rps / plain.rps;
+    console.log(`  static     ${describe(plain)}`);
+    console.log(`  API        ${describe(api)}  (${(body.length / 1024).toFixed(0)} KB body)\n`);
+    return [verdict(`statuses ${fmt(api.rps)} req/s = ${(ratio * 100).toFixed(0)}% of static (goal >= ${GOALS.statusRatio * 100}%)`, ratio >= GOALS.statusRatio && api.errors === 0)];
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** Record counts at 20 connections: the panel's filter changes (a mix of a few hundred), and every one new. */
+async function benchCounts(base: string): Promise<string[]> {
+  console.log('Record counts (GET /api/public/data/counts)');
+  const snapshot = (await getJson<{ payload: PublicDataFilters }>(`${base}/api/public/data/filters`)).payload;
+  const random = mulberry32(42);
+  const mix = Array.from({ length: 300 }, () => `${base}/api/public/data/counts?${panelFilter(snapshot, random, false)}`);
+  const fresh = Array.from({ length: 200_000 }, () => `${base}/api/public/data/counts?${panelFilter(snapshot, random, true)}`);
+  const panel = await runLoad({ urls: mix, connections: CONNECTIONS, durationMs, warmupMs: 2000 });
+  console.log(`  panel mix (300 filters, memoised 5 s)   ${describe(panel)}`);
+  const cold = await runLoad({ urls: fresh, connections: CONNECTIONS, durationMs, warmupMs: 1000 });
+  console.log(`  every filter new (no memo hits)         ${describe(cold)}\n`);
+  return [
+    verdict(`counts p95 ${panel.p95.toFixed(1)} ms on the panel mix (goal < ${GOALS.countsP95Ms} ms)`, panel.p95 < GOALS.countsP95Ms && panel.errors === 0),
+    `counts p95 ${cold.p95.toFixed(1)} ms when every filter is new (${fmt(cold.rps)} req/s, each one a database query)`,
+  ];
+}
+
+/**
+ * A filter a visitor might set: one or two of program, county (and municipality), location type, station
+ * type, LHA, one station, and often a date range. With `unique`, a random day range makes every filter new.
+ */
+function panelFilter(snapshot: PublicDataFilters, random: () => number, unique: boolean): string {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const query: Record<string, string> = {};
+  const kind = Math.floor(random() * 7);
+  if (kind === 0) query.program = String(pick(snapshot.filters.programs).program_id);
+  if (kind === 1) query.county = String(pick(snapshot.filters.counties).county_id);
+  if (kind === 2) {
+    const m = pick(snapshot.filters.municipalities);
+    query.county = String(m.county_id);
+    query.municipality = String(m.municipality_id);
+  }
+  if (kind === 3) query.locationType = pick(['OCEAN', 'BAY', 'RIVER', 'LAKE']);
+  if (kind === 4) query.stationType = pick(['PRIMARY', 'BRACKET']);
+  if (kind === 5 && snapshot.filters.lhas.length > 0) query.lha = String(pick(snapshot.filters.lhas).local_health_authority_id);
+  if (kind === 6) query.beachId = String(pick(snapshot.beachList).beach_station_id);
+  if (unique || random() < 0.5) {
+    const year = 2019 + Math.floor(random() * 7);
+    const start = new Date(Date.UTC(year, Math.floor(random() * 12), 1 + Math.floor(random() * 28)));
+    const end = new Date(start.getTime() + Math.floor(random() * (unique ? 900 : 120)) * 86_400_000);
+    query.startDate = start.toISOString().slice(0, 10);
+    query.endDate = end.toISOString().slice(0, 10) > '2026-01-01' ? '2026-01-01' : end.toISOString().slice(0, 10);
+  }
+  return new URLSearchParams(query).toString();
+}
+
+async function ensureDatabase(url: string) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unexpected database name '${name}'`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      console.log(`Creating database ${name}`);
+      await client.query(`create database ${name}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function tableSizes(pool: pg.Pool) {
+  const { rows } = await pool.query<{ stations: number; results: number; verified: number; daily_counts: number }>(
+    `select (select count(*) from beach_stations)::int as stations,
+            (select count(*) from results)::bigint as results,
+            (select coalesce(sum(result_count), 0) from result_daily_counts)::bigint as verified,
+            (select count(*) from result_daily_counts)::bigint as daily_counts`,
+  );
+  const row = rows[0]!;
+  return { stations: Number(row.stations), results: Number(row.results), verified: Number(row.verified), dailyCounts: Number(row.daily_counts) };
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+function describe(r: LoadResult): string {
+  return `${fmt(r.rps).padStart(7)} req/s  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms${r.errors ? `  ${r.errors} ERRORS` : ''}`;
+}
+
+function fmt(n: number): string {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e4 ? `${(n / 1e3).toFixed(1)}k` : n.toFixed(0);
+}
+
+function verdict(text: string, met: boolean): string {
+  return `${met ? 'MET ' : 'MISS'}  ${text}`;
+}
+
+function redact(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+}
+
+/** A small seeded PRNG so every run asks the same filters. */
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

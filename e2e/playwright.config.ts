@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The server sends mail here; tests that read mail run a local SMTP stand-in on this port (support/mail.ts). */
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+
+/**
+ * Browser tests against the real server on a fresh embedded database with demo data.
+ * Uses Debian's Chromium; never downloads a browser.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results/playwright-artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '../test-results/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: {
+    command: `rm -rf .data && DATA_DIR=.data PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:${port}/__no_tiles__/{z}/{x}/{y}.png npx tsx ../apps/api/src/server.ts`,
+    cwd: '.',
+    url: `http://127.0.0.1:${port}/api/openapi.json`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

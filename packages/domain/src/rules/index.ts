@@ -1,0 +1,5 @@
+export * from './types';
+export * from './engine';
+export * from './describe-rule';
+export * from './new-jersey';
+export * from './explain';

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { BEACON_REASONS } from '../constants';
+import { idSchema, requiredText } from './common';
+import { sampleDateSchema, type DateRuleOptions } from './results';
+
+export const BEACH_STATUS_RESPONSE_CODES = {
+  BEACH_STATUS_SAVED: 'BEACH_STATUS_SAVED',
+  BEACH_RESULTS_FOUND: 'BEACH_RESULTS_FOUND',
+  BEACH_STATISTICS_FOUND: 'BEACH_STATISTICS_FOUND',
+} as const;
+
+/**
+ * PUT beach/bulkStatus: set the status of several primary stations by hand, with the reason staff give
+ * (shown to the public as the reason). The new status holds from effective_date (default today).
+ */
+export function bulkStatusSchema(options: DateRuleOptions = {}) {
+  return z.object({
+    beach_station_ids: z
+      .array(idSchema)
+      .min(1, 'Choose at least one station')
+      .max(2000, 'At most 2000 stations at once')
+      .transform((ids) => [...new Set(ids)]),
+    beach_status_id: idSchema,
+    reason: requiredText('Reason', 1000),
+    /** EPA BEACON reason code, for advisories and closures. */
+    reason_code: z.enum(BEACON_REASONS, { error: `Reason code must be one of ${BEACON_REASONS.join(', ')}` }).nullish().transform((v) => v ?? null),
+    effective_date: sampleDateSchema(options).optional(),
+    /** Send the status e-mail for each change (to the program's verifiers and the station's health authority). */
+    send_email: z.boolean().default(true),
+  });
+}
+export type BulkStatusInput = z.input<ReturnType<typeof bulkStatusSchema>>;
+export type BulkStatus = z.output<ReturnType<typeof bulkStatusSchema>>;
+
+/** GET beach/{id}/statistics: one season (year) or every season with data. */
+export const beachStatisticsQuerySchema = z.object({ year: z.coerce.number().int().min(1900).max(2200).optional() });

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { idSchema, requiredText } from './common';
+
+export const PROGRAM_CODES = {
+  PROGRAM_FOUND: 'PROGRAM_FOUND',
+  PROGRAM_CREATED: 'PROGRAM_CREATED',
+  PROGRAM_SAVED: 'PROGRAM_SAVED',
+  PROGRAM_DASHBOARD: 'PROGRAM_DASHBOARD',
+} as const;
+
+const flag = z.boolean().default(false);
+
+/**
+ * One logic rule (SPEC 3). program_beach_logic_id is null for a rule that is new in this save; its
+ * position is its index in the list.
+ */
+export const logicRuleInputSchema = z
+  .object({
+    program_beach_logic_id: idSchema.nullable().default(null),
+    title: requiredText('Title', 200),
+    desc: z.string().trim().max(2000).nullish().transform((v) => v ?? ''),
+    previous_beach_status_id: idSchema,
+    set_to_beach_status_id: idSchema,
+    remark_code_id: idSchema.nullable().default(null),
+    use_compare_value_as_bav: flag,
+    is_less_than_value: flag,
+    compare_value: z.number({ error: 'Compare value must be a number' }).min(0, 'Compare value must be 0 or more').nullable().default(null),
+    result_unit_id: idSchema.nullable().default(null),
+    set_to_resample_primary: flag,
+    set_to_resample_brackets: flag,
+    set_require_sanitary_survey: flag,
+    triggers_beach_status_email: flag,
+  })
+  .superRefine((rule, ctx) => {
+    // Without a compare value a rule can only use the program's beach action value (DESIGN 4, decision 0004).
+    if (rule.compare_value === null && !rule.use_compare_value_as_bav) {
+      ctx.addIssue({ code: 'custom', path: ['compare_value'], message: 'Enter a compare value or use the beach action value' });
+    }
+  });
+export type LogicRuleInput = z.input<typeof logicRuleInputSchema>;
+
+/** POST program and PUT program/{id}: the program and its whole, ordered rule list. */
+export const programSaveSchema = z
+  .object({
+    name: requiredText('Name', 200),
+    abbv: requiredText('Abbreviation', 20),
+    color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #0055aa'),
+    desc: z.string().trim().max(2000).nullish().transform((v) => v ?? ''),
+    logic_rules: z.array(logicRuleInputSchema).max(200).default([]),
+  })
+  .superRefine((program, ctx) => {
+    const seen = new Set<number>();
+    program.logic_rules.forEach((r, i) => {
+      if (r.program_beach_logic_id === null) return;
+      if (seen.has(r.program_beach_logic_id)) {
+        ctx.addIssue({ code: 'custom', path: ['logic_rules', i, 'program_beach_logic_id'], message: 'Rule listed twice' });
+      }
+      seen.add(r.program_beach_logic_id);
+    });
+  });
+export type ProgramSaveInput = z.input<typeof programSaveSchema>;
+export type ProgramSave = z.output<typeof programSaveSchema>;

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { localDate } from '../seasons/dates';
+import { latestAllowedDate } from './downloads';
+import { idSchema } from './common';
+
+/**
+ * Results Entry (/portal/results): the grid save, the delete, the lab CSV upload and the staff reads of a
+ * station's results. Request schemas only; the server's response shapes live beside its routes.
+ */
+
+export const RESULT_CODES = {
+  /** GET results/filters and results/filters/remarks (the spec's filter-list code). */
+  RETRIEVED_FILTER_LIST: 'RETRIEVED_FILTER_LIST',
+  RESULTS_FOUND: 'RESULTS_FOUND',
+  RESULTS_SAVED: 'RESULTS_SAVED',
+  RESULTS_DELETED: 'RESULTS_DELETED',
+  UPLOAD_PREVIEW: 'UPLOAD_PREVIEW',
+  UPLOAD_COMMITTED: 'UPLOAD_COMMITTED',
+  /** Refusals with their own code (HTTP status in brackets). */
+  RESULT_VERIFIED_READ_ONLY: 'RESULT_VERIFIED_READ_ONLY', // 403: only an ADMIN edits a verified result
+  RESULT_NOT_DELETABLE: 'RESULT_NOT_DELETABLE', // 403: verified, or another user's (for a USER)
+  UPLOAD_HAS_ERRORS: 'UPLOAD_HAS_ERRORS', // 400 on commit: nothing was saved
+} as const;
+
+export const RESULT_MESSAGES = {
+  hour: 'Hour must be two digits, 00 to 23',
+  minute: 'Minute must be two digits, 00 to 59',
+  timeIncomplete: 'Enter both hour and minute, or neither',
+  dateInvalid: 'Use a YYYY-MM-DD date',
+  dateAfterTomorrow: 'Date cannot be later than tomorrow',
+  valueNotNumber: 'Value must be a number',
+  valueNegative: 'Value cannot be negative',
+  valueRequired: 'Enter a value, or choose a remark code that carries none (e.g. not sampled)',
+  valueNotAllowed: 'This remark code carries no value: leave the value empty',
+} as const;
+
+/** Time zone and clock of the "not later than tomorrow" rule (SPEC 5): the program's local day. */
+export interface DateRuleOptions {
+  timeZone?: string;
+  now?: () => Date;
+}
+
+/** 'YYYY-MM-DD', a real day, not later than tomorrow in the program's time zone (SPEC 5, 9). */
+export function sampleDateSchema({ timeZone = 'America/New_York', now = () => new Date() }: DateRuleOptions = {}) {
+  return z.iso
+    .date(RESULT_MESSAGES.dateInvalid)
+    .refine((day) => day <= latestAllowedDate(now(), timeZone), RESULT_MESSAGES.dateAfterTomorrow);
+}
+
+/** Today in the program's time zone: the default of the as-of dates. */
+export function programToday({ timeZone = 'America/New_York', now = () => new Date() }: DateRuleOptions = {}): string {
+  return localDate(now(), timeZone);
+}
+
+/** Sample hour and minute: two-digit text, or '' for no time (SPEC 3; forms pad to two digits, SPEC 5). */
+export const sampleHourSchema = z.string().trim().regex(/^([01]\d|2[0-3])?$/, RESULT_MESSAGES.hour).default('');
+export const sampleMinuteSchema = z.string().trim().regex(/^([0-5]\d)?$/, RESULT_MESSAGES.minute).default('');
+
+/** A grid's value cell: a number, or empty ('' or null) when the remark code carries no value. */
+export const resultValueSchema = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
+  z.number({ error: RESULT_MESSAGES.valueNotNumber }).finite(RESULT_MESSAGES.valueNotNumber).min(0, RESULT_MESSAGES.valueNegative).nullable(),
+);
+
+/**
+ * What is wrong with a value and remark pair, or null: a result needs a number unless its remark code
+ * carries none (not sampled, lab failure), and one whose remark carries none has no number. The web
+ * grid shows it beside the cell; the server applies the same rule.
+ */
+export function resultValueProblem(value: number | null, remark: { is_no_value: boolean } | null): string | null {
+  if (remark?.is_no_value) return value === null ? null : RESULT_MESSAGES.valueNotAllowed;
+  return value === null ? RESULT_MESSAGES.valueRequired : null;
+}
+
+const lineText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => v ?? '');
+
+/** One grid row. result_id null (or absent) adds a result; an id edits that result. */
+export const resultRowSchema = z
+  .object({
+    result_id: idSchema.nullish().transform((v) => v ?? null),
+    beach_station_id: idSchema,
+    /** Default: the request's organization_id and sample_date (the grid's choice). */
+    organization_id: idSchema.optional(),
+    sample_date: z.string().optional(),
+    sample_time_hh: sampleHourSchema,
+    sample_time_mm: sampleMinuteSchema,
+    parameter_id: idSchema,
+    value: resultValueSchema,
+    remark_code_id: idSchema.nullish().transform((v) => v ?? null),
+    result_unit_id: idSchema,
+    is_resample: z.boolean().default(false),
+    lab_name: lineText(200),
+    comments: lineText(2000),
+  })
+  .superRefine((row, ctx) => {
+    if ((row.sample_time_hh === '') !== (row.sample_time_mm === '')) {
+      ctx.addIssue({ code: 'custom', path: ['sample_time_mm'], message: RESULT_MESSAGES.timeIncomplete });
+    }
+  });
+export type ResultRowInput = z.input<typeof resultRowSchema>;
+
+export const RESULTS_PER_SAVE_MAX = 1000;
+
+/**
+ * POST results/bulk. The grid sends `{ program_id, organization_id, sample_date, results: [...] }`; a bare
+ * array of results (the spec's "array of results") is accepted too, each row then naming its own
+ * organization_id and sample_date. Every row ends up with both; program_id, when given, must own every
+ * station. All rows are saved in one transaction, or none.
+ */
+export function resultsBulkSaveSchema(options: DateRuleOptions = {}) {
+  const date = sampleDateSchema(options);
+  return z.preprocess(
+    (body) => (Array.isArray(body) ? { results: body } : body),
+    z
+      .object({
+        program_id: idSchema.optional(),
+        organization_id: idSchema.optional(),
+        sample_date: date.optional(),
+        results: z.array(resultRowSchema).min(1, 'Enter at least one result').max(RESULTS_PER_SAVE_MAX, `At most ${RESULTS_PER_SAVE_MAX} results at once`),
+      })
+      .transform((body, ctx) => {
+        const rows = body.results.map((row, i) => {
+          const organizationId = row.organization_id ?? body.organization_id;
+          const sampleDate = row.sample_date ?? body.sample_date;
+          if (organizationId === undefined) {
+            ctx.addIssue({ code: 'custom', path: ['results', i, 'organization_id'], message: 'Choose an organization' });
+          }
+          if (sampleDate === undefined) {
+            ctx.addIssue({ code: 'custom', path: ['results', i, 'sample_date'], message: 'Choose a date' });
+          } else if (row.sample_date !== undefined) {
+            const checked = date.safeParse(sampleDate);
+            if (!checked.success) {
+              ctx.addIssue({ code: 'custom', path: ['results', i, 'sample_date'], message: checked.error.issues[0]!.message });
+            }
+          }
+          return { ...row, organization_id: organizationId ?? 0, sample_date: sampleDate ?? '' };
+        });
+        return { program_id: body.program_id ?? null, results: rows };
+      }),
+  );
+}
+export type ResultsBulkSave = z.output<ReturnType<typeof resultsBulkSaveSchema>>;
+export type ResultSaveRow = ResultsBulkSave['results'][number];
+
+/** DELETE results/bulk, PUT verify/ and PUT verify/secondary/: the chosen results. */
+export const resultIdsSchema = z.object({
+  result_ids: z
+    .array(idSchema)
+    .min(1, 'Choose at least one result')
+    .max(5000, 'At most 5000 results at once')
+    .transform((ids) => [...new Set(ids)]),
+});
+export type ResultIds = z.output<typeof resultIdsSchema>;
+
+/** GET results/program/{program}/organization/{org}/{date}. */
+export function resultsGridParamsSchema(options: DateRuleOptions = {}) {
+  return z.object({ program: idSchema, org: idSchema, date: sampleDateSchema(options) });
+}
+
+/** POST results/upload/preview and results/upload/commit: where the lab file's results go. */
+export const resultsUploadQuerySchema = z.object({ program_id: idSchema, organization_id: idSchema });
+export type ResultsUploadQuery = z.output<typeof resultsUploadQuerySchema>;
+
+/** GET beach/results/{id}/historical: a date range (default: the last 365 days) and optionally one parameter code. */
+export function beachHistoricalQuerySchema(options: DateRuleOptions = {}) {
+  return z
+    .object({
+      from: sampleDateSchema(options).optional(),
+      to: sampleDateSchema(options).optional(),
+      parameter: z.string().trim().min(1).max(40).optional(),
+    })
+    .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['from'], message: 'The start date must not be after the end date' });
+}

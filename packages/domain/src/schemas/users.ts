@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ACCESS_LEVELS, PERMISSION_AREAS, type AccessLevel, type PermissionArea } from '../constants';
+import { emailSchema, passwordSchema } from './auth';
+import { booleanFlag, idSchema, pagingSchema, requiredText } from './common';
+
+/** Response codes of the user-management calls the spec does not name (SPEC 8 names the others). */
+export const USER_CODES = {
+  USER_CREATED: 'USER_CREATED',
+  USER_SAVED: 'USER_SAVED',
+  SAVED_USER_FORCE_PASSWORD_RESET: 'SAVED_USER_FORCE_PASSWORD_RESET',
+} as const;
+
+const levelSchema = z.enum(ACCESS_LEVELS, { error: 'Use NONE, USER or ADMIN' });
+
+/** A level for every area: an organization's caps, or a caller's effective levels in a program. */
+export const permissionMapSchema = z.object(
+  Object.fromEntries(PERMISSION_AREAS.map((area) => [area, levelSchema])) as Record<PermissionArea, typeof levelSchema>,
+);
+
+/** One program's permissions in a saved user: { DATA_EDITING: 'USER', ... }; missing areas are NONE. */
+export const programPermissionLevelsSchema = z.strictObject(
+  Object.fromEntries(PERMISSION_AREAS.map((area) => [area, levelSchema.optional()])) as Record<
+    PermissionArea,
+    z.ZodOptional<typeof levelSchema>
+  >,
+);
+export type ProgramPermissionLevels = Partial<Record<PermissionArea, AccessLevel>>;
+
+/** programRules keyed by program abbreviation (SPEC 3: "programRules keyed by program abbreviation when saved"). */
+export const programRulesSchema = z.record(z.string().trim().min(1).max(20), programPermissionLevelsSchema);
+export type ProgramRules = Record<string, ProgramPermissionLevels>;
+
+const userFields = {
+  first_name: requiredText('First name', 100),
+  last_name: requiredText('Last name', 100),
+  /** The login address (lower-cased). */
+  email: emailSchema,
+  /** Where mail goes; defaults to the login address. */
+  primary_email: emailSchema.optional(),
+  organization_id: idSchema,
+  /** Every program permission of the user: programs left out hold nothing. */
+  programRules: programRulesSchema.default({}),
+};
+
+/**
+ * POST user/. A new user always starts with force_password_reset. With `password` the manager hands it over;
+ * without it the user gets an e-mail with a link to choose one (valid 7 days).
+ */
+export const userCreateSchema = z.object({ ...userFields, password: passwordSchema.optional() });
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+export type UserCreate = z.output<typeof userCreateSchema>;
+
+/** PUT user/{id}: the whole editable user; passwords change through PUT user/password/{userId}. */
+export const userUpdateSchema = z.object(userFields);
+export type UserUpdateInput = z.input<typeof userUpdateSchema>;
+export type UserUpdate = z.output<typeof userUpdateSchema>;
+
+/** GET user/list/ query. */
+export const userListQuerySchema = pagingSchema.extend({
+  organization_id: idSchema.optional(),
+  program_id: idSchema.optional(),
+  active: booleanFlag.optional(),
+  /** Part of a name or e-mail address, any case. */
+  search: z.string().trim().max(100).optional(),
+});
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+
+/** PUT user/forcePasswordReset/{userId} body. */
+export const forcePasswordResetSchema = z.object({ reset: z.boolean({ error: 'reset must be true or false' }) });

@@ -1,0 +1,2 @@
+export * from './thresholds';
+export * from './geomean';

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// `npm test`: every suite that can run here, in order, with one summary line at the end.
+// Steps: lint, typecheck, unit/API/component tests (vitest), web build, browser tests (Playwright).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const steps = [
+  { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
+  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--silent'] },
+  // The API suite runs on embedded PGlite first, then again on PostgreSQL when TEST_DATABASE_URL is set.
+  { name: 'unit, API (PGlite) and component tests', cmd: 'npx', args: vitestArgs('vitest-pglite'), env: { TEST_DATABASE_URL: '' }, report: 'vitest-pglite' },
+  { name: 'web build', cmd: 'npm', args: ['run', 'build', '--silent'] },
+];
+if (process.env.TEST_DATABASE_URL) {
+  steps.push({ name: 'API tests (PostgreSQL)', cmd: 'npx', args: [...vitestArgs('vitest-postgres'), '--project', 'api'], report: 'vitest-postgres' });
+}
+if (chromium) {
+  steps.push({ name: 'browser tests (Playwright, Chromium)', cmd: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { CHROMIUM_PATH: chromium }, report: 'playwright' });
+}
+
+function vitestArgs(report) {
+  return ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${report}.json`];
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failedSteps = [];
+rmSync('test-results', { recursive: true, force: true });
+
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const res = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const reportFile = `test-results/${step.report}.json`;
+  if (step.report?.startsWith('vitest') && existsSync(reportFile)) {
+    const r = JSON.parse(readFileSync(reportFile, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += r.numPendingTests + r.numTodoTests;
+  }
+  if (step.report === 'playwright' && existsSync(reportFile)) {
+    const r = JSON.parse(readFileSync(reportFile, 'utf8'));
+    passed += r.stats.expected + r.stats.flaky;
+    failed += r.stats.unexpected;
+    skipped += r.stats.skipped;
+  }
+  if (res.status !== 0) failedSteps.push(step.name);
+}
+
+if (!chromium) {
+  console.log('\n!!! No Chromium found (set CHROMIUM_PATH or install Debian\'s chromium): the browser tests were SKIPPED, not passed. !!!');
+}
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedSteps.length || failed ? 1 : 0);
