@@ -33,6 +33,7 @@ for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
   const res = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
   const reportFile = `test-results/${step.report}.json`;
+  const failedBefore = failed;
   if (step.report?.startsWith('vitest') && existsSync(reportFile)) {
     const r = JSON.parse(readFileSync(reportFile, 'utf8'));
     passed += r.numPassedTests;
@@ -45,7 +46,12 @@ for (const step of steps) {
     failed += r.stats.unexpected;
     skipped += r.stats.skipped;
   }
-  if (res.status !== 0) failedSteps.push(step.name);
+  if (res.status !== 0) {
+    failedSteps.push(step.name);
+    // A step can fail with every test passing (lint, a build, or errors outside any test): count it once,
+    // so the closing line never reads '0 failed' on a red run.
+    if (failed === failedBefore) failed += 1;
+  }
 }
 
 if (!chromium) {

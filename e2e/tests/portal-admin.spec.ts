@@ -168,6 +168,9 @@ test.describe('staff portal administration', () => {
     const { sections, links } = await sidebar(page);
     expect(sections).not.toContain('Management');
     expect(links).not.toContain('User Management');
+    // Her laboratory works for two programs but she may use one: it is chosen for her, with no selector.
+    expect(links).toContain('Results Entry');
+    await expect(page.locator('#sidebar-program')).toHaveCount(0);
     await page.goto('/portal/user-management');
     await expect(page.getByText('You do not have permission to use this page.', { exact: false })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);

@@ -36,6 +36,17 @@ describe('Portal layout', () => {
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it('takes the selected program’s colour in the header', async () => {
+    const user = makeUser();
+    user.organization.programs = [{ ...makeProgram(1, 'CCMP', 'Coastal'), color: '#c05600' }];
+    user.program_permissions = user.program_permissions.map((p) => ({ ...p, program: user.organization.programs[0]! }));
+    currentUserApi(user);
+    renderApp('/portal', signedInStore({ user }));
+    const banner = (await screen.findByRole('navigation', { name: 'Portal navigation' })).closest<HTMLElement>('.portal')!;
+    expect(banner).toHaveAttribute('data-program-color', '#c05600');
+    expect(banner.style.getPropertyValue('--program-color')).toBe('#c05600');
+  });
+
   it('has a mobile menu with a close button and Website Links and Portal Links sections', async () => {
     currentUserApi();
     const { user } = renderApp('/portal', signedInStore());

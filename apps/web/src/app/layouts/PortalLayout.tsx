@@ -1,6 +1,7 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type CSSProperties } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button, Header, NavCloseButton, NavMenuButton } from '@trussworks/react-uswds';
+import { accessiblePrograms } from '@beach/domain';
 import logoUrl from '../../assets/logo.svg';
 import { BackToTop } from '../../components/BackToTop';
 import { Loading } from '../../components/Loading';
@@ -9,7 +10,7 @@ import { useLogoutMutation } from '../../features/auth/api';
 import { selectIsLoggedIn } from '../../features/auth/auth-slice';
 import { FORGOT_PASSWORD_PATH, LOGIN_PATH, PORTAL_HOME_PATH } from '../../features/auth/paths';
 import { useCurrentUserPolling, useSessionExpiryWatch } from '../../features/auth/use-session';
-import { selectUser } from '../../features/auth/user-slice';
+import { selectSelectedProgramId, selectUser } from '../../features/auth/user-slice';
 import { AGENCY } from '../agency';
 import { useAppSelector } from '../hooks';
 import { PortalMenu, ProgramSelector, usePortalSections } from '../portal-menu';
@@ -24,6 +25,10 @@ function initials(first: string | undefined, last: string | undefined) {
 export default function PortalLayout() {
   const loggedIn = useAppSelector((state) => selectIsLoggedIn(state));
   const user = useAppSelector(selectUser);
+  const selectedProgramId = useAppSelector(selectSelectedProgramId);
+  // The header takes the selected program's colour (SPEC 3, header colour override): a band and the avatar.
+  const programColor = user && loggedIn ? accessiblePrograms(user).find((p) => p.program_id === selectedProgramId)?.color : undefined;
+  const headerStyle = programColor ? ({ '--program-color': programColor } as CSSProperties) : undefined;
   const sections = usePortalSections();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -64,7 +69,7 @@ export default function PortalLayout() {
   const showSidebar = loggedIn && sections.length > 0;
 
   return (
-    <div className="portal">
+    <div className="portal" style={headerStyle} data-program-color={programColor}>
       <SkipLink />
       <Header basic showMobileOverlay={menuOpen} className="portal-header">
         <div className="usa-nav-container">

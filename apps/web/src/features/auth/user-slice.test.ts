@@ -16,7 +16,14 @@ const start = (user = makeUser()) => sessionStarted({ token: makeToken(100), use
 
 function twoProgramUser() {
   const user = makeUser();
-  user.organization.programs = [makeProgram(1, 'CCMP', 'Coastal'), makeProgram(2, 'LAKE', 'Lakes')];
+  const coastal = makeProgram(1, 'CCMP', 'Coastal');
+  const lakes = makeProgram(2, 'LAKE', 'Lakes');
+  user.organization.programs = [coastal, lakes];
+  user.program_permissions = [coastal, lakes].map((program) => ({
+    program,
+    permission: { code: 'DATA_EDITING' },
+    access_level: { code: 'USER' },
+  }));
   return user;
 }
 
@@ -27,7 +34,13 @@ describe('user slice', () => {
     expect(state.selectedProgramId).toBe(1);
   });
 
-  it('selects nothing when the organization has several programs (or none)', () => {
+  it('auto-selects the user’s only program when the organization has several', () => {
+    const user = twoProgramUser();
+    user.program_permissions = user.program_permissions.filter((p) => p.program.program_id === 2);
+    expect(userReducer(empty, start(user)).selectedProgramId).toBe(2);
+  });
+
+  it('selects nothing when the user has several programs (or none)', () => {
     expect(userReducer(empty, start(twoProgramUser())).selectedProgramId).toBeNull();
     const none = makeUser();
     none.organization.programs = [];

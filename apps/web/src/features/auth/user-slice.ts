@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { UserProfile } from '@beach/domain';
+import { autoSelectedProgram, type UserProfile } from '@beach/domain';
 import { sessionCleared, sessionStarted } from '../../app/session-actions';
 import type { AuthState } from './auth-slice';
 import { authSlice } from './auth-slice';
@@ -11,10 +11,15 @@ export interface UserState {
 
 const initialState: UserState = { user: null, selectedProgramId: null };
 
-/** The one program to pick for a user whose organization has exactly one; otherwise none. */
-export function organizationAutoProgram(user: UserProfile): number | null {
+/**
+ * The program chosen for the user at sign-in (SPEC 2 and 4): the organization's only program, or else the
+ * user's only accessible program (an organization with two programs whose user may use just one of them).
+ * Otherwise none: the selector asks.
+ */
+export function initialProgram(user: UserProfile): number | null {
   const programs = user.organization?.programs ?? [];
-  return programs.length === 1 ? (programs[0]?.program_id ?? null) : null;
+  if (programs.length === 1) return programs[0]?.program_id ?? null;
+  return autoSelectedProgram(user)?.program_id ?? null;
 }
 
 export const userSlice = createSlice({
@@ -31,14 +36,14 @@ export const userSlice = createSlice({
     userRefreshed(state, action: PayloadAction<UserProfile>) {
       if (!state.user || state.user.user_id !== action.payload.user_id) return;
       state.user = action.payload;
-      if (state.selectedProgramId === null) state.selectedProgramId = organizationAutoProgram(action.payload);
+      if (state.selectedProgramId === null) state.selectedProgramId = initialProgram(action.payload);
     },
   },
   extraReducers: (builder) => {
     builder
       .addCase(sessionStarted, (_state, { payload }) => ({
         user: payload.user,
-        selectedProgramId: organizationAutoProgram(payload.user),
+        selectedProgramId: initialProgram(payload.user),
       }))
       .addCase(authSlice.actions.passwordChanged, (state) => {
         if (state.user) state.user.force_password_reset = false;
