@@ -29,7 +29,7 @@ export function createDeps(config: Config, database: Database): AppDeps & { clos
   } else {
     throttle = databaseThrottleStore(database.db);
   }
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   return {
     config,
     database,

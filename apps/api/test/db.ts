@@ -20,7 +20,8 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  // The drop below ends the pool's connections; a connection ended that way is expected, not a warning.
+  const database = await openDatabase({ url: url.toString(), poolSize: 4, onIdleError: () => undefined });
   await runMigrations(database);
   return {
     database,
@@ -28,6 +29,13 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
       await database.close();
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await client.connect();
+      // pool.end() resolves before the server has seen every connection close: wait for them (briefly),
+      // so the drop rarely has to force any.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

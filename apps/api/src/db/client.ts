@@ -37,6 +37,8 @@ export interface DatabaseOptions {
   /** Directory for PGlite files; undefined means in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /** Called when an idle pooled connection fails (default: a process warning). */
+  onIdleError?: (error: Error) => void;
 }
 
 // pg returns int8 (count(*), bigint sums) as strings by default; our counts fit in a JS number.
@@ -44,14 +46,29 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 // DATE stays a 'YYYY-MM-DD' string: no time-zone shifts.
 pg.types.setTypeParser(1082, (v) => v);
 
+/**
+ * A pool whose idle connections may die (server restart, failover, an administrator ending them) without
+ * taking the process down: pg-pool re-emits such an error on the pool, and an EventEmitter 'error' with no
+ * listener throws. The pool has already dropped the connection; the next query opens a new one.
+ */
+function newPool(connectionString: string, options: DatabaseOptions): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
+  pool.on('error', (error) => (options.onIdleError ?? warnIdleError)(error));
+  return pool;
+}
+
+function warnIdleError(error: Error): void {
+  process.emitWarning(`An idle database connection closed: ${error.message}`, 'DatabaseWarning');
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = newPool(options.url, options);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     let readPool: pg.Pool | undefined;
     let readDb = db;
     if (options.readUrl) {
-      readPool = new pg.Pool({ connectionString: options.readUrl, max: options.poolSize ?? 10 });
+      readPool = newPool(options.readUrl, options);
       readDb = drizzlePg({ client: readPool, schema }) as unknown as Db;
     }
     return {

@@ -1,42 +1,162 @@
-import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
-import type { DbOrTx } from '../db/client';
+import { sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { queryRows, type Db, type DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
 export interface Mail {
   kind: string;
+  /** One address, or several separated by commas (a list mail: delivered with the addresses in Bcc). */
   to: string;
   subject: string;
   text: string;
 }
 
 /**
- * Every mail is written to the outbox table (the record of what was sent, and the only channel
- * when no SMTP server is configured); with SMTP_URL it is also delivered.
+ * A transactional outbox. `send` only writes the outbox row, inside the caller's transaction, so a mail
+ * exists exactly when the change it reports does: a rolled-back change sends nothing. With SMTP_URL set,
+ * a delivery loop reads committed, unsent rows through the database (never through the caller's
+ * transaction), delivers them and records sent_at or the error. Without SMTP the outbox is the record.
  */
 export interface Mailer {
   send(db: DbOrTx, mail: Mail): Promise<void>;
+  /** Delivers what is committed and unsent now (SMTP only); resolves with the number of rows tried. */
+  deliverPending(): Promise<number>;
   close(): void;
 }
 
-export function createMailer(options: { smtpUrl?: string; from: string }): Mailer {
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  /** The database the delivery loop reads the outbox from (required with smtpUrl). */
+  db?: Db;
+  /** How often the loop looks for rows a wake-up missed (another process's, or committed late). */
+  sweepMs?: number;
+  onError?: (error: Error) => void;
+}
+
+/** A claimed row not marked sent after this long (a process died mid-delivery) is tried again. */
+const CLAIM_EXPIRY = '10 minutes';
+const BATCH = 20;
+/** After a send, look again at these delays: the caller's transaction commits some time after `send`. */
+const WAKE_DELAYS_MS = [50, 200, 1_000, 3_000];
+
+interface ClaimedMail {
+  mail_id: number;
+  to_address: string;
+  subject: string;
+  body_text: string;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl, { from: options.from }) : null;
-  return {
-    async send(db, mail) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, bodyText: mail.text })
-        .returning({ mailId: mailOutbox.mailId });
-      if (!transport || !row) return;
-      // Delivery happens after the caller's transaction; a failure is recorded, not thrown at the user.
-      void transport
-        .sendMail({ to: mail.to, subject: mail.subject, text: mail.text })
+  const db = options.db;
+  if (transport && !db) throw new Error('createMailer: SMTP delivery needs the database to read the outbox from');
+  const timers = new Set<NodeJS.Timeout>();
+  let running: Promise<number> | null = null;
+  let closed = false;
+
+  /** Claims a batch (skipping rows another process holds), so no two processes deliver the same mail. */
+  const claim = (database: Db) =>
+    queryRows<ClaimedMail>(
+      database,
+      sql`update mail_outbox set claimed_at = now()
+          where mail_id in (
+            select mail_id from mail_outbox
+            where sent_at is null and error is null
+              and (claimed_at is null or claimed_at < now() - ${CLAIM_EXPIRY}::interval)
+            order by mail_id limit ${BATCH}
+            for update skip locked)
+          returning mail_id, to_address, subject, body_text`,
+    );
+
+  async function deliverBatch(database: Db, smtp: Transporter): Promise<number> {
+    const rows = await claim(database);
+    for (const row of rows) {
+      const recipients = row.to_address.split(',').map((a) => a.trim()).filter(Boolean);
+      // A list mail goes to each recipient without showing them the others' addresses.
+      const envelope = recipients.length > 1 ? { to: options.from, bcc: recipients } : { to: recipients[0] };
+      const outcome = await smtp
+        .sendMail({ ...envelope, subject: row.subject, text: row.body_text })
         .then(() => ({ sentAt: new Date(), error: null }))
-        .catch((err: Error) => ({ sentAt: null, error: err.message }))
-        .then((outcome) => db.update(mailOutbox).set(outcome).where(eq(mailOutbox.mailId, row.mailId)))
-        .catch(() => undefined);
+        .catch((err: Error) => ({ sentAt: null, error: err.message.slice(0, 500) }));
+      await database.update(mailOutbox).set(outcome).where(sql`${mailOutbox.mailId} = ${row.mail_id}`);
+    }
+    return rows.length;
+  }
+
+  async function deliverPending(): Promise<number> {
+    if (!transport || !db || closed) return 0;
+    if (running) return running;
+    running = (async () => {
+      let total = 0;
+      for (;;) {
+        const n = await deliverBatch(db, transport);
+        total += n;
+        if (n < BATCH || closed) return total;
+      }
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const report = (error: unknown) => {
+    if (closed) return;
+    (options.onError ?? ((e: Error) => process.emitWarning(`Mail delivery: ${e.message}`, 'MailWarning')))(
+      error instanceof Error ? error : new Error(String(error)),
+    );
+  };
+
+  function later(ms: number, then?: () => void) {
+    if (closed) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      deliverPending().then(
+        () => then?.(),
+        (error: unknown) => {
+          report(error);
+          then?.();
+        },
+      );
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  // After a send the loop looks again a few times (the caller's transaction commits some time later);
+  // sends during such a round ask for one more round instead of piling up timers.
+  let waking = false;
+  let wokenAgain = false;
+  function wake(step = 0) {
+    if (step === 0 && waking) {
+      wokenAgain = true;
+      return;
+    }
+    waking = true;
+    if (step < WAKE_DELAYS_MS.length) return later(WAKE_DELAYS_MS[step]!, () => wake(step + 1));
+    waking = false;
+    if (wokenAgain) {
+      wokenAgain = false;
+      wake();
+    }
+  }
+
+  if (transport) {
+    const sweepMs = options.sweepMs ?? 30_000;
+    const sweep = () => later(sweepMs, sweep);
+    later(0, sweep); // whatever a previous run left unsent
+  }
+
+  return {
+    async send(tx, mail) {
+      await tx.insert(mailOutbox).values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, bodyText: mail.text });
+      if (transport) wake();
     },
+    deliverPending,
     close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
       transport?.close();
     },
   };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { beachStatuses, municipalities } from './reference';
 import { programs } from './programs';
 import { localHealthAuthorities, users } from './people';
@@ -48,7 +48,7 @@ export const beachStations = pgTable(
       .references(() => beaches.beachId),
     stationName: text('station_name').notNull(),
     stationType: text('station_type').notNull(),
-    primaryStationId: integer('primary_station_id'),
+    primaryStationId: integer('primary_station_id').references((): AnyPgColumn => beachStations.beachStationId),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     active: boolean('active').notNull().default(true),

@@ -1,6 +1,6 @@
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { beachStations } from './beaches';
-import { users } from './people';
+import { uploadedFiles, users } from './people';
 import { programs } from './programs';
 import { counties, municipalities } from './reference';
 
@@ -47,7 +47,7 @@ export const dailyFlightPhotos = pgTable('daily_flight_photos', {
   dailyFlightId: integer('daily_flight_id')
     .notNull()
     .references(() => dailyFlights.dailyFlightId, { onDelete: 'cascade' }),
-  fileId: integer('file_id').notNull(),
+  fileId: integer('file_id').notNull().references(() => uploadedFiles.fileId),
   caption: text('caption').notNull().default(''),
 });
 
@@ -60,7 +60,7 @@ export const beachPhotos = pgTable(
     countyId: integer('county_id').references(() => counties.countyId),
     municipalityId: integer('municipality_id').references(() => municipalities.municipalityId),
     beachStationId: integer('beach_station_id').references(() => beachStations.beachStationId),
-    fileId: integer('file_id').notNull(),
+    fileId: integer('file_id').notNull().references(() => uploadedFiles.fileId),
     name: text('name').notNull(),
     type: text('type').notNull(),
     rank: integer('rank').notNull().default(0),
@@ -79,7 +79,7 @@ export const reportsAndPublications = pgTable('reports_and_publications', {
   municipalityId: integer('municipality_id').references(() => municipalities.municipalityId),
   beachStationId: integer('beach_station_id').references(() => beachStations.beachStationId),
   programId: integer('program_id').references(() => programs.programId),
-  fileId: integer('file_id'),
+  fileId: integer('file_id').references(() => uploadedFiles.fileId),
   type: text('type'),
   name: text('name'),
   rank: integer('rank').notNull().default(0),
@@ -97,7 +97,7 @@ export const faqPhotos = pgTable('faq_photos', {
   faqId: integer('faq_id')
     .notNull()
     .references(() => faqs.faqId, { onDelete: 'cascade' }),
-  fileId: integer('file_id').notNull(),
+  fileId: integer('file_id').notNull().references(() => uploadedFiles.fileId),
   title: text('title').notNull().default('N/A'),
   desc: text('desc').notNull().default('N/A'),
   name: text('name').notNull().default('N/A'),
@@ -129,7 +129,7 @@ export const dataExports = pgTable('data_exports', {
   params: jsonb('params').notNull().default({}),
   status: text('status').notNull().default('QUEUED'),
   progress: integer('progress').notNull().default(0),
-  fileId: integer('file_id'),
+  fileId: integer('file_id').references(() => uploadedFiles.fileId),
   error: text('error'),
   requestedBy: integer('requested_by').references(() => users.userId),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

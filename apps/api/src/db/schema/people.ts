@@ -164,16 +164,22 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_table_idx').on(t.tableName, t.at), index('audit_log_user_idx').on(t.userId, t.at)],
 );
 
-export const mailOutbox = pgTable('mail_outbox', {
+export const mailOutbox = pgTable(
+  'mail_outbox', {
   mailId: serial('mail_id').primaryKey(),
   kind: text('kind').notNull(),
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   bodyText: text('body_text').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** Set when a delivery loop takes the row; an old claim (a process died) is taken again. */
+  claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   error: text('error'),
-});
+  },
+  // What the delivery loop looks for: small however long the outbox grows.
+  (t) => [index('mail_outbox_pending_idx').on(t.mailId).where(sql`${t.sentAt} is null and ${t.error} is null`)],
+);
 
 export const uploadedFiles = pgTable('uploaded_files', {
   fileId: serial('file_id').primaryKey(),

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { beachStations } from './beaches';
-import { organizations, users } from './people';
-import { parameters, remarkCodes, resultUnits } from './reference';
+import { organizations, uploadedFiles, users } from './people';
+import { programs } from './programs';
+import { beaconReasons, beaconSources, parameters, remarkCodes, resultUnits } from './reference';
 
 /** A laboratory result for one station and sample. */
 export const results = pgTable(
@@ -64,8 +65,8 @@ export const incidents = pgTable(
     /** OPEN, CLOSED (by a user with final comments) or AUTO_CLOSED (by the daily job). */
     state: text('state').notNull().default('OPEN'),
     isManual: boolean('is_manual').notNull().default(true),
-    reasonCode: text('reason_code'),
-    sourceCode: text('source_code'),
+    reasonCode: text('reason_code').references(() => beaconReasons.code),
+    sourceCode: text('source_code').references(() => beaconSources.code),
     additionalOverallComments: text('additional_overall_comments').notNull().default(''),
     finalComments: text('final_comments'),
     createdBy: integer('created_by').references(() => users.userId),
@@ -149,7 +150,7 @@ export const sourceTrackdowns = pgTable(
     description: text('description').notNull().default(''),
     isApplyingForLoanOrGrant: boolean('is_applying_for_loan_or_grant').notNull().default(false),
     hasReceivedLoanOrGrant: boolean('has_received_loan_or_grant').notNull().default(false),
-    waterQualityFileId: integer('water_quality_file_id'),
+    waterQualityFileId: integer('water_quality_file_id').references(() => uploadedFiles.fileId),
     createdBy: integer('created_by').references(() => users.userId),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -171,7 +172,9 @@ export const sourceTrackdownFiles = pgTable('source_trackdown_files', {
   sourceTrackdownId: integer('source_trackdown_id')
     .notNull()
     .references(() => sourceTrackdowns.sourceTrackdownId, { onDelete: 'cascade' }),
-  fileId: integer('file_id').notNull(),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => uploadedFiles.fileId),
   name: text('name').notNull(),
   type: text('type').notNull(),
   description: text('description').notNull().default(''),
@@ -181,7 +184,9 @@ export const seriousAccidentReports = pgTable(
   'serious_accident_reports',
   {
     seriousAccidentReportId: serial('serious_accident_report_id').primaryKey(),
-    programId: integer('program_id').notNull(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.programId),
     beachStationId: integer('beach_station_id').references(() => beachStations.beachStationId),
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
     isFatal: boolean('is_fatal').notNull().default(false),

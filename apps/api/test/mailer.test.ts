@@ -1,0 +1,150 @@
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type Database } from '../src/db/client';
+import { createMailer, type Mailer } from '../src/lib/mailer';
+import { createTestDatabase, DATABASE_KIND } from './db';
+
+/**
+ * The outbox with SMTP delivery (SMTP_URL): a mail exists exactly when the change it reports commits,
+ * is delivered from the committed row (never through the caller's transaction), once, and a list mail
+ * hides its recipients from each other.
+ */
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+let database: Database;
+let drop: () => Promise<void>;
+let smtp: SMTPServer;
+let port: number;
+const received: Received[] = [];
+let mailer: Mailer | undefined;
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (raw += chunk));
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  port = (smtp.server.address() as AddressInfo).port;
+}, 120_000);
+
+afterEach(async () => {
+  mailer?.close();
+  mailer = undefined;
+  received.length = 0;
+  await database.db.execute(sql`delete from mail_outbox`);
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await drop();
+});
+
+const open = (sweepMs = 60_000) =>
+  createMailer({ smtpUrl: `smtp://127.0.0.1:${port}?pool=true`, from: 'beaches@example.org', db: database.db, sweepMs });
+
+const outbox = () =>
+  queryRows<{ subject: string; sent: boolean; error: string | null }>(
+    database.db,
+    sql`select subject, sent_at is not null as sent, error from mail_outbox order by mail_id`,
+  );
+
+async function until(check: () => boolean, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe(`mail outbox with SMTP delivery on ${DATABASE_KIND}`, () => {
+  it('delivers a committed mail shortly after the commit and records when it went', async () => {
+    mailer = open();
+    await database.db.transaction(async (tx) => {
+      await mailer!.send(tx, { kind: 'TEST', to: 'one@example.org', subject: 'Committed', text: 'Hello' });
+    });
+    await until(() => received.length === 1);
+    expect(received[0]!.to).toEqual(['one@example.org']);
+    expect(received[0]!.raw).toContain('Subject: Committed');
+    await expect.poll(async () => (await outbox())[0]?.sent, { timeout: 5_000 }).toBe(true);
+  });
+
+  it('sends nothing for a transaction that rolls back', async () => {
+    mailer = open();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await mailer!.send(tx, { kind: 'TEST', to: 'two@example.org', subject: 'Rolled back', text: 'Never' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await mailer.deliverPending();
+    await new Promise((resolve) => setTimeout(resolve, 400)); // past the wake-ups
+    expect(received).toEqual([]);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('delivers each mail once, even when two delivery loops (two api processes) run at the same time', async () => {
+    mailer = open();
+    const other = open();
+    try {
+      await database.db.transaction(async (tx) => {
+        for (let i = 0; i < 30; i++) await mailer!.send(tx, { kind: 'TEST', to: `r${i}@example.org`, subject: `Mail ${i}`, text: '.' });
+      });
+      await Promise.all([mailer.deliverPending(), other.deliverPending(), mailer.deliverPending()]);
+      await until(() => received.length >= 30);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(received.map((r) => r.to[0]).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `r${i}@example.org`).sort());
+      expect((await outbox()).every((row) => row.sent)).toBe(true);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('sends a list mail with the recipients in Bcc, not in the visible To header', async () => {
+    mailer = open();
+    await database.db.transaction(async (tx) => {
+      await mailer!.send(tx, { kind: 'TEST', to: 'a@example.org, b@example.org', subject: 'Status change', text: '.' });
+    });
+    await until(() => received.length === 1);
+    expect(received[0]!.to.sort()).toEqual(['a@example.org', 'b@example.org', 'beaches@example.org']);
+    const headers = received[0]!.raw.split('\r\n\r\n')[0]!;
+    expect(headers).not.toContain('a@example.org');
+    expect(headers).not.toContain('b@example.org');
+  });
+
+  it('picks up rows committed without a wake-up (another process, a restart) on its sweep', async () => {
+    await database.db.execute(sql`insert into mail_outbox (kind, to_address, subject, body_text) values ('TEST', 'late@example.org', 'Left over', '.')`);
+    mailer = open(100);
+    await until(() => received.length === 1);
+    expect(received[0]!.to).toEqual(['late@example.org']);
+  });
+
+  it('records a delivery failure on the row instead of throwing at the user', async () => {
+    mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'beaches@example.org', db: database.db, sweepMs: 60_000 });
+    await database.db.transaction(async (tx) => {
+      await mailer!.send(tx, { kind: 'TEST', to: 'x@example.org', subject: 'Unreachable', text: '.' });
+    });
+    await mailer.deliverPending();
+    const [row] = await outbox();
+    expect(row).toMatchObject({ subject: 'Unreachable', sent: false });
+    expect(row!.error).toBeTruthy();
+  });
+});
