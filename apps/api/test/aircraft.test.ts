@@ -161,8 +161,11 @@ describe('GET /api/public/aircraft/{chlorophyll,phycocyanin}', () => {
     const phy = await app.inject({ method: 'GET', url: '/api/public/aircraft/phycocyanin' });
     expect(phy.json()).toMatchObject({ code: 'AIRCRAFT_DATA_FOUND', payload: { available: true, unit: 'RFU' } });
     expect(phy.json().payload.points).toHaveLength(1);
-    // Cached: a second read does not ask the university again.
-    await app.inject({ method: 'GET', url: '/api/public/aircraft/chlorophyll' });
+    // Cached: a second read does not ask the university again, and a browser holding it gets 304.
+    expect(chl.headers.etag).toMatch(/^"[^"]+"$/);
+    const again = await app.inject({ method: 'GET', url: '/api/public/aircraft/chlorophyll', headers: { 'if-none-match': chl.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
     expect(hits.get('/good')).toBe(1);
     await app.close();
   });

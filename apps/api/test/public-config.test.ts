@@ -19,5 +19,9 @@ describe('GET /api/public/config', () => {
     expect(body.payload.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // Nothing else leaks from the configuration.
     expect(Object.keys(body.payload).sort()).toEqual(['tile_url', 'time_zone', 'today']);
+    // A browser that holds this answer gets 304.
+    const again = await ctx.call({ method: 'GET', url: '/api/public/config', headers: { 'if-none-match': res.headers.etag as string } });
+    expect(res.headers.etag).toBeTruthy();
+    expect(again.statusCode).toBe(304);
   });
 });

@@ -156,12 +156,13 @@ export function replyPublicJson<S extends z.ZodType>(
   key: string,
   schema: S,
   compute: () => Promise<z.input<S>>,
+  cacheControl = PUBLIC_CACHE_CONTROL,
 ): void {
   // `reply` is the route's own reply type, parameterised by its schemas; only its untyped surface is used.
   const send = reply as FastifyReply;
   cachedJson(cache, key, schema, compute).then(
     (cached) => {
-      sendCachedJson(request, send, cached);
+      sendCachedJson(request, send, cached, cacheControl);
     },
     (error: unknown) => {
       send.send(error instanceof Error ? error : new Error(String(error)));

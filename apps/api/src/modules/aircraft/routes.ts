@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { ok } from '../../lib/http';
+import { publicReadCache, replyPublicJson } from '../../lib/public-cache';
 import { AIRCRAFT_CODES, aircraftResponse } from './schemas';
 import { createAircraftSource } from './service';
 
@@ -14,12 +15,21 @@ export const aircraftRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     phycocyanin: createAircraftSource({ url: deps.config.aircraftPhycocyaninUrl, log: app.log }),
   };
   for (const [name, source] of Object.entries(sources)) {
-    app.get(`/public/aircraft/${name}`, { schema: { tags: ['public'], response: { 200: aircraftResponse } } }, async (_request, reply) => {
-      const reading = await source.latest();
-      reply.header('cache-control', CACHE_CONTROL);
-      return reading.available
-        ? ok(AIRCRAFT_CODES.AIRCRAFT_DATA_FOUND, reading)
-        : ok(AIRCRAFT_CODES.AIRCRAFT_DATA_UNAVAILABLE, reading, reading.message);
+    app.get(`/public/aircraft/${name}`, { schema: { tags: ['public'], response: { 200: aircraftResponse } } }, (request, reply) => {
+      replyPublicJson(
+        publicReadCache(deps),
+        request,
+        reply,
+        `aircraft:${name}`,
+        aircraftResponse,
+        async () => {
+          const reading = await source.latest();
+          return reading.available
+            ? ok(AIRCRAFT_CODES.AIRCRAFT_DATA_FOUND, reading)
+            : ok(AIRCRAFT_CODES.AIRCRAFT_DATA_UNAVAILABLE, reading, reading.message);
+        },
+        CACHE_CONTROL,
+      );
     });
   }
 };

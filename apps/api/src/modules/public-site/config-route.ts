@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../lib/http';
-import { PUBLIC_CACHE_CONTROL } from '../../lib/public-cache';
+import { publicReadCache, replyPublicJson } from '../../lib/public-cache';
 import type { AppDeps } from '../../deps';
 import { todayIn } from './schemas/common';
 
@@ -21,10 +21,11 @@ export const publicConfigRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     '/public/config',
     { schema: { tags: ['public'], response: { 200: publicConfigSchema } } },
-    (_request, reply) => {
-      reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+    (request, reply) => {
       const timeZone = deps.config.programTimeZone;
-      return ok('CONFIG_FOUND', { tile_url: deps.config.tileUrl, time_zone: timeZone, today: todayIn(timeZone) });
+      replyPublicJson(publicReadCache(deps), request, reply, 'config', publicConfigSchema, async () =>
+        ok('CONFIG_FOUND', { tile_url: deps.config.tileUrl, time_zone: timeZone, today: todayIn(timeZone) }),
+      );
     },
   );
 };
