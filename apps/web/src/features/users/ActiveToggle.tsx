@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@trussworks/react-uswds';
 import { CODES, MESSAGES } from '@beach/domain';
+import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSetUserActiveMutation } from './api';
 
@@ -21,8 +22,11 @@ export function ActiveToggle({ user, onDone, className, quiet }: ActiveTogglePro
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [setActive, { isLoading }] = useSetUserActiveMutation();
+  const signedInUserId = useAppSelector((state) => state.user.user?.user_id);
   const name = `${user.first_name} ${user.last_name}`;
   const next = !user.active;
+  // Nobody deactivates their own account (the server refuses it: SELF_STATUS_CHANGE), so it is not offered.
+  if (user.user_id === signedInUserId) return <span className="font-body-3xs text-base-dark">Your own account</span>;
 
   const confirm = async () => {
     setError(null);

@@ -121,6 +121,20 @@ describe('User Management list', () => {
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual(['/api/user/active/5/false']);
   });
 
+  it('offers no deactivation of the signed-in user’s own account', async () => {
+    const me = makeAdmin();
+    mockFetch({
+      'GET /api/user/current/': ok(CODES.USER_FOUND, me),
+      'GET /api/user/filters/': ok(CODES.RETRIEVED_FILTER_LIST, FILTERS),
+      'GET /api/user/list/': ok(CODES.RETRIEVED_USER_LIST, { list: [SAM, listItem(me.user_id, me.first_name, me.last_name)], total: 2, page: 1, page_size: 25 }),
+    });
+    renderApp('/portal/user-management', signedInStore({ user: me }));
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getByRole('button', { name: 'Deactivate Sam Patel' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('button', { name: /^(De)?activate/ })).toHaveLength(1);
+    expect(within(table).getByText('Your own account')).toBeInTheDocument();
+  });
+
   it('cancelling the confirmation changes nothing', async () => {
     const { calls } = routes(makeAdmin());
     const { user } = renderApp('/portal/user-management', signedInStore({ user: makeAdmin() }));
