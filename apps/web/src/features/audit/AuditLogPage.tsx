@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Grid, Select, Table } from '@trussworks/react-uswds';
-import { PAGE_SIZE_DEFAULT, auditQuerySchema, hasSystemPermission } from '@beach/domain';
+import { PAGE_SIZE_DEFAULT, auditQuerySchema, hasSystemPermission, portalAbilities } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { ErrorSummary } from '../../components/ErrorSummary';
@@ -46,6 +46,9 @@ export default function AuditLogPage() {
 }
 
 function AuditLog() {
+  const me = useAppSelector((state) => state.user.user);
+  const selectedProgramId = useAppSelector((state) => state.user.selectedProgramId);
+  const canManageUsers = me ? portalAbilities(me, selectedProgramId)['/portal/user-management'] : false;
   const [params, setParams] = useSearchParams();
   const { args, errors } = argsFrom(params);
   const invalid = Object.keys(errors).length > 0;
@@ -70,7 +73,7 @@ function AuditLog() {
   return (
     <>
       <p>
-        <Link to="/portal/user-management">Back to User Management</Link>
+        {canManageUsers ? <Link to="/portal/user-management">Back to User Management</Link> : <Link to="/portal">Back to the Dashboard</Link>}
       </p>
       <ErrorSummary errors={FILTERS.flatMap((key) => (errors[key] ? [{ id: `audit-${key}`, message: errors[key] }] : []))} />
       <form onSubmit={apply} className="usa-form maxw-full margin-bottom-2" aria-label="Filter the audit log" key={params.toString()}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Table } from '@trussworks/react-uswds';
-import { MESSAGES, accessiblePrograms, portalAbilities, programSelectionMessage, type PortalRoute } from '@beach/domain';
+import { MESSAGES, accessiblePrograms, hasSystemPermission, portalAbilities, programSelectionMessage, type PortalRoute } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { LoadError } from '../../components/LoadError';
@@ -48,6 +48,12 @@ export default function DashboardPage() {
       )}
       {user?.first_name && <p className="usa-intro">Welcome, {user.first_name}</p>}
       {body}
+      {user && hasSystemPermission(user, null, 'READ_AUDIT_LOG') && (
+        // The audit log has no sidebar entry (the sidebar is the spec's list): its readers find it here.
+        <p className="margin-top-4">
+          <Link to="/portal/audit-log">Audit log: who changed what</Link>
+        </p>
+      )}
     </ScreenPage>
   );
 }

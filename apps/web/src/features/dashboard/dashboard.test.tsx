@@ -73,6 +73,8 @@ describe('Dashboard', () => {
     expect(within(statuses).getByRole('row', { name: 'Advisory 4' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Flagged stations' })).toHaveTextContent('Asbury Park - 5th Ave');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    // The admin's organization reads the audit log (category_logs): the dashboard leads there.
+    expect(screen.getByRole('link', { name: 'Audit log: who changed what' })).toHaveAttribute('href', '/portal/audit-log');
   });
 
   it('links only to the screens the user may open', async () => {
@@ -84,6 +86,7 @@ describe('Dashboard', () => {
     expect(screen.queryByRole('link', { name: 'Verify results' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Enter results' })).toHaveAttribute('href', '/portal/results');
     expect(screen.queryByText('Results waiting for secondary validation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Audit log: who changed what' })).not.toBeInTheDocument();
   });
 
   it('says so when the dashboard cannot be loaded, with a retry', async () => {
