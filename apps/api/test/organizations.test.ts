@@ -99,6 +99,8 @@ describe(`organizations on ${DATABASE_KIND}`, () => {
     it('lets a manager read only their own organization', async () => {
       expect((await ctx.call({ method: 'GET', url: `/api/organization/${s.orgs.mc}`, token: s.users.mgr.token })).statusCode).toBe(200);
       expect((await ctx.call({ method: 'GET', url: `/api/organization/${s.orgs.oc}`, token: s.users.mgr.token })).statusCode).toBe(403);
+      // An id that does not exist answers the same as a foreign one: no probing for which ids exist.
+      expect((await ctx.call({ method: 'GET', url: '/api/organization/999999', token: s.users.mgr.token })).statusCode).toBe(403);
       expect((await ctx.call({ method: 'GET', url: `/api/organization/${s.orgs.mc}`, token: s.users.plain.token })).statusCode).toBe(403);
     });
 

@@ -25,9 +25,10 @@ export async function listOrganizations(deps: AppDeps, caller: UserProfile) {
 
 export async function getOrganization(deps: AppDeps, caller: UserProfile, organizationId: number) {
   const readable = readableOrganizationIds(caller);
+  // Scope first: a caller limited to their own organization learns nothing about which other ids exist.
+  if (readable && !readable.includes(organizationId)) throw forbidden('You may only see your own organization.');
   const detail = await repo.findOrganizationDetail(deps.database.db, organizationId);
   if (!detail) throw notFound('Organization');
-  if (readable && !readable.includes(organizationId)) throw forbidden('You may only see your own organization.');
   return detail;
 }
 
