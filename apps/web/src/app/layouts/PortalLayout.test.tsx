@@ -1,7 +1,9 @@
 import { CODES, LIMITS, PORTAL_ROUTES } from '@beach/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeProgram, makeUser } from '../../test/fixtures';
+import { makeProgram, makeToken, makeUser } from '../../test/fixtures';
+import { sessionStarted } from '../session-actions';
+import { makeStore } from '../store';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
 
@@ -120,6 +122,31 @@ describe('Portal layout', () => {
     await act(() => vi.advanceTimersByTimeAsync(LIMITS.currentUserPollMs));
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/user/current/')).toHaveLength(2));
     expect(await screen.findByText('Welcome, Janet', { selector: '.portal-user__welcome' })).toBeInTheDocument();
+  });
+
+  it('renews the token shortly before it expires while the user is working, and ends an idle session', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const now = () => Math.floor(Date.now() / 1000);
+    const { calls } = mockFetch({
+      'GET /api/user/current/': { body: { code: CODES.USER_FOUND, payload: makeUser() } },
+      'GET /api/login/verify/refresh/': () => ({ body: { code: CODES.TOKEN_REFRESHED, payload: { token: makeToken(now() + 45 * 60) } } }),
+    });
+    const store = makeStore();
+    store.dispatch(sessionStarted({ token: makeToken(now() + 15 * 60), user: makeUser(), forcePasswordChange: false }));
+    renderApp('/portal', store);
+    await screen.findByRole('navigation', { name: 'Portal menu' });
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    const before = store.getState().auth.expiry!;
+    await act(() => vi.advanceTimersByTimeAsync(5 * 60_000 + 1_000));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/login/verify/refresh/')).toHaveLength(1));
+    await waitFor(() => expect(store.getState().auth.expiry).toBeGreaterThan(before + 30 * 60_000));
+
+    // Nobody touches the page again: at the next renewal point the user has been idle over 30 minutes,
+    // so no renewal, and the session ends at expiry.
+    await act(() => vi.advanceTimersByTimeAsync(45 * 60_000 + 1_000));
+    expect(calls.filter((c) => c.path === '/api/login/verify/refresh/')).toHaveLength(1);
+    expect(store.getState().auth.jwt).toBeNull();
+    vi.useRealTimers();
   });
 
   it('does not ask for the current user when logged out', async () => {
