@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TrustProxy } from './config';
 import type { AppDeps } from './deps';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -36,7 +37,8 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // X-Forwarded-For decides request.ip (and so the per-address login limit) only from trusted proxies.
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -94,6 +96,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const webServed = options.serveWeb ? await registerWeb(app, deps.config.webDist ?? defaultWebDist) : false;
   app.setNotFoundHandler(notFoundHandler(webServed));
   return app;
+}
+
+/**
+ * TRUST_PROXY in the form Fastify takes. Fastify 5 ignores a bare hop count (it trusts nothing then), so
+ * a count becomes the function proxy-addr applies for one: trust the nearest `hops` peers, whatever their
+ * address (safe only when clients cannot reach the api except through those proxies).
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 /** The tile host for the CSP, with a {s} subdomain template turned into a wildcard. */

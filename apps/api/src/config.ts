@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -26,7 +27,29 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(['on', 'off', 'auto']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses or CIDR ranges',
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
 });
+
+/**
+ * Which proxies may set the client address (X-Forwarded-For), in Fastify's trustProxy forms: false
+ * (none: the address is the socket's), true (any: only behind a proxy that overwrites the header), a
+ * number of hops, or the proxies' addresses and CIDR ranges.
+ */
+export type TrustProxy = boolean | number | string[];
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -47,19 +70,24 @@ export interface Config {
   demoData: 'on' | 'off' | 'auto';
   logLevel: string;
   webDist?: string;
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; throws ConfigError with every problem listed. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment; throws ConfigError with every problem listed. A relative DATA_DIR (the default
+ * ./data too) is taken from the directory npm was run in (INIT_CWD: `npm start` at the repository root
+ * runs the api inside apps/api), else from the current directory.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = path.resolve(env.INIT_CWD || cwd, e.DATA_DIR);
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
   }
@@ -82,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 
@@ -93,6 +122,29 @@ function generatedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY as Fastify takes it, or null when it is none of the accepted forms. */
+function parseTrustProxy(value: string): TrustProxy | null {
+  const lower = value.toLowerCase();
+  if (lower === '' || lower === 'false') return false;
+  if (lower === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((s) => s.trim());
+  return entries.every(isProxyEntry) ? entries : null;
+}
+
+/** An address, an address/prefix-length range, or one of proxy-addr's names for the private ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_PRESETS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // proxy-addr refuses /0: trusting every address is TRUST_PROXY=true.
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function isTimeZone(zone: string): boolean {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { CODES, MESSAGES } from '@beach/domain';
+import type { FastifyInstance } from 'fastify';
+import { CODES, LIMITS, MESSAGES } from '@beach/domain';
+import { buildApp } from '../src/app';
+import type { TrustProxy } from '../src/config';
 import { mailOutbox, passwordResetTokens, users } from '../src/db/schema';
 import { createTokenService } from '../src/lib/tokens';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
@@ -85,6 +88,30 @@ describe(`auth on ${DATABASE_KIND}`, () => {
       await ctx.deps.throttle.reset('login:account:multi@example.org');
     });
 
+    it('counts parallel wrong guesses atomically: at most five are evaluated, the rest answer 429', async () => {
+      const email = 'sampler@example.org';
+      const ip = '10.6.0.1';
+      await ctx.deps.throttle.reset(`login:account:${email}`);
+      const codes = (await Promise.all(Array.from({ length: 12 }, () => login(email, 'wrong-password', ip)))).map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 401)).toHaveLength(LIMITS.loginFailuresPerAccount);
+      expect(codes.filter((c) => c === 429)).toHaveLength(12 - LIMITS.loginFailuresPerAccount);
+      // The right password is refused too until the window ends.
+      expect((await login(email, DEMO_PASSWORD, '10.6.0.2')).statusCode).toBe(429);
+      // Refused attempts are not failures: the address counts only the five evaluated ones.
+      expect(await ctx.deps.throttle.peek(`login:address:${ip}`)).toBe(LIMITS.loginFailuresPerAccount);
+      await ctx.deps.throttle.reset(`login:account:${email}`);
+    });
+
+    it('clears the account on success and does not count a success against the address', async () => {
+      const email = 'verifier@example.org';
+      const ip = '10.6.1.1';
+      for (let i = 0; i < 3; i++) expect((await login(email, 'wrong-password', ip)).statusCode).toBe(401);
+      expect(await ctx.deps.throttle.peek(`login:account:${email}`)).toBe(3);
+      expect((await login(email, DEMO_PASSWORD, ip)).statusCode).toBe(200);
+      expect(await ctx.deps.throttle.peek(`login:account:${email}`)).toBe(0);
+      expect(await ctx.deps.throttle.peek(`login:address:${ip}`)).toBe(3);
+    });
+
     it('throttles one address more loosely than one account', async () => {
       const ip = '10.2.0.1';
       for (let i = 0; i < 50; i++) {
@@ -93,6 +120,53 @@ describe(`auth on ${DATABASE_KIND}`, () => {
       }
       expect((await login('admin@example.org', DEMO_PASSWORD, ip)).statusCode).toBe(429);
       expect((await login('admin@example.org', DEMO_PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+    });
+  });
+
+  describe('client address behind proxies (TRUST_PROXY)', () => {
+    /** The address the login limit counted a failed attempt against: which of `candidates` went up. */
+    let attempt = 0;
+    const countedAddress = async (app: FastifyInstance, remoteAddress: string, forwardedFor: string, candidates: string[]) => {
+      attempt += 1;
+      const before = await Promise.all(candidates.map((a) => ctx.deps.throttle.peek(`login:address:${a}`)));
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: `proxy-${attempt}@example.org`, password: 'wrong-password' },
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+      expect(res.statusCode).toBe(401);
+      const after = await Promise.all(candidates.map((a) => ctx.deps.throttle.peek(`login:address:${a}`)));
+      return candidates.filter((_, i) => after[i]! > before[i]!);
+    };
+    const withTrust = (trustProxy: TrustProxy) => buildApp({ ...ctx.deps, config: { ...ctx.deps.config, trustProxy } });
+
+    it('ignores X-Forwarded-For by default', async () => {
+      expect(ctx.deps.config.trustProxy).toBe(false);
+      expect(await countedAddress(ctx.app, '10.7.0.1', '203.0.113.1', ['10.7.0.1', '203.0.113.1'])).toEqual(['10.7.0.1']);
+    });
+
+    it('takes the client address from X-Forwarded-For only when the peer is a configured proxy', async () => {
+      const app = await withTrust(['10.7.1.0/24', '127.0.0.1']);
+      try {
+        expect(await countedAddress(app, '10.7.1.9', '203.0.113.2', ['10.7.1.9', '203.0.113.2'])).toEqual(['203.0.113.2']);
+        // A client that is not a listed proxy cannot choose its address.
+        expect(await countedAddress(app, '10.7.2.9', '203.0.113.3', ['10.7.2.9', '203.0.113.3'])).toEqual(['10.7.2.9']);
+        // Nor prepend one behind the proxy: the nearest untrusted address counts.
+        expect(await countedAddress(app, '10.7.1.9', '198.51.100.1, 203.0.113.4', ['198.51.100.1', '203.0.113.4'])).toEqual(['203.0.113.4']);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('trusts a number of hops', async () => {
+      const app = await withTrust(1);
+      try {
+        expect(await countedAddress(app, '10.7.3.9', '198.51.100.2, 203.0.113.5', ['10.7.3.9', '198.51.100.2', '203.0.113.5'])).toEqual(['203.0.113.5']);
+      } finally {
+        await app.close();
+      }
     });
   });
 
@@ -201,6 +275,19 @@ describe(`auth on ${DATABASE_KIND}`, () => {
       expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
     });
 
+    it('throttles parallel recovery requests for one account atomically', async () => {
+      const email = 'ghost-parallel@example.org';
+      const codes = (
+        await Promise.all(
+          Array.from({ length: 9 }, (_, i) =>
+            ctx.call({ method: 'POST', url: '/api/login/recover/', payload: { email }, remoteAddress: `10.4.1.${i}` }),
+          ),
+        )
+      ).map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(LIMITS.loginFailuresPerAccount);
+      expect(codes.filter((c) => c === 429)).toHaveLength(9 - LIMITS.loginFailuresPerAccount);
+    });
+
     it('validates the e-mail', async () => {
       const res = await ctx.call({ method: 'POST', url: '/api/login/recover/', payload: { email: 'nope' } });
       expect(res.statusCode).toBe(400);
@@ -239,12 +326,21 @@ describe(`auth on ${DATABASE_KIND}`, () => {
       expect(res.statusCode).toBe(403);
     });
 
-    it("lets an organization admin set another user's password", async () => {
+    it("lets an organization admin set another user's password, which its owner must change at the next login", async () => {
       const token = await ctx.login('admin@example.org');
       const [target] = await ctx.database.db.select({ id: users.userId }).from(users).where(eq(users.email, 'multi@example.org'));
       const res = await ctx.call({ method: 'PUT', url: `/api/user/password/${target!.id}`, token, payload: { newPassword: 'set-by-admin-1', newPasswordRetype: 'set-by-admin-1' } });
       expect(res.statusCode).toBe(200);
       expect(res.json().payload.token).toBeNull();
+      // The owner's next login leads to the forced change.
+      const next = await login('multi@example.org', 'set-by-admin-1', '10.5.0.3');
+      expect(next.statusCode).toBe(200);
+      expect(next.json().code).toBe(CODES.LOGIN_SUCCESS_FORCE_PW_CHANGE);
+      expect(next.json().payload.user.force_password_reset).toBe(true);
+      // Changing it themselves clears the flag.
+      const own = await ctx.call({ method: 'PUT', url: '/api/user/password/', token: next.json().payload.token, payload: { newPassword: 'chosen-by-me-1', newPasswordRetype: 'chosen-by-me-1' } });
+      expect(own.statusCode).toBe(200);
+      expect((await login('multi@example.org', 'chosen-by-me-1', '10.5.0.3')).json().code).toBe(CODES.LOGIN_SUCCESS);
     });
   });
 });

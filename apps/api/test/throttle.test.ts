@@ -4,39 +4,86 @@ import { randomBytes } from 'node:crypto';
 import { databaseThrottleStore, redisThrottleStore, type ThrottleStore } from '../src/lib/throttle';
 import { createTestDatabase, DATABASE_KIND } from './db';
 
-/** The same contract for both stores: what several api processes share. */
+/** The same contract for both stores: what several api processes share, each change atomic. */
 function throttleContract(name: string, store: () => ThrottleStore) {
   describe(name, () => {
     const key = () => `test:${randomBytes(6).toString('hex')}`;
 
-    it('counts hits within a window and peeks without counting', async () => {
+    it('counts reservations within a window and peeks without counting', async () => {
       const k = key();
       expect(await store().peek(k)).toBe(0);
-      expect(await store().hit(k, 60_000)).toBe(1);
-      expect(await store().hit(k, 60_000)).toBe(2);
+      expect(await store().reserve(k, 5, 60_000)).toBe(true);
+      expect(await store().reserve(k, 5, 60_000)).toBe(true);
       expect(await store().peek(k)).toBe(2);
+      expect(await store().peek(k)).toBe(2);
+    });
+
+    it('refuses past the limit without counting the refusal', async () => {
+      const k = key();
+      for (let i = 0; i < 3; i++) expect(await store().reserve(k, 3, 60_000)).toBe(true);
+      expect(await store().reserve(k, 3, 60_000)).toBe(false);
+      expect(await store().reserve(k, 3, 60_000)).toBe(false);
+      expect(await store().peek(k)).toBe(3);
     });
 
     it('starts over when the window has passed', async () => {
       const k = key();
-      await store().hit(k, 50);
-      await store().hit(k, 50);
+      await store().reserve(k, 2, 50);
+      await store().reserve(k, 2, 50);
+      expect(await store().reserve(k, 2, 50)).toBe(false);
       await new Promise((r) => setTimeout(r, 120));
       expect(await store().peek(k)).toBe(0);
-      expect(await store().hit(k, 50)).toBe(1);
+      expect(await store().reserve(k, 2, 50)).toBe(true);
+      expect(await store().peek(k)).toBe(1);
+    });
+
+    it('keeps the window when a reservation is refused or released', async () => {
+      const k = key();
+      await store().reserve(k, 1, 200);
+      await new Promise((r) => setTimeout(r, 120));
+      expect(await store().reserve(k, 1, 200)).toBe(false);
+      await store().release(k);
+      expect(await store().reserve(k, 1, 200)).toBe(true);
+      // Still the first window: it ends 200 ms after the first reservation, not after the later ones.
+      await new Promise((r) => setTimeout(r, 130));
+      expect(await store().peek(k)).toBe(0);
+    });
+
+    it('releases one reservation, never below zero and never after the window', async () => {
+      const k = key();
+      await store().reserve(k, 5, 60_000);
+      await store().reserve(k, 5, 60_000);
+      await store().release(k);
+      expect(await store().peek(k)).toBe(1);
+      await store().release(k);
+      await store().release(k);
+      expect(await store().peek(k)).toBe(0);
+      expect(await store().reserve(k, 5, 60_000)).toBe(true);
+      expect(await store().peek(k)).toBe(1);
+
+      const ended = key();
+      await store().release(ended);
+      expect(await store().peek(ended)).toBe(0);
+      await store().reserve(ended, 5, 50);
+      await new Promise((r) => setTimeout(r, 120));
+      await store().release(ended);
+      expect(await store().peek(ended)).toBe(0);
+      expect(await store().reserve(ended, 1, 60_000)).toBe(true);
     });
 
     it('resets a key', async () => {
       const k = key();
-      await store().hit(k, 60_000);
+      await store().reserve(k, 5, 60_000);
       await store().reset(k);
       expect(await store().peek(k)).toBe(0);
+      expect(await store().reserve(k, 1, 60_000)).toBe(true);
     });
 
-    it('counts concurrent hits exactly', async () => {
+    it('grants exactly the limit to concurrent reservations', async () => {
       const k = key();
-      const counts = await Promise.all(Array.from({ length: 10 }, () => store().hit(k, 60_000)));
-      expect([...counts].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      const granted = await Promise.all(Array.from({ length: 20 }, () => store().reserve(k, 5, 60_000)));
+      expect(granted.filter(Boolean)).toHaveLength(5);
+      expect(await store().peek(k)).toBe(5);
     });
   });
 }

@@ -3,14 +3,20 @@ import type { Redis } from 'ioredis';
 import { queryRows, type Db } from '../db/client';
 
 /**
- * Fixed-window failure counters shared by every api process: in the database by default, in Redis
- * when REDIS_URL is set.
+ * Fixed-window attempt counters shared by every api process: in the database by default, in Redis
+ * when REDIS_URL is set. Every change is one atomic statement (or script), so parallel requests, in one
+ * process or several, can never both take the last free attempt.
  */
 export interface ThrottleStore {
   /** Current count in the live window (0 when none). */
   peek(key: string): Promise<number>;
-  /** Adds one; starts a new window of `windowMs` when none is live. Returns the new count. */
-  hit(key: string, windowMs: number): Promise<number>;
+  /**
+   * Counts one attempt unless `limit` are already counted in the live window; starts a new window of
+   * `windowMs` when none is live. True when counted, false when refused (a refusal counts nothing).
+   */
+  reserve(key: string, limit: number, windowMs: number): Promise<boolean>;
+  /** Gives back one attempt counted by reserve() in the live window; nothing when the window has ended. */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -23,16 +29,24 @@ export function databaseThrottleStore(db: Db): ThrottleStore {
       );
       return Number(rows[0]?.count ?? 0);
     },
-    async hit(key, windowMs) {
+    async reserve(key, limit, windowMs) {
+      // One upsert: the conflicting row is locked and the WHERE sees its latest count, so concurrent
+      // reservations serialise on the row. No row returned means the update was refused.
       const rows = await queryRows<{ count: number }>(db, sql`
         insert into rate_limit_counters (key, count, window_ends_at)
         values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
         on conflict (key) do update set
           count = case when rate_limit_counters.window_ends_at > now() then rate_limit_counters.count + 1 else 1 end,
           window_ends_at = case when rate_limit_counters.window_ends_at > now() then rate_limit_counters.window_ends_at
-                                else now() + ${windowMs} * interval '1 millisecond' end
+                                else excluded.window_ends_at end
+        where rate_limit_counters.window_ends_at <= now() or rate_limit_counters.count < ${limit}
         returning count`);
-      return Number(rows[0]?.count ?? 1);
+      return rows.length > 0;
+    },
+    async release(key) {
+      await db.execute(sql`
+        update rate_limit_counters set count = count - 1
+        where key = ${key} and window_ends_at > now() and count > 0`);
     },
     async reset(key) {
       await db.execute(sql`delete from rate_limit_counters where key = ${key}`);
@@ -40,18 +54,30 @@ export function databaseThrottleStore(db: Db): ThrottleStore {
   };
 }
 
+/** KEYS[1]; ARGV: limit, window in ms. Sets the expiry with the first count (or when a key lacks one). */
+const RESERVE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count >= tonumber(ARGV[1]) then return 0 end
+redis.call('INCR', KEYS[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 1`;
+
+/** KEYS[1]. Decrements only a live key: DECR on an expired one would create a key without expiry. */
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 export function redisThrottleStore(redis: Redis, prefix = 'beach:throttle:'): ThrottleStore {
   return {
     async peek(key) {
       return Number((await redis.get(prefix + key)) ?? 0);
     },
-    async hit(key, windowMs) {
-      const [[, count]] = (await redis
-        .multi()
-        .incr(prefix + key)
-        .pexpire(prefix + key, windowMs, 'NX')
-        .exec()) as [[unknown, number]];
-      return count;
+    async reserve(key, limit, windowMs) {
+      return Number(await redis.eval(RESERVE_SCRIPT, 1, prefix + key, limit, windowMs)) === 1;
+    },
+    async release(key) {
+      await redis.eval(RELEASE_SCRIPT, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);

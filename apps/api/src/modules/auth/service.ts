@@ -4,27 +4,29 @@ import { writeAudit } from '../../lib/audit';
 import { HttpError, notFound, unauthenticated } from '../../lib/http';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashOneTimeToken, newOneTimeToken } from '../../lib/tokens';
-import { findCredentialsByEmail, findUserProfile, recordLogin, setPassword } from '../users/repository';
+import { findCredentialsByEmail, findUserProfile, recordLogin, setPassword, setUserForcePasswordReset } from '../users/repository';
 import * as repo from './repository';
 
 const tooManyAttempts = () => new HttpError(429, CODES.TOO_MANY_ATTEMPTS, MESSAGES.tooManyAttempts);
 const accountKey = (kind: string, email: string) => `${kind}:account:${email}`;
 const addressKey = (kind: string, ip: string) => `${kind}:address:${ip}`;
 
-/** Refuses the attempt when either the account or the address has used up its failures in the window. */
-async function assertNotThrottled(deps: AppDeps, kind: string, email: string, ip: string) {
-  const [account, address] = await Promise.all([
-    deps.throttle.peek(accountKey(kind, email)),
-    deps.throttle.peek(addressKey(kind, ip)),
+/**
+ * Takes one attempt from the account's and the address's allowance before any password is checked, or
+ * refuses with 429 when either is used up (taking nothing). The reservation is atomic in the store, so a
+ * burst of parallel guesses gets at most the allowance evaluated, however slow the check after it is.
+ */
+async function reserveAttempt(deps: AppDeps, kind: string, email: string, ip: string) {
+  const account = accountKey(kind, email);
+  const address = addressKey(kind, ip);
+  const [accountOk, addressOk] = await Promise.all([
+    deps.throttle.reserve(account, LIMITS.loginFailuresPerAccount, LIMITS.loginWindowMs),
+    deps.throttle.reserve(address, LIMITS.loginFailuresPerAddress, LIMITS.loginWindowMs),
   ]);
-  if (account >= LIMITS.loginFailuresPerAccount || address >= LIMITS.loginFailuresPerAddress) throw tooManyAttempts();
-}
-
-async function countFailure(deps: AppDeps, kind: string, email: string, ip: string) {
-  await Promise.all([
-    deps.throttle.hit(accountKey(kind, email), LIMITS.loginWindowMs),
-    deps.throttle.hit(addressKey(kind, ip), LIMITS.loginWindowMs),
-  ]);
+  if (accountOk && addressOk) return;
+  // A refused attempt is not a failure: give back the half that was taken.
+  await Promise.all([accountOk && deps.throttle.release(account), addressOk && deps.throttle.release(address)]);
+  throw tooManyAttempts();
 }
 
 export interface LoginOutcome {
@@ -35,15 +37,16 @@ export interface LoginOutcome {
 
 export async function login(deps: AppDeps, email: string, password: string, ip: string): Promise<LoginOutcome> {
   const { db } = deps.database;
-  await assertNotThrottled(deps, 'login', email, ip);
+  // The reserved attempt stays counted when it fails; a success gives it back.
+  await reserveAttempt(deps, 'login', email, ip);
   const credentials = await findCredentialsByEmail(db, email);
   const valid = await verifyPassword(credentials?.passwordHash ?? null, password);
   // An inactive account answers exactly like a wrong password: no hint that the address exists.
   if (!credentials || !valid || !credentials.active) {
-    await countFailure(deps, 'login', email, ip);
     throw new HttpError(401, CODES.BAD_USER_NAME_OR_PASSWORD, MESSAGES.badCredentials);
   }
-  await deps.throttle.reset(accountKey('login', email));
+  // Success ends the account's run of failures; the address keeps its earlier failures, not this attempt.
+  await Promise.all([deps.throttle.reset(accountKey('login', email)), deps.throttle.release(addressKey('login', ip))]);
   await recordLogin(db, credentials.userId);
   const [{ token }, user] = await Promise.all([deps.tokens.issue(credentials.userId), findUserProfile(db, credentials.userId)]);
   if (!user) throw unauthenticated();
@@ -70,9 +73,8 @@ export async function logout(deps: AppDeps, jti: string, exp: number): Promise<v
  * has an account. Only real, active accounts get a mail.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string, ip: string): Promise<void> {
-  await assertNotThrottled(deps, 'recover', email, ip);
-  // Every request counts: recovery mails are not free to send, whoever asks.
-  await countFailure(deps, 'recover', email, ip);
+  // Every request counts (and is never given back): recovery mails are not free to send, whoever asks.
+  await reserveAttempt(deps, 'recover', email, ip);
   const credentials = await findCredentialsByEmail(deps.database.db, email);
   if (!credentials?.active) return;
   const { token, hash } = newOneTimeToken();
@@ -112,7 +114,11 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
   });
 }
 
-/** Sets a password for `targetUserId` (the caller's own or, for a user manager, another's). Returns a fresh token for self-changes. */
+/**
+ * Sets a password for `targetUserId` (the caller's own or, for a user manager, another's). A user's own
+ * change clears a forced change; a password someone else chose is known to them, so its owner must
+ * replace it at the next login. Returns a fresh token for self-changes.
+ */
 export async function changePassword(
   deps: AppDeps,
   callerId: number,
@@ -120,10 +126,18 @@ export async function changePassword(
   newPassword: string,
 ): Promise<string | null> {
   const passwordHash = await hashPassword(newPassword);
+  const self = callerId === targetUserId;
   await deps.database.db.transaction(async (tx) => {
     await setPassword(tx, targetUserId, passwordHash);
-    await writeAudit(tx, { userId: callerId, action: 'PASSWORD_CHANGE', tableName: 'users', recordId: targetUserId });
+    if (!self) await setUserForcePasswordReset(tx, targetUserId, true);
+    await writeAudit(tx, {
+      userId: callerId,
+      action: 'PASSWORD_CHANGE',
+      tableName: 'users',
+      recordId: targetUserId,
+      after: { force_password_reset: !self },
+    });
   });
   // Earlier tokens are now void; the caller keeps working with a new one.
-  return callerId === targetUserId ? (await deps.tokens.issue(callerId)).token : null;
+  return self ? (await deps.tokens.issue(callerId)).token : null;
 }
