@@ -100,7 +100,7 @@ function SetPasswordForm({ userId, name, onDone }: { userId: number; name: strin
       const response = await setPassword({ id: userId, body: values }).unwrap();
       if (response.code !== CODES.PASSWORD_CHANGED) throw toApiError({ status: 200, code: response.code });
       reset();
-      onDone(`The password of ${name} was changed.`);
+      onDone(`The password of ${name} was changed. They must choose their own at the next sign-in.`);
     } catch (thrown) {
       const left = applyServerErrors(
         thrown,

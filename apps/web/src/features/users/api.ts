@@ -110,6 +110,8 @@ export const usersApi = api.injectEndpoints({
     /** The envelope: success is the code PASSWORD_CHANGED (SPEC 8). */
     setUserPassword: build.mutation<Envelope<{ token: string | null } | null>, { id: number; body: NewPasswordInput }>({
       query: ({ id, body }) => ({ url: `user/password/${id}`, method: 'PUT', body }),
+      // The user must now change it at the next sign-in: the list and the profile show that flag.
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Users', id: 'LIST' }, { type: 'Users', id }],
     }),
   }),
 });
