@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { formatDay } from './format';
 import type { BeachAction } from './types';
 
@@ -11,42 +12,58 @@ interface ActionsTableProps {
 
 /** Advisories and closures as a table; stacked into labelled rows on narrow screens. */
 export function ActionsTable({ actions, caption }: ActionsTableProps) {
+  const { t, language } = usePublicText();
+  const columns = {
+    beach: t('beachActions.columns.beach'),
+    status: t('beachActions.columns.status'),
+    start: t('beachActions.columns.start'),
+    end: t('beachActions.columns.end'),
+    days: t('beachActions.columns.days'),
+    reason: t('beachActions.columns.reason'),
+    source: t('beachActions.columns.source'),
+  };
   return (
     <table className="usa-table usa-table--stacked-header usa-table--striped beach-actions-table">
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Beach</th>
-          <th scope="col">Status</th>
-          <th scope="col">Start</th>
-          <th scope="col">End</th>
-          <th scope="col">Days</th>
-          <th scope="col">Reason</th>
-          <th scope="col">Source</th>
+          <th scope="col">{columns.beach}</th>
+          <th scope="col">{columns.status}</th>
+          <th scope="col">{columns.start}</th>
+          <th scope="col">{columns.end}</th>
+          <th scope="col">{columns.days}</th>
+          <th scope="col">{columns.reason}</th>
+          <th scope="col">{columns.source}</th>
         </tr>
       </thead>
       <tbody>
         {actions.map((action) => (
           <tr key={`${action.beach_station_id}-${action.start_date}-${action.status_code}`}>
-            <th scope="row" data-label="Beach">
+            <th scope="row" data-label={columns.beach}>
               <Link className="usa-link" to={`/beach/${action.beach_station_id}`}>
                 {action.beach_name}
               </Link>
               <span className="beach-actions-table__place">
-                {action.municipality}, {action.county} County
+                {t('beachActions.place', { municipality: action.municipality, county: action.county })}
               </span>
             </th>
-            <td data-label="Status">
+            <td data-label={columns.status}>
               <span aria-hidden="true" className="beach-actions-table__shape" style={{ color: action.status_color }}>
                 {STATUS_SHAPES[action.status_code] ?? '●'}
               </span>{' '}
-              {action.status_name}
+              <span lang={CONTENT_LANGUAGE}>{action.status_name}</span>
             </td>
-            <td data-label="Start">{formatDay(action.start_date)}</td>
-            <td data-label="End">{action.ongoing ? 'In effect' : action.end_date ? formatDay(action.end_date) : '—'}</td>
-            <td data-label="Days">{action.days}</td>
-            <td data-label="Reason">{action.reason ?? '—'}</td>
-            <td data-label="Source">{action.source ?? '—'}</td>
+            <td data-label={columns.start}>{formatDay(action.start_date, language)}</td>
+            <td data-label={columns.end}>
+              {action.ongoing ? t('beachActions.inEffect') : action.end_date ? formatDay(action.end_date, language) : '—'}
+            </td>
+            <td data-label={columns.days}>{action.days}</td>
+            <td data-label={columns.reason} lang={action.reason ? CONTENT_LANGUAGE : undefined}>
+              {action.reason ?? '—'}
+            </td>
+            <td data-label={columns.source} lang={action.source ? CONTENT_LANGUAGE : undefined}>
+              {action.source ?? '—'}
+            </td>
           </tr>
         ))}
       </tbody>

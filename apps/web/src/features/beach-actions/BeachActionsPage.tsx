@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { ScreenPage } from '../../components/ScreenPage';
 import type { ApiError } from '../../app/api';
+import { PublicPage } from '../../components/PublicPage';
+import { usePublicText } from '../../i18n';
 import { ActionsTable } from './ActionsTable';
 import { useBeachActionsQuery, useBeachActionsTodayQuery } from './api';
 import { formatDay, nextDay } from './format';
@@ -15,18 +16,21 @@ function dayParam(value: string | null): string | undefined {
   return value && ISO_DAY.test(value) ? value : undefined;
 }
 
+type DateProblem = 'tooLate' | 'startAfterEnd';
+type DateErrors = { from?: DateProblem; to?: DateProblem };
+
 /** The dates' problems, checked before asking (the server checks the same and answers 400). */
-function dateErrors(from: string, to: string, max: string | null): { from?: string; to?: string } {
-  const errors: { from?: string; to?: string } = {};
-  const later = 'Date cannot be later than tomorrow';
-  if (from && max && from > max) errors.from = later;
-  if (to && max && to > max) errors.to = later;
-  if (!errors.from && from && to && from > to) errors.from = 'The start date must not be after the end date';
+function dateErrors(from: string, to: string, max: string | null): DateErrors {
+  const errors: DateErrors = {};
+  if (from && max && from > max) errors.from = 'tooLate';
+  if (to && max && to > max) errors.to = 'tooLate';
+  if (!errors.from && from && to && from > to) errors.from = 'startAfterEnd';
   return errors;
 }
 
 /** /beach-actions: advisories and closures in force now and earlier in the chosen period. */
 export default function BeachActionsPage() {
+  const { t, language } = usePublicText();
   const [params, setParams] = useSearchParams();
   const from = dayParam(params.get('from'));
   const to = dayParam(params.get('to'));
@@ -35,7 +39,8 @@ export default function BeachActionsPage() {
   const { currentData: data, isError, error, refetch } = useBeachActionsQuery({ from, to });
 
   const [draft, setDraft] = useState({ from: from ?? '', to: to ?? '' });
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  // Kept as kinds, not sentences, so they follow a language switch.
+  const [errors, setErrors] = useState<DateErrors>({});
   const periodKey = `${from ?? ''}|${to ?? ''}`;
   const [paging, setPaging] = useState({ key: periodKey, limit: PAGE_SIZE });
   const limit = paging.key === periodKey ? paging.limit : PAGE_SIZE;
@@ -59,22 +64,23 @@ export default function BeachActionsPage() {
   const ongoing = data?.actions.filter((a) => a.ongoing) ?? [];
   const ended = data?.actions.filter((a) => !a.ongoing) ?? [];
   const serverMessage = (error as ApiError | undefined)?.status === 400 ? (error as ApiError).message : undefined;
-  const period = data ? `${formatDay(data.from)} to ${formatDay(data.to)}` : '';
+  const period = data ? { from: formatDay(data.from, language), to: formatDay(data.to, language) } : { from: '', to: '' };
+  const errorText = (problem: DateProblem | undefined) => (problem ? t(`beachActions.${problem}`) : undefined);
 
   return (
-    <ScreenPage title="Beach Actions" description="Swimming advisories and closures in effect at monitored beaches, and earlier ones in the period you choose.">
-      <form className="usa-form beach-actions-filters" onSubmit={apply} noValidate aria-label="Period">
+    <PublicPage title={t('beachActions.title')} intro={t('beachActions.intro')}>
+      <form className="usa-form beach-actions-filters" onSubmit={apply} noValidate aria-label={t('beachActions.period')}>
         {(['from', 'to'] as const).map((key) => (
           <div key={key} className={errors[key] ? 'usa-form-group usa-form-group--error' : 'usa-form-group'}>
             <label className="usa-label" htmlFor={`actions-${key}`}>
-              {key === 'from' ? 'From' : 'To'}
+              {key === 'from' ? t('beachActions.from') : t('beachActions.to')}
             </label>
             <span className="usa-hint" id={`actions-${key}-hint`}>
-              {key === 'from' ? 'Default: the start of the current season' : 'Default: today'}
+              {key === 'from' ? t('beachActions.fromHint') : t('beachActions.toHint')}
             </span>
             {errors[key] && (
               <span className="usa-error-message" id={`actions-${key}-error`} role="alert">
-                {errors[key]}
+                {errorText(errors[key])}
               </span>
             )}
             <input
@@ -90,11 +96,11 @@ export default function BeachActionsPage() {
         ))}
         <div className="beach-actions-filters__buttons">
           <button type="submit" className="usa-button">
-            Show actions
+            {t('beachActions.show')}
           </button>
           {(from || to) && (
             <button type="button" className="usa-button usa-button--outline" onClick={reset}>
-              Reset dates
+              {t('beachActions.reset')}
             </button>
           )}
         </div>
@@ -108,34 +114,38 @@ export default function BeachActionsPage() {
             </div>
           </div>
         ) : (
-          <LoadError what="Beach actions" onRetry={() => void refetch()} />
+          <LoadError message={t('beachActions.failed')} onRetry={() => void refetch()} />
         )
       ) : !data ? (
-        <p role="status">Loading beach actions…</p>
+        <p role="status">{t('beachActions.loading')}</p>
       ) : (
         <div>
           <p className="beach-actions-summary" role="status">
             {data.actions.length === 0
-              ? `No advisories or closures from ${period}.`
-              : `${ongoing.length} in effect now and ${ended.length} ended, from ${period}.`}
+              ? t('beachActions.none', period)
+              : t('beachActions.summary', { ongoing: ongoing.length, ended: ended.length, ...period })}
           </p>
           <section aria-labelledby="actions-current-heading">
-            <h2 id="actions-current-heading">In effect now</h2>
+            <h2 id="actions-current-heading">{t('beachActions.currentHeading')}</h2>
             {ongoing.length === 0 ? (
-              <p>No beach is under an advisory or closed now.</p>
+              <p>{t('beachActions.noneCurrent')}</p>
             ) : (
-              <ActionsTable actions={ongoing} caption="Advisories and closures in effect now" />
+              <ActionsTable actions={ongoing} caption={t('beachActions.currentCaption')} />
             )}
           </section>
           <section aria-labelledby="actions-recent-heading">
-            <h2 id="actions-recent-heading">Recent advisories and closures</h2>
+            <h2 id="actions-recent-heading">{t('beachActions.recentHeading')}</h2>
             {ended.length === 0 ? (
-              <p>None ended in this period.</p>
+              <p>{t('beachActions.noneEnded')}</p>
             ) : (
               <>
                 <ActionsTable
                   actions={ended.slice(0, limit)}
-                  caption={`Ended advisories and closures, ${period}, newest first${ended.length > limit ? ` (${limit} of ${ended.length})` : ''}`}
+                  caption={
+                    ended.length > limit
+                      ? t('beachActions.endedCaptionPartial', { ...period, shown: limit, total: ended.length })
+                      : t('beachActions.endedCaption', period)
+                  }
                 />
                 {ended.length > limit && (
                   <button
@@ -143,7 +153,7 @@ export default function BeachActionsPage() {
                     className="usa-button usa-button--outline beach-actions-more"
                     onClick={() => setPaging({ key: periodKey, limit: limit + PAGE_SIZE })}
                   >
-                    Show {Math.min(PAGE_SIZE, ended.length - limit)} more
+                    {t('beachActions.showMore', { number: Math.min(PAGE_SIZE, ended.length - limit) })}
                   </button>
                 )}
               </>
@@ -151,6 +161,6 @@ export default function BeachActionsPage() {
           </section>
         </div>
       )}
-    </ScreenPage>
+    </PublicPage>
   );
 }

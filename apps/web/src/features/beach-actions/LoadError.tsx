@@ -1,18 +1,21 @@
+import { usePublicText } from '../../i18n';
+
 interface LoadErrorProps {
-  /** What failed, as a sentence start: 'Beach statuses'. */
-  what: string;
+  /** The whole sentence: 'Beach statuses could not be loaded.' */
+  message: string;
   onRetry: () => void;
 }
 
 /** A failed read: says what is missing and offers Retry (refetch). */
-export function LoadError({ what, onRetry }: LoadErrorProps) {
+export function LoadError({ message, onRetry }: LoadErrorProps) {
+  const { t } = usePublicText();
   return (
     <div className="usa-alert usa-alert--error usa-alert--slim usa-alert--no-icon load-error" role="alert">
       <div className="usa-alert__body">
         <p className="usa-alert__text">
-          {what} could not be loaded.{' '}
+          {message}{' '}
           <button type="button" className="usa-button usa-button--outline usa-button--small-text" onClick={onRetry}>
-            Retry
+            {t('common.retry')}
           </button>
         </p>
       </div>

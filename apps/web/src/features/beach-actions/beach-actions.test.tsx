@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, setLanguage } from '../../i18n';
 import { mockFetch, type RecordedCall } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import type { BeachAction } from './types';
@@ -149,5 +150,56 @@ describe('Beach Actions page', () => {
     await user.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No advisories or closures from May 11, 2026 to Jul 15, 2026.')).toBeInTheDocument();
     expect(screen.getByText('No beach is under an advisory or closed now.')).toBeInTheDocument();
+  });
+});
+
+describe('Beach Actions page in Spanish', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+    document.documentElement.lang = 'en';
+  });
+
+  it('shows the period form, the summary and the tables in Spanish; statuses and reasons as entered', async () => {
+    dismissWelcome();
+    await act(() => setLanguage('es'));
+    mockFetch(routes());
+    const { user } = renderApp('/beach-actions');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Avisos y cierres' })).toBeInTheDocument();
+    expect(document.title).toBe('Avisos y cierres | Portal de Playas');
+    expect(await screen.findByText('En vigor ahora: 1. Ya terminados: 1. Período: del 11 may 2026 al 15 jul 2026.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'En vigor ahora' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Avisos y cierres recientes' })).toBeInTheDocument();
+
+    const current = screen.getByRole('table', { name: 'Avisos y cierres en vigor ahora' });
+    const [header, row] = within(current).getAllByRole('row');
+    expect(within(header!).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Playa',
+      'Estado',
+      'Inicio',
+      'Fin',
+      'Días',
+      'Motivo',
+      'Fuente',
+    ]);
+    expect(row).toHaveTextContent('Long Branch, condado de Monmouth');
+    expect(within(row!).getAllByRole('cell').map((td) => td.textContent)).toEqual([
+      '■ Closed',
+      '12 jul 2026',
+      'En vigor',
+      '4',
+      'Elevated bacteria',
+      'Storm water',
+    ]);
+    expect(within(row!).getAllByRole('cell')[0]).toHaveAttribute('data-label', 'Estado');
+    expect(screen.getByRole('table', { name: 'Avisos y cierres terminados, del 11 may 2026 al 15 jul 2026, del más reciente al más antiguo' })).toBeInTheDocument();
+
+    const to = screen.getByLabelText(/^Hasta/);
+    await user.type(to, '2026-07-20');
+    await user.click(screen.getByRole('button', { name: 'Ver avisos y cierres' }));
+    expect(await screen.findByText('La fecha no puede ser posterior a mañana')).toBeInTheDocument();
+    // The message follows a switch back to English.
+    await act(() => setLanguage('en'));
+    expect(await screen.findByText('Date cannot be later than tomorrow')).toBeInTheDocument();
   });
 });

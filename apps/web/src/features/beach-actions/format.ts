@@ -1,9 +1,8 @@
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+import { formatDate, type Language } from '../../i18n';
 
-/** 'YYYY-MM-DD' as 'Jul 15, 2026' (a calendar day: no time-zone shift). */
-export function formatDay(day: string): string {
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(ms) ? day : dayFormat.format(ms);
+/** 'YYYY-MM-DD' as 'Jul 15, 2026' / '15 jul 2026' (a calendar day: no time-zone shift). */
+export function formatDay(day: string, language: Language): string {
+  return Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : formatDate(day, language, 'short');
 }
 
 /** The day after a 'YYYY-MM-DD' day: date pickers stop at tomorrow (SPEC 5). */

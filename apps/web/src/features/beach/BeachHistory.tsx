@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { useBeachGeomeansQuery, useBeachResultsQuery } from './api';
 import { formatDay, formatValue, unitName } from './format';
 import { LoadError } from './LoadError';
@@ -22,6 +23,7 @@ function yearRange(year: number): { from: string; to: string } {
 
 /** The chart, the latest results and a choice of season; last season's stay available out of season. */
 export function BeachHistory({ profile }: { profile: BeachProfile }) {
+  const { t, language } = usePublicText();
   const id = useId();
   const stationId = profile.beach_station_id;
   const [year, setYear] = useState<number | null>(null);
@@ -33,18 +35,27 @@ export function BeachHistory({ profile }: { profile: BeachProfile }) {
   const newest = Math.max(latestYear, profile.season.current_season?.year ?? latestYear);
   const years = Array.from({ length: SEASONS_OFFERED }, (_, i) => newest - i);
   const shownYear = year ?? geomeans.data?.season?.year ?? latestYear;
-  const periodLabel = `${shownYear} season`;
+  const periodLabel = t('beach.history.period', { year: shownYear });
   const parameterName = profile.thresholds?.parameter_name ?? profile.parameter;
   const unit = profile.thresholds?.unit_name ?? unitName(results.data?.results[0]?.unit ?? '');
   const plotted = results.data?.results.filter((r) => r.parameter === profile.parameter) ?? [];
   const mixedParameters = new Set(results.data?.results.map((r) => r.parameter)).size > 1;
+  const noValue = t('beach.noValue');
+  const columns = {
+    date: t('beach.history.date'),
+    time: t('beach.history.time'),
+    parameter: t('beach.history.parameter'),
+    result: t('beach.history.result'),
+    qualifier: t('beach.history.qualifier'),
+    resample: t('beach.history.resample'),
+  };
 
   return (
     <section className="beach-section" aria-labelledby="history-heading">
-      <h2 id="history-heading">Water-quality results</h2>
+      <h2 id="history-heading">{t('beach.history.heading')}</h2>
       <div className="usa-form-group beach-season-select">
         <label className="usa-label" htmlFor={`${id}-season`}>
-          Season
+          {t('beach.history.season')}
         </label>
         <select
           className="usa-select"
@@ -52,7 +63,7 @@ export function BeachHistory({ profile }: { profile: BeachProfile }) {
           value={year === null ? '' : String(year)}
           onChange={(e) => setYear(e.target.value ? Number(e.target.value) : null)}
         >
-          <option value="">Latest season</option>
+          <option value="">{t('beach.history.latestSeason')}</option>
           {years.map((y) => (
             <option key={y} value={String(y)}>
               {y}
@@ -63,17 +74,17 @@ export function BeachHistory({ profile }: { profile: BeachProfile }) {
 
       {results.isError || geomeans.isError ? (
         <LoadError
-          what="The results"
+          message={t('beach.history.failed')}
           onRetry={() => {
             void results.refetch();
             void geomeans.refetch();
           }}
         />
       ) : results.isFetching && !results.data ? (
-        <p role="status">Loading results…</p>
+        <p role="status">{t('beach.history.loading')}</p>
       ) : results.data && geomeans.data ? (
         <>
-          <h3>History chart</h3>
+          <h3>{t('beach.history.chartHeading')}</h3>
           <ResultsChart
             results={plotted}
             geomeans={geomeans.data.points}
@@ -85,48 +96,55 @@ export function BeachHistory({ profile }: { profile: BeachProfile }) {
             periodLabel={periodLabel}
             minSamples={geomeans.data.min_samples}
           />
-          <h3>Latest results</h3>
-          {results.data.truncated && <p>Only the latest 1,000 results of this period are shown.</p>}
+          <h3>{t('beach.history.latestHeading')}</h3>
+          {results.data.truncated && <p>{t('beach.history.truncated')}</p>}
           {results.data.results.length === 0 ? (
-            <p>No results for the {periodLabel}.</p>
+            <p>{t('beach.history.noResults', { period: periodLabel })}</p>
           ) : (
             <table className="usa-table usa-table--compact usa-table--striped usa-table--stacked-header beach-table">
                 <caption>
-                  The {Math.min(LATEST_ROWS, results.data.results.length)} latest results, {periodLabel}
-                  {!mixedParameters && <>: {results.data.results[0]?.parameter_name}</>}
+                  {mixedParameters
+                    ? t('beach.history.caption', { count: Math.min(LATEST_ROWS, results.data.results.length), period: periodLabel })
+                    : t('beach.history.captionParameter', {
+                        count: Math.min(LATEST_ROWS, results.data.results.length),
+                        period: periodLabel,
+                        parameter: results.data.results[0]?.parameter_name ?? '',
+                      })}
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Time</th>
-                    {mixedParameters && <th scope="col">Parameter</th>}
-                    <th scope="col">Result</th>
-                    <th scope="col">Qualifier</th>
-                    <th scope="col">Resample</th>
+                    <th scope="col">{columns.date}</th>
+                    <th scope="col">{columns.time}</th>
+                    {mixedParameters && <th scope="col">{columns.parameter}</th>}
+                    <th scope="col">{columns.result}</th>
+                    <th scope="col">{columns.qualifier}</th>
+                    <th scope="col">{columns.resample}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {results.data.results.slice(0, LATEST_ROWS).map((r) => (
                     <tr key={r.result_id}>
-                      <th scope="row" className="text-no-wrap" data-label="Date">
-                        {formatDay(r.sample_date)}
+                      <th scope="row" className="text-no-wrap" data-label={columns.date}>
+                        {formatDay(r.sample_date, language)}
                       </th>
-                      <td data-label="Time">{r.sample_time_hh && r.sample_time_mm ? `${r.sample_time_hh}:${r.sample_time_mm}` : '—'}</td>
-                      {mixedParameters && <td data-label="Parameter">{r.parameter_name}</td>}
-                      <td data-label="Result">
+                      <td data-label={columns.time}>{r.sample_time_hh && r.sample_time_mm ? `${r.sample_time_hh}:${r.sample_time_mm}` : '—'}</td>
+                      {mixedParameters && <td data-label={columns.parameter}>{r.parameter_name}</td>}
+                      <td data-label={columns.result}>
                         {r.value === null ? (
-                          'No value'
+                          noValue
                         ) : (
                           <span className="text-no-wrap">
-                            {formatValue(r.value, r.remark_code)} {r.unit_name}
+                            {formatValue(r.value, r.remark_code, language, noValue)} {r.unit_name}
                           </span>
                         )}
                         {profile.thresholds && r.value !== null && r.value > profile.thresholds.beach_action_value && (
-                          <strong>, above the action value</strong>
+                          <strong>{t('beach.history.aboveActionValue')}</strong>
                         )}
                       </td>
-                      <td data-label="Qualifier">{r.remark_name ?? '—'}</td>
-                      <td data-label="Resample">{r.is_resample ? 'Yes' : 'No'}</td>
+                      <td data-label={columns.qualifier} lang={r.remark_name ? CONTENT_LANGUAGE : undefined}>
+                        {r.remark_name ?? '—'}
+                      </td>
+                      <td data-label={columns.resample}>{r.is_resample ? t('beach.yes') : t('beach.no')}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -134,7 +152,7 @@ export function BeachHistory({ profile }: { profile: BeachProfile }) {
           )}
         </>
       ) : (
-        <p role="status">Loading results…</p>
+        <p role="status">{t('beach.history.loading')}</p>
       )}
     </section>
   );

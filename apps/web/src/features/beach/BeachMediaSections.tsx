@@ -1,21 +1,23 @@
+import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { useBeachPhotosQuery, useBeachReportsQuery } from './api';
 import { formatDay } from './format';
 import { LoadError } from './LoadError';
 
-/** Photos of the beach (public/beaches/{id}/photos). */
+/** Photos of the beach (public/beaches/{id}/photos); titles and descriptions are content, shown as entered. */
 export function BeachPhotosSection({ stationId }: { stationId: number }) {
+  const { t } = usePublicText();
   const { data, isLoading, isError, refetch } = useBeachPhotosQuery(stationId);
   return (
     <section className="beach-section" aria-labelledby="photos-heading">
-      <h2 id="photos-heading">Photos</h2>
+      <h2 id="photos-heading">{t('beach.photos.heading')}</h2>
       {isError ? (
-        <LoadError what="The photos" onRetry={() => void refetch()} />
+        <LoadError message={t('beach.photos.failed')} onRetry={() => void refetch()} />
       ) : isLoading || !data ? (
-        <p role="status">Loading photos…</p>
+        <p role="status">{t('beach.photos.loading')}</p>
       ) : data.length === 0 ? (
-        <p>No photos of this beach yet.</p>
+        <p>{t('beach.photos.none')}</p>
       ) : (
-        <ul className="beach-photos">
+        <ul className="beach-photos" lang={CONTENT_LANGUAGE}>
           {data.map((photo) => (
             <li key={photo.beach_photo_id}>
               <figure>
@@ -35,31 +37,33 @@ export function BeachPhotosSection({ stationId }: { stationId: number }) {
 
 /** Reports and publications about the beach (public/beaches/{id}/reportsAndPublications). */
 export function BeachReportsSection({ stationId }: { stationId: number }) {
+  const { t, language } = usePublicText();
   const { data, isLoading, isError, refetch } = useBeachReportsQuery(stationId);
   return (
     <section className="beach-section" aria-labelledby="reports-heading">
-      <h2 id="reports-heading">Reports and publications</h2>
+      <h2 id="reports-heading">{t('beach.reports.heading')}</h2>
       {isError ? (
-        <LoadError what="The reports" onRetry={() => void refetch()} />
+        <LoadError message={t('beach.reports.failed')} onRetry={() => void refetch()} />
       ) : isLoading || !data ? (
-        <p role="status">Loading reports…</p>
+        <p role="status">{t('beach.reports.loading')}</p>
       ) : data.length === 0 ? (
-        <p>No reports or publications about this beach.</p>
+        <p>{t('beach.reports.none')}</p>
       ) : (
         <ul className="beach-reports">
           {data.map((report) => {
             const href = report.upload_file ?? report.url;
+            const date = formatDay(report.date, language);
             return (
               <li key={report.report_and_publication_id}>
                 {href ? (
-                  <a className="usa-link" href={href}>
+                  <a className="usa-link" href={href} lang={CONTENT_LANGUAGE}>
                     {report.title}
                   </a>
                 ) : (
-                  report.title
+                  <span lang={CONTENT_LANGUAGE}>{report.title}</span>
                 )}{' '}
-                ({report.is_publication ? 'publication' : 'report'}, {formatDay(report.date)})
-                {report.description && <p>{report.description}</p>}
+                {report.is_publication ? t('beach.reports.publicationOn', { date }) : t('beach.reports.reportOn', { date })}
+                {report.description && <p lang={CONTENT_LANGUAGE}>{report.description}</p>}
               </li>
             );
           })}

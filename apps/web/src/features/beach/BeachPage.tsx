@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { usePageTitle } from '../../components/use-page-title';
 import type { ApiError } from '../../app/api';
+import { usePublicText } from '../../i18n';
 import { useBeachGeomeansQuery, useBeachProfileQuery } from './api';
 import { BeachActionsSection } from './BeachActionsSection';
 import { BeachHistory } from './BeachHistory';
@@ -17,6 +18,7 @@ function isNotFound(error: unknown): boolean {
 
 /** /beach/:id (a beach_station_id): profile, status, results chart and tables, actions, photos, reports. */
 export default function BeachPage() {
+  const { t } = usePublicText();
   const { id } = useParams();
   const stationId = Number(id);
   const valid = Number.isInteger(stationId) && stationId > 0;
@@ -24,16 +26,22 @@ export default function BeachPage() {
   // The latest season's geomeans feed the status summary; the history section asks for its own season.
   const geomeans = useBeachGeomeansQuery({ id: stationId }, { skip: !valid || !profile.data });
   const data = profile.data;
-  usePageTitle(data ? data.beach.name : 'Beach');
+
+  // The browser tab: the beach's name (content) and the site's name in the visitor's language.
+  const title = data ? data.beach.name : t('beach.title');
+  const siteName = t('layout.siteName');
+  useEffect(() => {
+    document.title = `${title} | ${siteName}`;
+  }, [title, siteName]);
 
   if (!valid || (profile.isError && isNotFound(profile.error))) {
     return (
       <>
-        <h1>Beach not found</h1>
-        <p className="usa-intro">There is no public beach at this address.</p>
+        <h1>{t('beach.notFound')}</h1>
+        <p className="usa-intro">{t('beach.notFoundIntro')}</p>
         <p>
           <Link className="usa-link" to="/">
-            Go to the beach map
+            {t('beach.toMap')}
           </Link>
         </p>
       </>
@@ -43,27 +51,29 @@ export default function BeachPage() {
   if (!data) {
     return (
       <>
-        <h1>Beach</h1>
+        <h1>{t('beach.title')}</h1>
         {profile.isError ? (
-          <LoadError what="This beach" onRetry={() => void profile.refetch()} />
+          <LoadError message={t('beach.failed')} onRetry={() => void profile.refetch()} />
         ) : (
-          <p role="status">Loading the beach…</p>
+          <p role="status">{t('beach.loading')}</p>
         )}
       </>
     );
   }
 
+  const place = { municipality: data.municipality.name, county: data.county.name };
   return (
     <div className="beach-page">
       <p className="beach-page__back">
         <Link className="usa-link" to="/">
-          Beach map
+          {t('beach.backToMap')}
         </Link>
       </p>
       <h1>{data.beach.name}</h1>
       <p className="usa-intro">
-        {data.station_name !== data.beach.name && <>{data.station_name}. </>}
-        {data.municipality.name}, {data.county.name} County.
+        {data.station_name !== data.beach.name
+          ? t('beach.introStation', { station: data.station_name, ...place })
+          : t('beach.introPlace', place)}
       </p>
       <div className="beach-page__grid">
         <div className="beach-page__main">

@@ -1,6 +1,9 @@
+import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { formatDay, formatGeomean, formatValue, unitName } from './format';
 import { StatusMark } from './StatusMark';
 import type { BeachProfile, GeomeansPayload } from './types';
+
+type PublicText = ReturnType<typeof usePublicText>;
 
 interface BeachStatusSectionProps {
   profile: BeachProfile;
@@ -8,37 +11,62 @@ interface BeachStatusSectionProps {
 }
 
 /** What the season means for this beach today: ended (and when monitoring resumes) or not yet begun. */
-function seasonNote(season: BeachProfile['season']): string | null {
+function seasonNote(season: BeachProfile['season'], { t, language }: PublicText): string | null {
   if (season.monitored) return null;
   const current = season.current_season;
+  const day = (date: string) => formatDay(date, language);
   const resumes = season.next_season_start
-    ? ` Monitoring resumes for the swimming season starting ${formatDay(season.next_season_start)}.`
-    : ' Monitoring resumes next season; its dates have not been announced yet.';
+    ? t('map.season.resumesOn', { date: day(season.next_season_start) })
+    : t('map.season.resumesLater');
   // Not monitored with this year's season still ahead: the next season to start is this one.
   if (current && season.next_season_start === current.start_date) {
-    return `Monitoring for the ${current.year} season begins on ${formatDay(current.preseason_start)}.`;
+    return t('beach.status.seasonBegins', { year: current.year, date: day(current.preseason_start) });
   }
   if (current) {
-    return `The ${current.year} swimming season ended on ${formatDay(current.end_date)}.${resumes} Until then the beach shows as Not Monitored; last season’s results are below.`;
+    return t('beach.status.seasonEnded', { year: current.year, date: day(current.end_date), resumes });
   }
-  return `This beach is not monitored now.${resumes}`;
+  return t('beach.status.notMonitored', { resumes });
+}
+
+/** The latest 30-day geomean with its sample count and period, and whether it meets its threshold. */
+function geomeanText(geomeans: GeomeansPayload, unit: string, { t, language }: PublicText): string {
+  const latest = geomeans.points.filter((p) => p.geomean !== null).at(-1);
+  if (latest?.geomean == null) return t('beach.status.notEnough');
+  const geomean = t('beach.status.geomeanValue', {
+    value: formatGeomean(latest.geomean, language, t('beach.notAvailable')),
+    unit,
+    samples: t('beach.status.samples', { count: latest.count }),
+    from: formatDay(latest.start_date, language),
+    to: formatDay(latest.end_date, language),
+  });
+  if (latest.pass === null) return t('beach.status.unjudged', { geomean, min: geomeans.min_samples });
+  return latest.pass
+    ? t('beach.status.meets', { geomean, threshold: geomeans.threshold })
+    : t('beach.status.above', { geomean, threshold: geomeans.threshold });
 }
 
 /** Current status with since-when and why, the last sample and the latest 30-day geomean. */
 export function BeachStatusSection({ profile, geomeans }: BeachStatusSectionProps) {
+  const text = usePublicText();
+  const { t, language } = text;
   const { status, last_sample: last, thresholds } = profile;
-  const note = seasonNote(profile.season);
-  const latestGeomean = geomeans?.points.filter((p) => p.geomean !== null).at(-1);
+  const note = seasonNote(profile.season, text);
   const unit = thresholds?.unit_name ?? (last ? unitName(last.unit) : '');
   return (
     <section className="beach-section" aria-labelledby="status-heading">
-      <h2 id="status-heading">Current status</h2>
+      <h2 id="status-heading">{t('beach.status.heading')}</h2>
       <div className="beach-status" style={{ borderLeftColor: status.color }}>
         <StatusMark color={status.color} symbol={status.marker_symbol} shape={status.marker_shape} size={40} />
         <div>
-          <p className="beach-status__name">{status.name}</p>
-          {status.since && <p>Since {formatDay(status.since)}</p>}
-          {status.reason && <p>Why: {status.reason}</p>}
+          <p className="beach-status__name" lang={CONTENT_LANGUAGE}>
+            {status.name}
+          </p>
+          {status.since && <p>{t('beach.status.since', { date: formatDay(status.since, language) })}</p>}
+          {status.reason && (
+            <p>
+              {t('beach.status.why')} <span lang={CONTENT_LANGUAGE}>{status.reason}</span>
+            </p>
+          )}
         </div>
       </div>
       {note && (
@@ -50,34 +78,31 @@ export function BeachStatusSection({ profile, geomeans }: BeachStatusSectionProp
       )}
       <dl className="beach-facts">
         <div>
-          <dt>Last sample</dt>
+          <dt>{t('beach.status.lastSample')}</dt>
           <dd>
             {last
-              ? `${formatDay(last.date)}: ${formatValue(last.value, last.remark)} ${unitName(last.unit)}`
-              : 'No samples yet'}
+              ? t('beach.status.lastSampleValue', {
+                  date: formatDay(last.date, language),
+                  value: formatValue(last.value, last.remark, language, t('beach.noValue')),
+                  unit: unitName(last.unit),
+                })
+              : t('beach.status.noSamples')}
           </dd>
         </div>
         <div>
-          <dt>Rolling 30-day geomean</dt>
-          <dd>
-            {!geomeans
-              ? 'Loading…'
-              : latestGeomean?.geomean == null
-                ? 'Not enough samples'
-                : `${formatGeomean(latestGeomean.geomean)} ${unit} (${latestGeomean.count} samples, ${formatDay(latestGeomean.start_date)} to ${formatDay(latestGeomean.end_date)})` +
-                  (latestGeomean.pass === null
-                    ? `: fewer than ${geomeans.min_samples} samples, not judged`
-                    : latestGeomean.pass
-                      ? `: meets the threshold of ${geomeans.threshold}`
-                      : `: above the threshold of ${geomeans.threshold}`)}
-          </dd>
+          <dt>{t('beach.status.geomean')}</dt>
+          <dd>{geomeans ? geomeanText(geomeans, unit, text) : t('common.loading')}</dd>
         </div>
         {thresholds && (
           <div>
-            <dt>Thresholds ({thresholds.parameter_name})</dt>
+            <dt>{t('beach.status.thresholds', { parameter: thresholds.parameter_name })}</dt>
             <dd>
-              Beach action value {thresholds.beach_action_value}, statistical threshold {thresholds.statistical_threshold},
-              geomean {thresholds.geomean_threshold} {thresholds.unit_name}
+              {t('beach.status.thresholdsValue', {
+                actionValue: thresholds.beach_action_value,
+                statistical: thresholds.statistical_threshold,
+                geomean: thresholds.geomean_threshold,
+                unit: thresholds.unit_name,
+              })}
             </dd>
           </div>
         )}

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
-import { dayMs, formatDay, formatGeomean, formatValue, isCensoredLow } from './format';
+import { usePublicText } from '../../i18n';
+import { dayMs, formatDay, formatGeomean, formatMonth, formatNumber, formatValue, isCensoredLow } from './format';
 import type { BeachResult, GeomeanPoint, Thresholds } from './types';
 import { useElementWidth } from './use-element-width';
 
@@ -12,7 +13,7 @@ interface ResultsChartProps {
   /** The x range: the season's first and last day. */
   from: string;
   to: string;
-  /** '2026 season', used in the title and the table caption. */
+  /** '2026 season' in the visitor's language, used in the title and the table caption. */
   periodLabel: string;
   /** Samples a geomean window needs before it is judged against its threshold. */
   minSamples: number;
@@ -40,12 +41,12 @@ interface ThresholdLine {
   above: boolean;
 }
 
-function thresholdLines(thresholds: Thresholds | null): ThresholdLine[] {
+function thresholdLines(thresholds: Thresholds | null, { t }: ReturnType<typeof usePublicText>): ThresholdLine[] {
   if (!thresholds) return [];
   return [
     {
       value: thresholds.statistical_threshold,
-      label: `Statistical threshold ${thresholds.statistical_threshold}`,
+      label: t('beach.chart.statistical', { value: thresholds.statistical_threshold }),
       color: COLORS.statistical,
       dash: '2 3',
       anchor: 'end',
@@ -53,7 +54,7 @@ function thresholdLines(thresholds: Thresholds | null): ThresholdLine[] {
     },
     {
       value: thresholds.beach_action_value,
-      label: `Beach action value ${thresholds.beach_action_value}`,
+      label: t('beach.chart.actionValue', { value: thresholds.beach_action_value }),
       color: COLORS.actionValue,
       dash: '7 4',
       anchor: 'start',
@@ -61,7 +62,7 @@ function thresholdLines(thresholds: Thresholds | null): ThresholdLine[] {
     },
     {
       value: thresholds.geomean_threshold,
-      label: `Geomean threshold ${thresholds.geomean_threshold}`,
+      label: t('beach.chart.geomeanThreshold', { value: thresholds.geomean_threshold }),
       color: COLORS.geomeanThreshold,
       dash: '10 3 2 3',
       anchor: 'start',
@@ -105,14 +106,14 @@ function monthTicks(fromMs: number, toMs: number): number[] {
   return ticks;
 }
 
-const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
-
 /**
  * Results over a season on a log scale with the program's thresholds as labelled lines, and the rolling
  * 30-day geomean. Hand-written SVG (no chart library). Exceedances are triangles, other samples circles,
  * so colour is never the only signal; the same values are in the table below the chart.
  */
 export function ResultsChart({ results, geomeans, thresholds, unit, parameterName, from, to, periodLabel, minSamples }: ResultsChartProps) {
+  const text = usePublicText();
+  const { t, language } = text;
   const id = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   const width = Math.max(280, useElementWidth(boxRef, 720));
@@ -120,7 +121,7 @@ export function ResultsChart({ results, geomeans, thresholds, unit, parameterNam
   const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
 
   const values = results.map((r) => r.value).filter((v): v is number => v !== null);
-  const lines = thresholdLines(thresholds);
+  const lines = thresholdLines(thresholds, text);
   const geomeanPoints = geomeans.filter((p): p is GeomeanPoint & { geomean: number } => p.geomean !== null);
   const highest = Math.max(10, ...values, ...geomeanPoints.map((p) => p.geomean), ...lines.map((l) => l.value));
   const decades = Math.max(2, Math.ceil(Math.log10(highest * 1.3)));
@@ -140,13 +141,30 @@ export function ResultsChart({ results, geomeans, thresholds, unit, parameterNam
   const bav = thresholds?.beach_action_value ?? Infinity;
   const exceedances = results.filter((r) => r.value !== null && r.value > bav);
   const highestResult = results.reduce<BeachResult | null>((best, r) => (r.value !== null && (!best || r.value > (best.value ?? 0)) ? r : best), null);
-  const summary =
-    results.length === 0
-      ? `No ${parameterName} results in the ${periodLabel}.`
-      : `${results.length} ${parameterName} ${results.length === 1 ? 'result' : 'results'} from ${formatDay(results.reduce((a, r) => (r.sample_date < a ? r.sample_date : a), results[0]!.sample_date))} to ` +
-        `${formatDay(results.reduce((a, r) => (r.sample_date > a ? r.sample_date : a), results[0]!.sample_date))}` +
-        (thresholds ? `; ${exceedances.length} above the beach action value of ${thresholds.beach_action_value} ${unit}` : '') +
-        (highestResult ? `; highest ${formatValue(highestResult.value, highestResult.remark_code)} ${unit} on ${formatDay(highestResult.sample_date)}.` : '.');
+  const noValue = t('beach.noValue');
+  const day = (date: string) => formatDay(date, language);
+  const value = (result: BeachResult) => formatValue(result.value, result.remark_code, language, noValue);
+  // The description: what was sampled when, how many exceeded, the highest; clauses joined by '; '.
+  let summary: string;
+  if (results.length === 0) {
+    summary = t('beach.chart.noResults', { parameter: parameterName, period: periodLabel });
+  } else {
+    const clauses: string[] = [
+      t('beach.chart.range', {
+        count: results.length,
+        parameter: parameterName,
+        from: day(results.reduce((a, r) => (r.sample_date < a ? r.sample_date : a), results[0]!.sample_date)),
+        to: day(results.reduce((a, r) => (r.sample_date > a ? r.sample_date : a), results[0]!.sample_date)),
+      }),
+    ];
+    if (thresholds) {
+      clauses.push(t('beach.chart.aboveCount', { number: exceedances.length, value: thresholds.beach_action_value, unit }));
+    }
+    if (highestResult) {
+      clauses.push(t('beach.chart.highest', { value: value(highestResult), unit, date: day(highestResult.sample_date) }));
+    }
+    summary = `${clauses.join('; ')}.`;
+  }
 
   const geomeanPath = geomeanPoints
     .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(dayMs(p.end_date)).toFixed(1)},${y(p.geomean).toFixed(1)}`)
@@ -154,11 +172,12 @@ export function ResultsChart({ results, geomeans, thresholds, unit, parameterNam
   const ticks = monthTicks(fromMs, toMs);
   const spansYears = new Date(fromMs).getUTCFullYear() !== new Date(toMs).getUTCFullYear();
   const rows = chartRows(results, geomeans);
+  const yesNo = (yes: boolean) => (yes ? t('beach.yes') : t('beach.no'));
 
   return (
     <figure className="results-chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="results-chart__caption">
-        {parameterName} ({unit}), {periodLabel}: samples, 30-day geomean and thresholds
+        {t('beach.chart.caption', { parameter: parameterName, unit, period: periodLabel })}
       </figcaption>
       <div ref={boxRef} className="results-chart__box">
         <svg
@@ -169,7 +188,7 @@ export function ResultsChart({ results, geomeans, thresholds, unit, parameterNam
           aria-labelledby={`${id}-title ${id}-desc`}
           className="results-chart__svg"
         >
-          <title id={`${id}-title`}>{`${parameterName} results, ${periodLabel}`}</title>
+          <title id={`${id}-title`}>{t('beach.chart.title', { parameter: parameterName, period: periodLabel })}</title>
           <desc id={`${id}-desc`}>{summary}</desc>
 
           {/* Log-scale grid and y axis: 1, 10, 100, ... */}
@@ -177,7 +196,7 @@ export function ResultsChart({ results, geomeans, thresholds, unit, parameterNam
             <g key={tick}>
               <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke={COLORS.grid} />
               <text x={MARGIN.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="central" className="results-chart__tick">
-                {tick.toLocaleString('en-US')}
+                {formatNumber(tick, language)}
               </text>
             </g>
           ))}
@@ -185,7 +204,7 @@ export function ResultsChart({ results, geomeans, thresholds, unit, parameterNam
             <g key={tick}>
               <line x1={x(tick)} x2={x(tick)} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH + 5} stroke={COLORS.axis} />
               <text x={x(tick)} y={HEIGHT - 12} textAnchor="middle" className="results-chart__tick">
-                {monthName.format(tick)}
+                {formatMonth(tick, language)}
                 {spansYears && new Date(tick).getUTCMonth() === 0 ? ` ${new Date(tick).getUTCFullYear()}` : ''}
               </text>
             </g>
@@ -223,7 +242,7 @@ export function ResultsChart({ results, geomeans, thresholds, unit, parameterNam
             if (r.value === null) return null;
             const cx = x(dayMs(r.sample_date));
             const cy = y(r.value);
-            const label = `${formatDay(r.sample_date)}: ${formatValue(r.value, r.remark_code)} ${unit}`;
+            const label = `${day(r.sample_date)}: ${value(r)} ${unit}`;
             if (r.value > bav) {
               return (
                 <polygon
@@ -250,64 +269,62 @@ export function ResultsChart({ results, geomeans, thresholds, unit, parameterNam
           <svg width="16" height="16" aria-hidden="true" focusable="false">
             <circle cx="8" cy="8" r="4" fill={COLORS.sample} />
           </svg>
-          Sample
+          {t('beach.chart.legendSample')}
         </li>
         <li>
           <svg width="16" height="16" aria-hidden="true" focusable="false">
             <circle cx="8" cy="8" r="4" fill="#fff" stroke={COLORS.sample} strokeWidth="1.5" />
           </svg>
-          Below the reporting limit (drawn at the limit)
+          {t('beach.chart.legendBelowLimit')}
         </li>
         <li>
           <svg width="16" height="16" aria-hidden="true" focusable="false">
             <polygon points="8,2 14,12.5 2,12.5" fill={COLORS.exceedance} stroke="#1b1b1b" />
           </svg>
-          Above the beach action value
+          {t('beach.chart.legendAbove')}
         </li>
         <li>
           <svg width="22" height="16" aria-hidden="true" focusable="false">
             <line x1="1" x2="21" y1="8" y2="8" stroke={COLORS.geomean} strokeWidth="2" />
           </svg>
-          30-day geometric mean
+          {t('beach.chart.legendGeomean')}
         </li>
       </ul>
       <details className="results-chart__data">
-        <summary>Chart data as a table</summary>
-        <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label="Chart data">
+        <summary>{t('beach.chart.dataSummary')}</summary>
+        <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label={t('beach.chart.dataRegion')}>
           <table className="usa-table usa-table--compact usa-table--striped">
-            <caption>
-              {parameterName} ({unit}), {periodLabel}
-            </caption>
+            <caption>{t('beach.chart.tableCaption', { parameter: parameterName, unit, period: periodLabel })}</caption>
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Sample result</th>
-                {thresholds && <th scope="col">Above the beach action value ({thresholds.beach_action_value})?</th>}
-                <th scope="col">30-day geomean</th>
-                {thresholds && <th scope="col">Geomean above its threshold ({thresholds.geomean_threshold})?</th>}
+                <th scope="col">{t('beach.chart.date')}</th>
+                <th scope="col">{t('beach.chart.sampleResult')}</th>
+                {thresholds && <th scope="col">{t('beach.chart.aboveActionQuestion', { value: thresholds.beach_action_value })}</th>}
+                <th scope="col">{t('beach.chart.geomean')}</th>
+                {thresholds && <th scope="col">{t('beach.chart.geomeanAboveQuestion', { value: thresholds.geomean_threshold })}</th>}
               </tr>
             </thead>
             <tbody>
               {rows.length === 0 ? (
                 <tr>
-                  <td colSpan={thresholds ? 5 : 3}>No results in this period.</td>
+                  <td colSpan={thresholds ? 5 : 3}>{t('beach.chart.noResultsInPeriod')}</td>
                 </tr>
               ) : (
                 rows.map((row) => (
                   <tr key={row.date}>
                     <th scope="row" className="text-no-wrap">
-                      {formatDay(row.date)}
+                      {day(row.date)}
                     </th>
-                    <td>{row.samples.length ? row.samples.map((s) => formatValue(s.value, s.remark_code)).join(', ') : '—'}</td>
-                    {thresholds && (
-                      <td>{row.samples.length ? (row.samples.some((s) => s.value !== null && s.value > bav) ? 'Yes' : 'No') : '—'}</td>
-                    )}
+                    <td>{row.samples.length ? row.samples.map(value).join(', ') : '—'}</td>
+                    {thresholds && <td>{row.samples.length ? yesNo(row.samples.some((s) => s.value !== null && s.value > bav)) : '—'}</td>}
                     <td>
-                      {row.geomean ? formatGeomean(row.geomean.geomean) : '—'}
-                      {row.geomean && row.geomean.pass === null && ` (${row.geomean.count} of ${minSamples} samples needed)`}
+                      {row.geomean ? formatGeomean(row.geomean.geomean, language, t('beach.notAvailable')) : '—'}
+                      {row.geomean && row.geomean.pass === null && (
+                        <> {t('beach.chart.samplesNeeded', { have: row.geomean.count, min: minSamples })}</>
+                      )}
                     </td>
                     {thresholds && (
-                      <td>{row.geomean?.geomean != null ? (row.geomean.geomean > thresholds.geomean_threshold ? 'Yes' : 'No') : '—'}</td>
+                      <td>{row.geomean?.geomean != null ? yesNo(row.geomean.geomean > thresholds.geomean_threshold) : '—'}</td>
                     )}
                   </tr>
                 ))

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, setLanguage } from '../../i18n';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import type { BeachProfile, BeachResult, GeomeansPayload, StationActionsPayload } from './types';
@@ -208,5 +209,104 @@ describe('Beach page', () => {
     const { user } = renderApp('/beach/52');
     await user.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: '5th Avenue (Seaside Park)' })).toBeInTheDocument();
+  });
+});
+
+describe('Beach page in Spanish', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+    document.documentElement.lang = 'en';
+  });
+
+  it('shows the headings, status, chart and tables in Spanish; the beach’s own data as entered', async () => {
+    dismissWelcome();
+    await act(() => setLanguage('es'));
+    mockFetch(beachRoutes());
+    const { user } = renderApp('/beach/52');
+
+    expect(await screen.findByRole('heading', { level: 1, name: '5th Avenue (Seaside Park)' })).toBeInTheDocument();
+    expect(document.title).toBe('5th Avenue (Seaside Park) | Portal de Playas');
+    expect(screen.getByRole('link', { name: 'Mapa de playas' })).toHaveAttribute('href', '/');
+    expect(screen.getByText('Seaside Park - 5th Avenue. Seaside Park, condado de Ocean.')).toBeInTheDocument();
+    const headings = (level: number) => screen.getAllByRole('heading', { level }).map((h) => h.textContent);
+    expect(headings(2)).toEqual(
+      expect.arrayContaining(['Estado actual', 'Resultados de calidad del agua', 'Avisos y cierres', 'Acerca de esta playa', 'Fotos', 'Informes y publicaciones']),
+    );
+    expect(await screen.findByRole('heading', { level: 3, name: 'Gráfico histórico' })).toBeInTheDocument();
+    expect(headings(3)).toEqual(expect.arrayContaining(['Resultados más recientes', 'Otras estaciones en esta playa']));
+
+    const status = screen.getByRole('region', { name: 'Estado actual' });
+    expect(within(status).getByText('Advisory')).toHaveAttribute('lang', 'en');
+    expect(status).toHaveTextContent('Desde el 14 jul 2026');
+    expect(status).toHaveTextContent('Motivo: Open to Advisory');
+    expect(status).toHaveTextContent('Última muestra13 jul 2026: 127 CFU/100mL');
+    expect(await within(status).findByText(/38\.2 CFU\/100mL/)).toHaveTextContent(
+      '38.2 CFU/100mL (5 muestras, del 14 jun 2026 al 13 jul 2026): supera el umbral de 35',
+    );
+    expect(status).toHaveTextContent('Valor de acción para playas 104, umbral estadístico 130, media geométrica 35 CFU/100mL');
+
+    const chart = await screen.findByRole('img', { name: /Resultados de Enterococcus, temporada 2026/ });
+    expect(within(chart).getByText('Valor de acción para playas 104')).toBeInTheDocument();
+    expect(within(chart).getByText('Umbral estadístico 130')).toBeInTheDocument();
+    expect(within(chart).getByText('Umbral de media geométrica 35')).toBeInTheDocument();
+    expect(chart.querySelector('desc')).toHaveTextContent(
+      '3 resultados de Enterococcus del 29 jun 2026 al 13 jul 2026; 1 por encima del valor de acción para playas de 104 CFU/100mL; el más alto, 127 CFU/100mL, el 13 jul 2026.',
+    );
+    expect(within(chart).getByText('jul')).toBeInTheDocument();
+
+    await user.click(screen.getByText('Datos del gráfico en una tabla'));
+    const data = screen.getByRole('table', { name: 'Enterococcus (CFU/100mL), temporada 2026' });
+    expect(within(data).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Fecha',
+      'Resultado de la muestra',
+      '¿Por encima del valor de acción para playas (104)?',
+      'Media geométrica de 30 días',
+      '¿Media geométrica por encima de su umbral (35)?',
+    ]);
+    expect(within(data).getByRole('row', { name: /13 jul 2026/ })).toHaveTextContent('Sí');
+
+    const latest = screen.getByRole('table', { name: 'Los 3 resultados más recientes, temporada 2026: Enterococcus' });
+    expect(within(latest).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Fecha', 'Hora', 'Resultado', 'Calificador', 'Remuestreo']);
+    expect(within(latest).getByRole('row', { name: /13 jul 2026/ })).toHaveTextContent('por encima del valor de acción');
+
+    const actions = await screen.findByRole('region', { name: 'Avisos y cierres' });
+    expect(await within(actions).findByRole('table', { name: 'Del 1 ene 2024 al 15 jul 2026' })).toBeInTheDocument();
+    expect(within(actions).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Estado', 'Inicio', 'Fin', 'Días', 'Motivo', 'Fuente']);
+    expect(within(actions).getByRole('row', { name: /Advisory/ })).toHaveTextContent('En vigor');
+
+    const profile = screen.getByRole('region', { name: 'Acerca de esta playa' });
+    expect(profile).toHaveTextContent('Tipo de ubicaciónOcéano');
+    expect(profile).toHaveTextContent('Seaside Park - 5th Avenue (estación principal)');
+    expect(profile).toHaveTextContent('Longitud de la playa0.24 millas');
+    expect(profile).toHaveTextContent('Seaside Park, condado de Ocean (39.9283, -74.0739)');
+    expect(await screen.findByText('Todavía no hay fotos de esta playa.')).toBeInTheDocument();
+    expect(await screen.findByText('No hay informes ni publicaciones sobre esta playa.')).toBeInTheDocument();
+  });
+
+  it('says out of season when monitoring resumes, in Spanish', async () => {
+    dismissWelcome();
+    await act(() => setLanguage('es'));
+    mockFetch({
+      ...beachRoutes(),
+      'GET /api/public/beaches/52': ok('BEACH_FOUND', {
+        ...PROFILE,
+        status: { ...PROFILE.status, code: 'NOT_MONITORED', name: 'Not Monitored', marker_symbol: 'N', marker_shape: 'diamond', since: null, reason: null },
+        season: { in_season: false, monitored: false, current_season: SEASON, next_season_start: '2027-05-22' },
+      }),
+    });
+    renderApp('/beach/52');
+    const status = await screen.findByRole('region', { name: 'Estado actual' });
+    expect(status).toHaveTextContent(
+      'La temporada de baño 2026 terminó el 7 sept 2026. El monitoreo se reanudará con la temporada de baño que comienza el 22 may 2027. Hasta entonces, la playa aparece como No monitoreada',
+    );
+  });
+
+  it('answers an unknown beach in Spanish', async () => {
+    dismissWelcome();
+    await act(() => setLanguage('es'));
+    mockFetch({ 'GET /api/public/switches/': ok('SWITCHES_FOUND', []) });
+    renderApp('/beach/999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'No se encontró la playa' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir al mapa de playas' })).toHaveAttribute('href', '/');
   });
 });

@@ -1,11 +1,23 @@
-/** Dates and values as the public reads them on the beach page. */
+import { formatDate, type Language } from '../../i18n';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** Dates and values as the public reads them on the beach page, in the visitor's language. */
 
-/** 'YYYY-MM-DD' as 'Jul 15, 2026' (a calendar day: no time-zone shift). */
-export function formatDay(day: string): string {
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(ms) ? day : dayFormat.format(ms);
+function localeOf(language: Language): string {
+  return language === 'es' ? 'es-US' : 'en-US';
+}
+
+/** 'YYYY-MM-DD' as 'Jul 15, 2026' / '15 jul 2026' (a calendar day: no time-zone shift). */
+export function formatDay(day: string, language: Language): string {
+  return Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : formatDate(day, language, 'short');
+}
+
+/** A month's short name for the chart's axis ('Jul' / 'jul'); `ms` is a UTC instant in that month. */
+export function formatMonth(ms: number, language: Language): string {
+  return new Intl.DateTimeFormat(localeOf(language), { month: 'short', timeZone: 'UTC' }).format(ms);
+}
+
+export function formatNumber(value: number, language: Language): string {
+  return value.toLocaleString(localeOf(language), { maximumFractionDigits: 1 });
 }
 
 /** The day as milliseconds since the epoch (UTC midnight), for chart positions. */
@@ -21,15 +33,16 @@ export function isCensoredLow(remark: string | null): boolean {
   return remark !== null && LOW.has(remark);
 }
 
-/** A result with its qualifier: '<10', '>24,196', '127'. */
-export function formatValue(value: number | null, remark: string | null): string {
-  if (value === null) return remark ?? 'No value';
+/** A result with its qualifier: '<10', '>24,196', '127'; `noValue` when there is neither value nor remark. */
+export function formatValue(value: number | null, remark: string | null, language: Language, noValue: string): string {
+  if (value === null) return remark ?? noValue;
   const qualifier = LOW.has(remark ?? '') ? '<' : HIGH.has(remark ?? '') ? '>' : '';
-  return `${qualifier}${value.toLocaleString('en-US', { maximumFractionDigits: 1 })}`;
+  return `${qualifier}${formatNumber(value, language)}`;
 }
 
-export function formatGeomean(value: number | null): string {
-  return value === null ? 'n/a' : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+/** A geomean ('38.2'), or `notAvailable` when there is none. */
+export function formatGeomean(value: number | null, language: Language, notAvailable: string): string {
+  return value === null ? notAvailable : formatNumber(value, language);
 }
 
 const UNITS: Record<string, string> = { CFU_100ML: 'CFU/100mL', MPN_100ML: 'MPN/100mL' };

@@ -1,5 +1,13 @@
-const LOCATION_TYPES: Record<string, string> = { OCEAN: 'Ocean', BAY: 'Bay', RIVER: 'River', LAKE: 'Lake' };
+import type { usePublicText } from '../../i18n';
 
-export function locationTypeName(code: string): string {
-  return LOCATION_TYPES[code] ?? code;
+const LOCATION_TYPES = ['OCEAN', 'BAY', 'RIVER', 'LAKE'] as const;
+type LocationType = (typeof LOCATION_TYPES)[number];
+
+function isLocationType(code: string): code is LocationType {
+  return (LOCATION_TYPES as readonly string[]).includes(code);
+}
+
+/** A location type in the visitor's language; an unknown code as it came. */
+export function locationTypeName(code: string, { t }: ReturnType<typeof usePublicText>): string {
+  return isLocationType(code) ? t(`beach.profile.locationTypes.${code}`) : code;
 }

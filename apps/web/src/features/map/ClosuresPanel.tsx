@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { formatDay } from './format';
 import { countiesOf } from './station-filters';
 import { StatusSymbol } from './StatusSymbol';
@@ -6,8 +7,8 @@ import type { StationStatus } from './types';
 
 interface ClosuresPanelProps {
   stations: readonly StationStatus[];
-  /** 'today' or the past day shown on the map. */
-  dayLabel: string;
+  /** The past day shown on the map, or null for today. */
+  date: string | null;
   /** Shown instead of the county list's meaning when no program is monitoring (season ended). */
   seasonNote: string | null;
 }
@@ -31,26 +32,31 @@ function actionsOf(stations: readonly StationStatus[]): StationStatus[] {
 }
 
 /** Closures and advisories grouped by county; a county without any says 'No Current Closures'. */
-export function ClosuresPanel({ stations, dayLabel, seasonNote }: ClosuresPanelProps) {
+export function ClosuresPanel({ stations, date, seasonNote }: ClosuresPanelProps) {
+  const { t, language } = usePublicText();
   const actions = actionsOf(stations);
   const closed = actions.filter((a) => a.status_code === 'CLOSED').length;
   const advisories = actions.length - closed;
+  const day = date ? formatDay(date, language) : null;
+  const counts = {
+    closures: t('map.closures.closureCount', { count: closed }),
+    advisories: t('map.closures.advisoryCount', { count: advisories }),
+  };
+  let summary: string;
+  if (actions.length === 0) summary = day ? t('map.closures.noneOn', { date: day }) : t('map.closures.noneToday');
+  else summary = day ? t('map.closures.summaryOn', { ...counts, date: day }) : t('map.closures.summaryToday', counts);
   return (
     <section className="side-panel closures-panel" aria-labelledby="closures-heading">
-      <h2 id="closures-heading">Closures and Advisories</h2>
-      <p className="closures-panel__summary">
-        {actions.length === 0
-          ? `No beach is closed or under an advisory ${dayLabel}.`
-          : `${closed} ${closed === 1 ? 'closure' : 'closures'} and ${advisories} ${advisories === 1 ? 'advisory' : 'advisories'} ${dayLabel}.`}
-      </p>
+      <h2 id="closures-heading">{t('map.closures.heading')}</h2>
+      <p className="closures-panel__summary">{summary}</p>
       {seasonNote && <p className="closures-panel__season">{seasonNote}</p>}
       {countiesOf(stations).map((county) => {
         const here = actions.filter((a) => a.county_id === county.county_id);
         return (
           <div key={county.county_id} className="closures-panel__county">
-            <h3>{county.county} County</h3>
+            <h3>{t('map.closures.county', { county: county.county })}</h3>
             {here.length === 0 ? (
-              <p className="closures-panel__none">No Current Closures</p>
+              <p className="closures-panel__none">{t('map.closures.none')}</p>
             ) : (
               <ul className="closures-panel__list">
                 {here.slice(0, PER_COUNTY).map((action) => (
@@ -61,16 +67,20 @@ export function ClosuresPanel({ stations, dayLabel, seasonNote }: ClosuresPanelP
                     , {action.municipality}
                     <span className="closures-panel__status">
                       <StatusSymbol color={action.status_color} symbol={action.marker_symbol} shape={action.marker_shape} size={18} />
-                      <strong>{action.status_name}</strong>
-                      {action.status_since && <> since {formatDay(action.status_since)}</>}
+                      <strong lang={CONTENT_LANGUAGE}>{action.status_name}</strong>
+                      {action.status_since && <> {t('map.station.since', { date: formatDay(action.status_since, language) })}</>}
                     </span>
-                    {action.reason && <span className="closures-panel__reason">{action.reason}</span>}
+                    {action.reason && (
+                      <span className="closures-panel__reason" lang={CONTENT_LANGUAGE}>
+                        {action.reason}
+                      </span>
+                    )}
                   </li>
                 ))}
                 {here.length > PER_COUNTY && (
                   <li>
                     <Link className="usa-link" to="/beach-actions">
-                      {here.length - PER_COUNTY} more in {county.county} County on Beach Actions
+                      {t('map.closures.more', { number: here.length - PER_COUNTY, county: county.county })}
                     </Link>
                   </li>
                 )}

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { ScreenPage } from '../../components/ScreenPage';
+import { PublicPage } from '../../components/PublicPage';
+import { usePublicText } from '../../i18n';
 import { useMapConfigQuery, useStationStatusesQuery, useStatusLegendQuery, useStatusSnapshotQuery } from './api';
 import { ClosuresPanel } from './ClosuresPanel';
 import { FlightToday } from './FlightToday';
@@ -20,11 +21,15 @@ import './map.css';
 const StationMap = lazy(() => import('./StationMap'));
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The keyboard hint's text around and inside its <listButton>…</listButton> tag. */
+const LIST_BUTTON = /^([\s\S]*)<listButton>([\s\S]*)<\/listButton>([\s\S]*)$/;
 /** The statuses change when results are verified; a page left open refreshes itself. */
 const REFRESH_MS = 5 * 60_000;
 
 /** The public landing page: every public station's status on a map (or as a list), with the panels beside it. */
 export default function MapPage() {
+  const text = usePublicText();
+  const { t, language } = text;
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'list' ? 'list' : 'map';
   const dateParam = params.get('date');
@@ -64,15 +69,21 @@ export default function MapPage() {
   };
 
   let asOf: string;
-  if (date) asOf = `Statuses on ${formatDay(date)}, from the status history.`;
-  else if (statuses.data?.as_of) asOf = `Statuses as of ${formatInstant(statuses.data.as_of, config.data?.time_zone)}.`;
-  else asOf = statuses.data ? 'No status has been recorded yet.' : '';
+  if (date) asOf = t('map.onDay', { date: formatDay(date, language) });
+  else if (statuses.data?.as_of) asOf = t('map.asOf', { time: formatInstant(statuses.data.as_of, language, config.data?.time_zone) });
+  else asOf = statuses.data ? t('map.noStatus') : '';
 
   const outOfSeason = !date && allOutOfSeason(programs);
-  const seasonNote = outOfSeason && today ? seasonMessages(programs, today)[0]?.text ?? null : null;
+  const seasonNote = outOfSeason && today ? seasonMessages(programs, today, text)[0]?.text ?? null : null;
+  const [hintBefore, hintButton, hintAfter] = LIST_BUTTON.exec(t('map.keyboardHint'))?.slice(1) ?? ['', t('map.listView'), ''];
+  const loadingMap = (
+    <p className="map-frame__body" role="status">
+      {t('map.loadingMap')}
+    </p>
+  );
 
   return (
-    <ScreenPage title="Map" description="Current water-quality status of the beaches the program monitors.">
+    <PublicPage title={t('map.title')} intro={t('map.intro')}>
       {today && <SeasonNotice programs={programs} today={today} />}
       <div className="map-page">
         <div className="map-page__main">
@@ -87,7 +98,7 @@ export default function MapPage() {
               <p className="map-frame__as-of" aria-live="polite">
                 {asOf}
               </p>
-              <div className="map-frame__views" role="group" aria-label="Show beaches as">
+              <div className="map-frame__views" role="group" aria-label={t('map.views')}>
                 {(['map', 'list'] as const).map((option) => (
                   <button
                     key={option}
@@ -96,25 +107,26 @@ export default function MapPage() {
                     aria-pressed={view === option}
                     onClick={() => showView(option)}
                   >
-                    {option === 'map' ? 'Map view' : 'List view'}
+                    {option === 'map' ? t('map.mapView') : t('map.listView')}
                   </button>
                 ))}
               </div>
             </div>
             {current.isError ? (
               <div className="map-frame__body">
-                <LoadError what={date ? `Statuses on ${formatDay(date)}` : 'Beach statuses'} onRetry={() => void current.refetch()} />
+                <LoadError
+                  message={date ? t('map.dayFailed', { date: formatDay(date, language) }) : t('map.statusesFailed')}
+                  onRetry={() => void current.refetch()}
+                />
               </div>
             ) : !stations ? (
               <p className="map-frame__body" role="status">
-                Loading beach statuses…
+                {t('map.loadingStatuses')}
               </p>
             ) : view === 'map' ? (
-              <Suspense fallback={<p className="map-frame__body" role="status">Loading the map…</p>}>
+              <Suspense fallback={loadingMap}>
                 {tileUrl === null ? (
-                  <p className="map-frame__body" role="status">
-                    Loading the map…
-                  </p>
+                  loadingMap
                 ) : (
                   <StationMap stations={stations} tileUrl={tileUrl} focus={focus} />
                 )}
@@ -127,25 +139,25 @@ export default function MapPage() {
           </div>
           {view === 'map' && (
             <p className="map-page__hint">
-              Using a keyboard or screen reader?{' '}
+              {hintBefore}
               <button type="button" className="usa-button usa-button--unstyled" onClick={() => showView('list')}>
-                Open the list view
-              </button>{' '}
-              to reach every beach.
+                {hintButton}
+              </button>
+              {hintAfter}
             </p>
           )}
           <StatusLegend items={legend.data} isLoading={legend.isLoading} isError={legend.isError} onRetry={() => void legend.refetch()} />
         </div>
         <div className="map-page__side">
           {stations ? (
-            <ClosuresPanel stations={stations} dayLabel={date ? `on ${formatDay(date)}` : 'today'} seasonNote={seasonNote} />
+            <ClosuresPanel stations={stations} date={date} seasonNote={seasonNote} />
           ) : (
             <section className="side-panel" aria-labelledby="closures-heading">
-              <h2 id="closures-heading">Closures and Advisories</h2>
+              <h2 id="closures-heading">{t('map.closures.heading')}</h2>
               {current.isError ? (
-                <LoadError what="Closures and advisories" onRetry={() => void current.refetch()} />
+                <LoadError message={t('map.closures.failed')} onRetry={() => void current.refetch()} />
               ) : (
-                <p role="status">Loading closures and advisories…</p>
+                <p role="status">{t('map.closures.loading')}</p>
               )}
             </section>
           )}
@@ -153,6 +165,6 @@ export default function MapPage() {
           <LatestNews />
         </div>
       </div>
-    </ScreenPage>
+    </PublicPage>
   );
 }

@@ -1,3 +1,4 @@
+import { usePublicText } from '../../i18n';
 import { allOutOfSeason, seasonHeading, seasonMessages } from './season';
 import type { ProgramSeasonInfo } from './types';
 
@@ -8,23 +9,21 @@ interface SeasonNoticeProps {
 
 /** Out of season: says so, and when monitoring resumes; the map shows every station as Not Monitored. */
 export function SeasonNotice({ programs, today }: SeasonNoticeProps) {
-  const messages = seasonMessages(programs, today);
+  const text = usePublicText();
+  const messages = seasonMessages(programs, today, text);
   if (messages.length === 0) return null;
   const everything = allOutOfSeason(programs);
   return (
     <div className="usa-alert usa-alert--info usa-alert--slim season-notice">
       <div className="usa-alert__body">
-        <h2 className="usa-alert__heading">{seasonHeading(programs, today)}</h2>
+        <h2 className="usa-alert__heading">{seasonHeading(programs, today, text)}</h2>
         {messages.map((message) => (
           <p className="usa-alert__text" key={message.text}>
             {message.programs.length > 0 && <strong>{message.programs.join(', ')}: </strong>}
             {message.text}
           </p>
         ))}
-        <p className="usa-alert__text">
-          Until then {everything ? 'every beach shows' : 'their beaches show'} as Not Monitored: no water-quality information is
-          available. Last season’s results remain on each beach’s page.
-        </p>
+        <p className="usa-alert__text">{everything ? text.t('map.season.untilAll') : text.t('map.season.untilSome')}</p>
       </div>
     </div>
   );

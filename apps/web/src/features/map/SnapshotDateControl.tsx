@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { usePublicText } from '../../i18n';
 import { formatDay } from './format';
 
 interface SnapshotDateControlProps {
@@ -13,20 +14,28 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Shows the map as of a past day (public/snapshots). */
 export function SnapshotDateControl({ date, max, onChange }: SnapshotDateControlProps) {
+  const { t, language } = usePublicText();
   const [draft, setDraft] = useState(date ?? '');
-  const [error, setError] = useState<string | null>(null);
+  // Kept as a kind, not a sentence, so it follows a language switch.
+  const [problem, setProblem] = useState<'invalid' | 'tooLate' | null>(null);
+  const error =
+    problem === 'invalid'
+      ? t('map.snapshot.invalid')
+      : problem === 'tooLate' && max
+        ? t('map.snapshot.tooLate', { date: formatDay(max, language) })
+        : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ISO_DAY.test(draft)) {
-      setError('Enter a date as month, day and year.');
+      setProblem('invalid');
       return;
     }
     if (max && draft > max) {
-      setError(`Date cannot be later than tomorrow (${formatDay(max)}).`);
+      setProblem('tooLate');
       return;
     }
-    setError(null);
+    setProblem(null);
     onChange(draft);
   };
 
@@ -34,7 +43,7 @@ export function SnapshotDateControl({ date, max, onChange }: SnapshotDateControl
     <form className="snapshot-control" onSubmit={submit} noValidate>
       <div className={error ? 'usa-form-group usa-form-group--error' : 'usa-form-group'}>
         <label className="usa-label" htmlFor="snapshot-date">
-          Show statuses on a past day
+          {t('map.snapshot.label')}
         </label>
         {error && (
           <span className="usa-error-message" id="snapshot-date-error" role="alert">
@@ -52,7 +61,7 @@ export function SnapshotDateControl({ date, max, onChange }: SnapshotDateControl
             onChange={(e) => setDraft(e.target.value)}
           />
           <button type="submit" className="usa-button">
-            Show day
+            {t('map.snapshot.show')}
           </button>
           {date && (
             <button
@@ -60,11 +69,11 @@ export function SnapshotDateControl({ date, max, onChange }: SnapshotDateControl
               className="usa-button usa-button--outline"
               onClick={() => {
                 setDraft('');
-                setError(null);
+                setProblem(null);
                 onChange(null);
               }}
             >
-              Back to today
+              {t('map.snapshot.backToToday')}
             </button>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePublicText } from '../../i18n';
 import { countiesOf, filterStations, type StationFilters } from './station-filters';
 import { StationSummary } from './StationSummary';
 import type { LegendItem, StationStatus } from './types';
@@ -19,6 +20,7 @@ interface StationListProps {
  * from a beach page returns to the same list.
  */
 export function StationList({ stations, legend, onShowOnMap }: StationListProps) {
+  const { t } = usePublicText();
   const id = useId();
   const [params, setParams] = useSearchParams();
   const filters: StationFilters = {
@@ -50,11 +52,11 @@ export function StationList({ stations, legend, onShowOnMap }: StationListProps)
 
   return (
     <section className="station-list" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Beach list</h2>
-      <form className="station-list__filters" role="search" aria-label="Filter the beach list" onSubmit={(e) => e.preventDefault()}>
+      <h2 id={`${id}-heading`}>{t('map.list.heading')}</h2>
+      <form className="station-list__filters" role="search" aria-label={t('map.list.filters')} onSubmit={(e) => e.preventDefault()}>
         <div className="usa-form-group station-list__field station-list__field--wide">
           <label className="usa-label" htmlFor={`${id}-name`}>
-            Search by beach or town name
+            {t('map.list.search')}
           </label>
           <input
             className="usa-input"
@@ -66,10 +68,10 @@ export function StationList({ stations, legend, onShowOnMap }: StationListProps)
         </div>
         <div className="usa-form-group station-list__field">
           <label className="usa-label" htmlFor={`${id}-county`}>
-            County
+            {t('map.list.county')}
           </label>
           <select className="usa-select" id={`${id}-county`} value={filters.county} onChange={(e) => setFilter('county', e.target.value)}>
-            <option value="">All counties</option>
+            <option value="">{t('map.list.allCounties')}</option>
             {countiesOf(stations).map((c) => (
               <option key={c.county_id} value={String(c.county_id)}>
                 {c.county}
@@ -79,10 +81,10 @@ export function StationList({ stations, legend, onShowOnMap }: StationListProps)
         </div>
         <div className="usa-form-group station-list__field">
           <label className="usa-label" htmlFor={`${id}-status`}>
-            Status
+            {t('map.list.status')}
           </label>
           <select className="usa-select" id={`${id}-status`} value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
-            <option value="">All statuses</option>
+            <option value="">{t('map.list.allStatuses')}</option>
             {statusOptions.map((s) => (
               <option key={s.code} value={s.code}>
                 {s.name}
@@ -105,15 +107,13 @@ export function StationList({ stations, legend, onShowOnMap }: StationListProps)
               )
             }
           >
-            Clear filters
+            {t('map.list.clear')}
           </button>
         )}
       </form>
 
       <p className="station-list__count" role="status">
-        {matches.length === 0
-          ? 'No beaches match these filters.'
-          : `Showing ${shown.length} of ${matches.length} ${matches.length === 1 ? 'station' : 'stations'}.`}
+        {matches.length === 0 ? t('map.list.none') : t('map.list.showing', { shown: shown.length, count: matches.length })}
       </p>
 
       {shown.length > 0 && (
@@ -124,10 +124,10 @@ export function StationList({ stations, legend, onShowOnMap }: StationListProps)
                 <button
                   type="button"
                   className="usa-button usa-button--unstyled station-list__show"
-                  aria-label={`Show on map: ${station.station_name}`}
+                  aria-label={t('map.list.showOnMapFor', { name: station.station_name })}
                   onClick={() => onShowOnMap(station.beach_station_id)}
                 >
-                  Show on map
+                  {t('map.list.showOnMap')}
                 </button>
               </StationSummary>
             </li>
@@ -136,7 +136,7 @@ export function StationList({ stations, legend, onShowOnMap }: StationListProps)
       )}
       {shown.length < matches.length && (
         <button type="button" className="usa-button usa-button--outline" onClick={() => setPaging({ key: filterKey, limit: limit + PAGE_SIZE })}>
-          Show {Math.min(PAGE_SIZE, matches.length - shown.length)} more
+          {t('map.list.showMore', { number: Math.min(PAGE_SIZE, matches.length - shown.length) })}
         </button>
       )}
     </section>

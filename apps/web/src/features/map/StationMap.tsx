@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import { usePublicText } from '../../i18n';
 import { stationMarkers } from './canvas-markers';
 import { NEW_JERSEY_BOUNDS, NEW_JERSEY_OUTLINE } from './nj-outline';
 import { StationSummary } from './StationSummary';
@@ -23,10 +24,16 @@ interface StationMapProps {
 const FAILED_TILES_BEFORE_FALLBACK = 4;
 const FOCUS_ZOOM = 13;
 
-function attributionFor(tileUrl: string): string {
-  return /openstreetmap\.(org|fr)/.test(tileUrl)
-    ? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-    : '';
+const OSM_LINK = '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
+function usesOpenStreetMap(tileUrl: string): boolean {
+  return /openstreetmap\.(org|fr)/.test(tileUrl);
+}
+
+/** Sets a Leaflet control's name (its tooltip and what screen readers say). */
+function labelControl(element: Element | null | undefined, label: string) {
+  element?.setAttribute('title', label);
+  element?.setAttribute('aria-label', label);
 }
 
 /**
@@ -35,6 +42,11 @@ function attributionFor(tileUrl: string): string {
  * reader route to the same stations, and its Show on map button opens a station's popup here.
  */
 export default function StationMap({ stations, tileUrl, focus }: StationMapProps) {
+  const { t } = usePublicText();
+  const zoomIn = t('map.stationMap.zoomIn');
+  const zoomOut = t('map.stationMap.zoomOut');
+  const closePopup = t('map.stationMap.closePopup');
+  const attribution = usesOpenStreetMap(tileUrl) ? `&copy; ${t('map.stationMap.osmContributors', { link: OSM_LINK })}` : '';
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const rendererRef = useRef<L.Canvas | null>(null);
@@ -72,7 +84,8 @@ export default function StationMap({ stations, tileUrl, focus }: StationMapProps
     let failed = 0;
     const fallBack = () => setTilesFailed(true);
     if (tileUrl) {
-      const tiles = L.tileLayer(tileUrl, { attribution: attributionFor(tileUrl), maxZoom: 18 });
+      // The attribution is added below, in the visitor's language.
+      const tiles = L.tileLayer(tileUrl, { maxZoom: 18 });
       tiles.on('tileload', () => {
         loaded += 1;
         setTilesShown(true);
@@ -100,6 +113,22 @@ export default function StationMap({ stations, tileUrl, focus }: StationMapProps
       rendererRef.current = null;
     };
   }, [tileUrl, popupNode]);
+
+  // Leaflet's own controls, named in the visitor's language (again for a new map or another language).
+  useEffect(() => {
+    const container = containerRef.current;
+    labelControl(container?.querySelector('.leaflet-control-zoom-in'), zoomIn);
+    labelControl(container?.querySelector('.leaflet-control-zoom-out'), zoomOut);
+  }, [tileUrl, zoomIn, zoomOut]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !attribution) return;
+    map.attributionControl.addAttribution(attribution);
+    return () => {
+      map.attributionControl.removeAttribution(attribution);
+    };
+  }, [tileUrl, attribution]);
 
   // Until a tile shows (and for good when none can), the outline is filled, so land and water read apart.
   useEffect(() => {
@@ -145,17 +174,19 @@ export default function StationMap({ stations, tileUrl, focus }: StationMapProps
     popup.setLatLng([selected.latitude, selected.longitude]);
     if (popup.isOpen()) popup.update();
     else popup.openOn(map);
+    // Leaflet names its close button in English only.
+    popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', closePopup);
     if (selection?.focusInside && focusedSelection.current !== selection) {
       focusedSelection.current = selection;
       popupNode.querySelector<HTMLElement>('.station-summary__title')?.focus();
     }
-  }, [selected, selection, popupNode]);
+  }, [selected, selection, popupNode, closePopup]);
 
   return (
     <>
       {tilesFailed && (
         <p className="station-map__notice" role="status">
-          The base map could not be loaded. The state outline and every beach are still shown.
+          {t('map.stationMap.tilesFailed')}
         </p>
       )}
       {/* Leaflet adds its own classes to this element: React must never re-render its className. */}
@@ -163,7 +194,7 @@ export default function StationMap({ stations, tileUrl, focus }: StationMapProps
         ref={containerRef}
         className="station-map"
         role="region"
-        aria-label="Map of beach stations. Markers are not keyboard accessible; use the list view to reach each beach."
+        aria-label={t('map.stationMap.label')}
       />
       {selected && createPortal(<StationSummary station={selected} headingLevel={2} />, popupNode)}
     </>

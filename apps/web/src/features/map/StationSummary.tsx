@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { formatDay, formatSample } from './format';
 import { StatusSymbol } from './StatusSymbol';
 import type { StationStatus } from './types';
@@ -13,6 +14,7 @@ interface StationSummaryProps {
 
 /** What the public needs about one station: where, its status since when and why, the last sample, a link. */
 export function StationSummary({ station, headingLevel, children }: StationSummaryProps) {
+  const { t, language } = usePublicText();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const showsStationName = station.station_name !== station.beach_name;
   return (
@@ -22,33 +24,41 @@ export function StationSummary({ station, headingLevel, children }: StationSumma
       </Heading>
       {showsStationName && (
         <p className="station-summary__station">
-          {station.type === 'BRACKET' ? 'Bracket station' : 'Station'}: {station.station_name}
+          {station.type === 'BRACKET'
+            ? t('map.station.bracket', { name: station.station_name })
+            : t('map.station.primary', { name: station.station_name })}
         </p>
       )}
-      <p className="station-summary__place">
-        {station.municipality}, {station.county} County
-      </p>
+      <p className="station-summary__place">{t('map.station.place', { municipality: station.municipality, county: station.county })}</p>
       <p className="station-summary__status">
         <StatusSymbol color={station.status_color} symbol={station.marker_symbol} shape={station.marker_shape} />
         <span>
-          <strong>{station.status_name}</strong>
-          {station.status_since && <> since {formatDay(station.status_since)}</>}
+          <strong lang={CONTENT_LANGUAGE}>{station.status_name}</strong>
+          {station.status_since && <> {t('map.station.since', { date: formatDay(station.status_since, language) })}</>}
         </span>
       </p>
-      {station.reason && <p className="station-summary__reason">Why: {station.reason}</p>}
+      {station.reason && (
+        <p className="station-summary__reason">
+          {t('map.station.why')} <span lang={CONTENT_LANGUAGE}>{station.reason}</span>
+        </p>
+      )}
       <p className="station-summary__sample">
-        {station.last_sample_date ? (
-          <>
-            Last sample: {formatDay(station.last_sample_date)},{' '}
-            {formatSample(station.last_sample_value, station.last_sample_remark, station.last_sample_unit)}
-          </>
-        ) : (
-          'No samples yet'
-        )}
+        {station.last_sample_date
+          ? t('map.station.lastSample', {
+              date: formatDay(station.last_sample_date, language),
+              value: formatSample(
+                station.last_sample_value,
+                station.last_sample_remark,
+                station.last_sample_unit,
+                language,
+                t('map.station.noValue'),
+              ),
+            })
+          : t('map.station.noSamples')}
       </p>
       <p className="station-summary__actions">
-        <Link className="usa-link" to={`/beach/${station.beach_station_id}`} aria-label={`Beach page for ${station.station_name}`}>
-          Beach page
+        <Link className="usa-link" to={`/beach/${station.beach_station_id}`} aria-label={t('map.station.beachPageFor', { name: station.station_name })}>
+          {t('map.station.beachPage')}
         </Link>
         {children}
       </p>

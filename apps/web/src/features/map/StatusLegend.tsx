@@ -1,3 +1,4 @@
+import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { LoadError } from './LoadError';
 import { StatusSymbol } from './StatusSymbol';
 import type { LegendItem } from './types';
@@ -9,17 +10,21 @@ interface StatusLegendProps {
   onRetry: () => void;
 }
 
-/** The status legend from public/beaches/statuses/legend: each status's marker (shape, letter, colour) and meaning. */
+/**
+ * The status legend from public/beaches/statuses/legend: each status's marker (shape, letter, colour) and
+ * meaning. Status names and meanings are content, shown as entered.
+ */
 export function StatusLegend({ items, isLoading, isError, onRetry }: StatusLegendProps) {
+  const { t } = usePublicText();
   return (
     <section className="status-legend" aria-labelledby="status-legend-heading">
       <h2 id="status-legend-heading" className="status-legend__heading">
-        Legend
+        {t('map.legend.heading')}
       </h2>
       {isError ? (
-        <LoadError what="The legend" onRetry={onRetry} />
+        <LoadError message={t('map.legend.failed')} onRetry={onRetry} />
       ) : isLoading || !items ? (
-        <p role="status">Loading the legend…</p>
+        <p role="status">{t('map.legend.loading')}</p>
       ) : (
         <ul className="status-legend__list">
           {[...items]
@@ -27,7 +32,7 @@ export function StatusLegend({ items, isLoading, isError, onRetry }: StatusLegen
             .map((item) => (
               <li key={item.code} className="status-legend__item">
                 <StatusSymbol color={item.color} symbol={item.marker_symbol} shape={item.marker_shape} size={26} />
-                <span>
+                <span lang={CONTENT_LANGUAGE}>
                   <strong>{item.name}</strong>
                   <span className="status-legend__meaning"> {meaningOf(item.description)}</span>
                 </span>

@@ -1,28 +1,31 @@
-/** Dates and values as the public reads them. */
+import { formatDate, type Language } from '../../i18n';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** Dates and values as the public reads them, in the visitor's language. */
 
-/** 'YYYY-MM-DD' as 'Jul 15, 2026' (a calendar day: no time-zone shift). */
-export function formatDay(day: string): string {
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(ms) ? day : dayFormat.format(ms);
+function localeOf(language: Language): string {
+  return language === 'es' ? 'es-US' : 'en-US';
 }
 
-/** An ISO timestamp as 'Sep 8, 2026, 11:25 AM' in the programs' time zone. */
-export function formatInstant(iso: string, timeZone?: string): string {
+/** 'YYYY-MM-DD' as 'Jul 15, 2026' / '15 jul 2026' (a calendar day: no time-zone shift). */
+export function formatDay(day: string, language: Language): string {
+  return Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : formatDate(day, language, 'short');
+}
+
+/** An ISO timestamp as 'Sep 8, 2026, 11:25 AM' / '8 sept 2026, 11:25 a.m.' in the programs' time zone. */
+export function formatInstant(iso: string, language: Language, timeZone?: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(ms);
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(ms);
 }
 
 const UNITS: Record<string, string> = { CFU_100ML: 'CFU/100mL', MPN_100ML: 'MPN/100mL' };
 
-/** A result with its qualifier: '<10 CFU/100mL', '>24196 MPN/100mL'. */
-export function formatSample(value: number | null, remark: string | null, unit: string | null): string {
-  if (value === null) return remark ?? 'No value';
+/** A result with its qualifier: '<10 CFU/100mL', '>24196 MPN/100mL'; `noValue` when there is neither value nor remark. */
+export function formatSample(value: number | null, remark: string | null, unit: string | null, language: Language, noValue: string): string {
+  if (value === null) return remark ?? noValue;
   const qualifier = remark === 'K' || remark === '<' ? '<' : remark === 'L' || remark === '>' || remark === 'TNTC' ? '>' : '';
   const unitName = unit ? ` ${UNITS[unit] ?? unit}` : '';
-  return `${qualifier}${value.toLocaleString('en-US')}${unitName}`;
+  return `${qualifier}${value.toLocaleString(localeOf(language))}${unitName}`;
 }
 
 /** The day after a 'YYYY-MM-DD' day (date pickers stop at tomorrow, SPEC 5). */

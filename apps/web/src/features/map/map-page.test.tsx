@@ -1,5 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, setLanguage } from '../../i18n';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { filterStations, NO_FILTERS } from './station-filters';
@@ -185,5 +186,141 @@ describe('status legend', () => {
     render(<StatusLegend items={undefined} isLoading={false} isError onRetry={() => {}} />);
     expect(screen.getByRole('alert')).toHaveTextContent('The legend could not be loaded.');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('Map page in Spanish', () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en'));
+    document.documentElement.lang = 'en';
+  });
+
+  const WITH_OCEAN = [...STATIONS, station({ beach_station_id: 4, beach_name: 'Island Beach', county_id: 9, county: 'Ocean' })];
+
+  it('shows the side panel, the list view and the legend in Spanish; statuses and names stay as entered', async () => {
+    dismissWelcome();
+    await act(() => setLanguage('es'));
+    mockFetch(mapRoutes(statusesPayload(WITH_OCEAN)));
+    const { user } = renderApp('/?view=list');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mapa' })).toBeInTheDocument();
+    expect(document.title).toBe('Mapa | Portal de Playas');
+    expect(await screen.findByText('Se muestran 4 de 4 estaciones.')).toBeInTheDocument();
+    expect(screen.getByText('Estado de las playas al 14 jul 2026, 10:05 a.m.')).toBeInTheDocument();
+    const views = screen.getByRole('group', { name: 'Mostrar las playas en' });
+    expect(within(views).getByRole('button', { name: 'Vista de mapa' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(views).getByRole('button', { name: 'Vista de lista' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Ver el estado de las playas en un día anterior')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ver el día' })).toBeInTheDocument();
+
+    // Side panel: counts with their plurals, counties, and the panels below it.
+    const panel = screen.getByRole('region', { name: 'Cierres y avisos' });
+    expect(within(panel).getByText('1 cierre y 1 aviso hoy.')).toBeInTheDocument();
+    const monmouth = within(panel).getByRole('heading', { level: 3, name: 'Condado de Monmouth' }).parentElement!;
+    expect(monmouth).toHaveTextContent('Closed desde el 12 jul 2026');
+    expect(within(panel).getByRole('heading', { level: 3, name: 'Condado de Ocean' }).parentElement).toHaveTextContent('Sin cierres vigentes');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Vuelo diario' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Últimas noticias' })).toBeInTheDocument();
+    expect(await screen.findByText('No hay noticias en este momento.')).toBeInTheDocument();
+
+    // The list view: filters, each station's summary and its buttons.
+    const list = screen.getByRole('region', { name: 'Lista de playas' });
+    expect(within(list).getByRole('search', { name: 'Filtrar la lista de playas' })).toBeInTheDocument();
+    expect(within(list).getByLabelText('Condado')).toHaveDisplayValue('Todos los condados');
+    expect(within(list).getByLabelText('Estado')).toHaveDisplayValue('Todos los estados');
+    const closed = within(list).getByRole('heading', { level: 3, name: 'Brighton Avenue' }).closest('li')!;
+    expect(closed).toHaveTextContent('Estación: Long Branch - Brighton Avenue');
+    expect(closed).toHaveTextContent('Long Branch, condado de Monmouth');
+    expect(within(closed).getByText('Closed')).toHaveAttribute('lang', 'en');
+    expect(closed).toHaveTextContent('Closed desde el 12 jul 2026');
+    expect(closed).toHaveTextContent('Motivo: Advisory to Closed');
+    expect(closed).toHaveTextContent('Última muestra: 13 jul 2026, 20 CFU/100mL');
+    expect(within(closed).getByRole('link', { name: 'Página de la playa Long Branch - Brighton Avenue' })).toHaveTextContent(
+      'Página de la playa',
+    );
+    expect(within(closed).getByRole('button', { name: 'Ver en el mapa: Long Branch - Brighton Avenue' })).toHaveTextContent('Ver en el mapa');
+
+    await user.selectOptions(within(list).getByLabelText('Estado'), 'Closed');
+    expect(screen.getByText('Se muestra 1 de 1 estación.')).toBeInTheDocument();
+    await user.type(within(list).getByLabelText('Buscar por nombre de playa o de pueblo'), 'ninguna');
+    expect(screen.getByText('Ninguna playa coincide con estos filtros.')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Quitar los filtros' }));
+    expect(screen.getByText('Se muestran 4 de 4 estaciones.')).toBeInTheDocument();
+
+    // The legend: its heading in Spanish, the status names and meanings as entered.
+    const legend = screen.getByRole('region', { name: 'Leyenda' });
+    expect(within(legend).getByRole('heading', { level: 2, name: 'Leyenda' })).toBeInTheDocument();
+    expect(within(legend).getByText('Open')).toBeInTheDocument();
+
+    // Nothing of the interface is left in English.
+    for (const english of ['Map view', 'Closures and Advisories', 'No Current Closures', 'Statuses as of', 'Legend', 'Showing', 'Latest News', 'Daily Flight', ' County']) {
+      expect(document.body, english).not.toHaveTextContent(english);
+    }
+  });
+
+  it('switches a page already shown in English when Español is chosen', async () => {
+    dismissWelcome();
+    mockFetch(mapRoutes(statusesPayload(WITH_OCEAN)));
+    const { user } = renderApp('/?view=list');
+    expect(await screen.findByText('1 closure and 1 advisory today.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mapa' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Cierres y avisos' })).toHaveTextContent('1 cierre y 1 aviso hoy.');
+    expect(screen.getByRole('region', { name: 'Lista de playas' })).toHaveTextContent('Se muestran 4 de 4 estaciones.');
+    expect(screen.getByRole('heading', { level: 2, name: 'Leyenda' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es');
+  });
+
+  it('tells the season notice and the closures summary in Spanish', async () => {
+    dismissWelcome();
+    await act(() => setLanguage('es'));
+    const ended = program({ in_season: false, monitored: false, next_season_start: '2027-05-22' });
+    const idle = STATIONS.map((s) => ({ ...s, status_code: 'NOT_MONITORED' as const, status_name: 'Not Monitored', status_since: null, reason: null }));
+    mockFetch(mapRoutes(statusesPayload(idle, { today: '2026-11-21', programs: [ended] })));
+    renderApp('/?view=list');
+
+    const notice = await screen.findByRole('heading', { level: 2, name: 'La temporada de baño terminó' });
+    const alert = notice.closest('.usa-alert') as HTMLElement;
+    expect(alert).toHaveTextContent('La temporada de baño 2026 terminó el 7 sept 2026.');
+    expect(alert).toHaveTextContent('El monitoreo se reanudará con la temporada de baño que comienza el 22 may 2027.');
+    expect(alert).toHaveTextContent('Hasta entonces, todas las playas aparecen como No monitoreadas');
+    const panel = screen.getByRole('region', { name: 'Cierres y avisos' });
+    expect(panel).toHaveTextContent('Hoy ninguna playa está cerrada ni tiene un aviso.');
+    expect(panel).toHaveTextContent('La temporada de baño 2026 terminó el 7 sept 2026.');
+  });
+
+  it('names the map, its controls and its popups in Spanish', async () => {
+    // jsdom has no canvas: Leaflet's marker canvas draws into a context that does nothing.
+    const noDrawing = new Proxy({}, { get: (_target, name) => (name === 'canvas' ? document.createElement('canvas') : () => ({})) });
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(noDrawing as CanvasRenderingContext2D);
+    dismissWelcome();
+    await act(() => setLanguage('es'));
+    mockFetch(mapRoutes(statusesPayload(STATIONS)));
+    const { user } = renderApp('/');
+
+    const map = await screen.findByRole('region', {
+      name: 'Mapa de las estaciones de playa. Los marcadores no se pueden usar con el teclado; use la vista de lista para llegar a cada playa.',
+    });
+    expect(within(map).getByRole('button', { name: 'Acercar' })).toHaveAttribute('title', 'Acercar');
+    expect(within(map).getByRole('button', { name: 'Alejar' })).toHaveAttribute('title', 'Alejar');
+    // The test setup has no tile URL: the map says so.
+    expect(await screen.findByText('No se pudo cargar el mapa base. Se siguen mostrando el contorno del estado y todas las playas.')).toBeInTheDocument();
+    const hint = screen.getByText(/^¿Usa un teclado o un lector de pantalla\?/);
+    expect(hint).toHaveTextContent('¿Usa un teclado o un lector de pantalla? Abra la vista de lista para llegar a cada playa.');
+
+    await user.click(within(hint).getByRole('button', { name: 'Abra la vista de lista' }));
+    await user.click(await screen.findByRole('button', { name: 'Ver en el mapa: Long Branch - Brighton Avenue' }));
+    const popup = (await screen.findByRole('heading', { level: 2, name: 'Brighton Avenue' })).closest('.leaflet-popup') as HTMLElement;
+    expect(popup).toHaveTextContent('Closed desde el 12 jul 2026');
+    expect(within(popup).getByRole('button', { name: 'Cerrar la ventana emergente' })).toBeInTheDocument();
+  });
+
+  it('offers Reintentar when the legend fails', async () => {
+    await act(() => setLanguage('es'));
+    render(<StatusLegend items={undefined} isLoading={false} isError onRetry={() => {}} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Leyenda' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('No se pudo cargar la leyenda.');
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 });

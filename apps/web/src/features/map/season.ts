@@ -1,5 +1,9 @@
+import type { usePublicText } from '../../i18n';
 import { formatDay } from './format';
 import type { ProgramSeasonInfo } from './types';
+
+/** The visitor's language and its text (usePublicText). */
+export type PublicText = ReturnType<typeof usePublicText>;
 
 /**
  * What the public is told when a program is not monitoring today: the season has ended (or not begun)
@@ -21,46 +25,50 @@ export function seasonPhase(program: ProgramSeasonInfo, today: string): SeasonPh
   return 'none';
 }
 
-export function seasonMessage(program: ProgramSeasonInfo, today: string): string {
+export function seasonMessage(program: ProgramSeasonInfo, today: string, { t, language }: PublicText): string {
   const season = program.current_season;
   const phase = seasonPhase(program, today);
+  const day = (date: string) => formatDay(date, language);
   let first: string;
   if (season && phase === 'ended') {
-    first = `The ${season.year} swimming season ended on ${formatDay(season.end_date)}.`;
+    first = t('map.season.ended', { year: season.year, date: day(season.end_date) });
   } else if (season && phase === 'upcoming') {
-    first =
-      `Monitoring for the ${season.year} swimming season begins on ${formatDay(season.preseason_start)}; ` +
-      `the season runs from ${formatDay(season.start_date)} to ${formatDay(season.end_date)}.`;
+    first = t('map.season.upcoming', {
+      year: season.year,
+      preseason: day(season.preseason_start),
+      start: day(season.start_date),
+      end: day(season.end_date),
+    });
   } else {
-    first = 'No swimming season is scheduled this year.';
+    first = t('map.season.noSeason');
   }
   let resumes = '';
   if (phase !== 'upcoming') {
     resumes = program.next_season_start
-      ? `Monitoring resumes for the swimming season starting ${formatDay(program.next_season_start)}.`
-      : 'Monitoring resumes next season; its dates have not been announced yet.';
+      ? t('map.season.resumesOn', { date: day(program.next_season_start) })
+      : t('map.season.resumesLater');
   }
   return [first, resumes].filter(Boolean).join(' ');
 }
 
-export function seasonMessages(programs: readonly ProgramSeasonInfo[], today: string): SeasonMessage[] {
+export function seasonMessages(programs: readonly ProgramSeasonInfo[], today: string, text: PublicText): SeasonMessage[] {
   const idle = programs.filter((p) => !p.monitored);
   if (idle.length === 0) return [];
   const byText = new Map<string, string[]>();
   for (const program of idle) {
-    const text = seasonMessage(program, today);
-    byText.set(text, [...(byText.get(text) ?? []), program.name]);
+    const message = seasonMessage(program, today, text);
+    byText.set(message, [...(byText.get(message) ?? []), program.name]);
   }
   const everyProgram = idle.length === programs.length && byText.size === 1;
-  return [...byText].map(([text, names]) => ({ programs: everyProgram ? [] : names, text }));
+  return [...byText].map(([message, names]) => ({ programs: everyProgram ? [] : names, text: message }));
 }
 
 /** The notice's heading: every program ended, every program yet to start, or some not monitoring. */
-export function seasonHeading(programs: readonly ProgramSeasonInfo[], today: string): string {
+export function seasonHeading(programs: readonly ProgramSeasonInfo[], today: string, { t }: PublicText): string {
   const phases = new Set(programs.map((p) => seasonPhase(p, today)));
-  if (phases.size === 1 && phases.has('ended')) return 'The swimming season has ended';
-  if (phases.size === 1 && phases.has('upcoming')) return 'The swimming season has not started yet';
-  return phases.has('monitored') ? 'Some beaches are not monitored now' : 'Beaches are not monitored now';
+  if (phases.size === 1 && phases.has('ended')) return t('map.season.headingEnded');
+  if (phases.size === 1 && phases.has('upcoming')) return t('map.season.headingUpcoming');
+  return phases.has('monitored') ? t('map.season.headingSome') : t('map.season.headingAll');
 }
 
 /** True when no program is monitoring today: the whole map is Not Monitored. */
