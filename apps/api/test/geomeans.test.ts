@@ -75,14 +75,28 @@ describe(`geomeans on ${DATABASE_KIND}`, () => {
       expect(ours.map((x: { counted_value: number }) => x.counted_value)).toEqual([10, 10, 10, 10, 10]);
       expect(atLimit.survey.count).toBe(atLimit.samples.filter((x: { counted_value: number | null }) => x.counted_value !== null).length);
 
-      await ctx.database.db.execute(sql`update programs set censored_rule = 'HALF_LIMIT' where program_id = ${facts.program.OB}`);
+      // The program's setting, saved as Program Management saves it (an organization admin's PUT program/{id}).
+      const setRule = async (censored_rule: 'AT_LIMIT' | 'HALF_LIMIT') => {
+        const admin = await token('admin@example.org');
+        const program = (await ctx.call({ method: 'GET', url: `/api/program/${facts.program.OB}`, token: admin })).json().payload;
+        const { program_id: _id, logic_rules, ...fields } = program;
+        const res = await ctx.call({
+          method: 'PUT',
+          url: `/api/program/${facts.program.OB}`,
+          token: admin,
+          payload: { ...fields, censored_rule, logic_rules: logic_rules.map(({ position: _p, ...rule }: { position: number }) => rule) },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().payload.censored_rule).toBe(censored_rule);
+      };
+      await setRule('HALF_LIMIT');
       try {
         const half = (await get(`/api/beach/${s.beach_station_id}/geomean?date=${DATA_TODAY}`)).json().payload;
         expect(half.censored_rule).toBe('HALF_LIMIT');
         expect(half.samples.filter((x: { result_id: number }) => ids.includes(x.result_id)).map((x: { counted_value: number }) => x.counted_value)).toEqual([5, 5, 5, 5, 5]);
         expect(half.survey.geomean).toBeLessThan(atLimit.survey.geomean);
       } finally {
-        await ctx.database.db.execute(sql`update programs set censored_rule = 'AT_LIMIT' where program_id = ${facts.program.OB}`);
+        await setRule('AT_LIMIT');
       }
     });
 

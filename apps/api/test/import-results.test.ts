@@ -11,7 +11,7 @@ import { openDatabase, queryRows, runMigrations } from '../src/db/client';
 import { seedReference } from '../src/db/seed/reference';
 import { formatImportReport, ImportError, importLegacyResults } from '../src/modules/results/service/legacy-import';
 import { createTestContext, DATABASE_KIND, TEST_DATABASE_URL, type TestContext } from './helpers';
-import { layoutCsv, stationsOf, tableCounts, type CsvLine } from './results-fixtures';
+import { layoutCsv, stationsOf, tableCounts, verify, type CsvLine } from './results-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -62,6 +62,18 @@ async function history(stationId: number) {
   );
 }
 
+/** The station's current status and the local day (America/New_York) its status_since falls on, and whether it is that day's start. */
+async function currentStatus(stationId: number) {
+  const [row] = await queryRows<{ code: string | null; since_day: string | null; at_day_start: boolean | null }>(
+    ctx.database.db,
+    sql`select st.code, (s.status_since at time zone 'America/New_York')::date::text as since_day,
+               s.status_since = (s.status_since at time zone 'America/New_York')::date::timestamp at time zone 'America/New_York' as at_day_start
+        from beach_stations s left join beach_statuses st on st.beach_status_id = s.current_status_id
+        where s.beach_station_id = ${stationId}`,
+  );
+  return row!;
+}
+
 describe(`legacy import on ${DATABASE_KIND}`, () => {
   it('creates the places it needs, imports the good rows, rejects the rest by line, and replays the rules quietly', async () => {
     const before = await tableCounts(ctx);
@@ -103,6 +115,8 @@ describe(`legacy import on ${DATABASE_KIND}`, () => {
       { from_code: 'ADVISORY', to_code: 'CLOSED', source: 'RULE', effective_date: '2026-06-10' },
       { from_code: 'CLOSED', to_code: 'OPEN', source: 'RULE', effective_date: '2026-06-11' },
     ]);
+    // status_since is the day the last change took effect (Closed -> Open from 2026-06-11), not the import time.
+    expect(await currentStatus(primary.beach_station_id)).toEqual({ code: 'OPEN', since_day: '2026-06-11', at_day_start: true });
     const after = await tableCounts(ctx);
     expect(after.results).toBe(before.results! + 6);
     expect(after.mail_outbox).toBe(before.mail_outbox);
@@ -118,6 +132,35 @@ describe(`legacy import on ${DATABASE_KIND}`, () => {
     expect(text).toMatch(/legacy\.csv -> OB \(entered as NJDEP\): 10 rows, 6 inserted, 0 already imported, 4 rejected; created 1 counties, 1 municipalities, 1 beaches, 3 stations; 3 status changes/);
     expect(text).toMatch(/rows\/s\)/);
     expect(text).toContain('  line 7 (Result_Date): Result_Date must be MM/DD/YYYY');
+  });
+
+  it('starts a new primary Open without --replay-rules, so live verification then fires its rules', async () => {
+    const beach = 'Live Beach';
+    const station = 'Import Town - Live Beach';
+    const report = await importLegacyResults(ctx.database.db, {
+      programAbbv: 'OB',
+      verified: false,
+      replayRules: false,
+      fileName: 'live.csv',
+      text: layoutCsv([at(station, '06/16/2026', '20', { beach }), at(station, '06/15/2026', '300', { beach, time: '08:00' })]),
+      timeZone: 'America/New_York',
+    });
+    expect(report).toMatchObject({ inserted: 2, statusChanges: 0, created: { beaches: 1, stations: 1 } });
+    const primary = (await stationsOf(ctx, 'OB')).find((s) => s.station_name === station)!;
+    expect(primary.station_type).toBe('PRIMARY');
+    // Open from its first sample day in the file, with the history row that says so.
+    expect(await currentStatus(primary.beach_station_id)).toEqual({ code: 'OPEN', since_day: '2026-06-15', at_day_start: true });
+    expect(await history(primary.beach_station_id)).toEqual([{ from_code: null, to_code: 'OPEN', source: 'IMPORT', effective_date: '2026-06-15' }]);
+
+    const [exceedance] = await queryRows<{ result_id: number }>(
+      ctx.database.db,
+      sql`select result_id from results where beach_station_id = ${primary.beach_station_id} and value = 300 and verification_state = 'UNVERIFIED'`,
+    );
+    const outcome = await verify(ctx, await ctx.login('verifier@example.org'), [exceedance!.result_id]);
+    expect(outcome.status_changes).toEqual([
+      expect.objectContaining({ beach_station_id: primary.beach_station_id, from_status: expect.objectContaining({ code: 'OPEN' }), to_status: expect.objectContaining({ code: 'ADVISORY' }), result_id: exceedance!.result_id }),
+    ]);
+    expect((await currentStatus(primary.beach_station_id)).code).toBe('ADVISORY');
   });
 
   it('adds nothing when the same file comes again', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { CODES, PROGRAM_CODES } from '@beach/domain';
+import { CENSORED_RULE_MESSAGE, CODES, PROGRAM_CODES } from '@beach/domain';
 import { auditLog, programBeachLogic, programs } from '../src/db/schema';
 import { queryRows } from '../src/db/client';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
@@ -74,7 +74,7 @@ describe(`programs on ${DATABASE_KIND}`, () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().code).toBe(PROGRAM_CODES.PROGRAM_FOUND);
       const p = res.json().payload;
-      expect(p).toMatchObject({ program_id: demo.OB, abbv: 'OB', color: expect.stringMatching(/^#/) });
+      expect(p).toMatchObject({ program_id: demo.OB, abbv: 'OB', color: expect.stringMatching(/^#/), censored_rule: 'AT_LIMIT' });
       expect(p.logic_rules.length).toBeGreaterThanOrEqual(4);
       const positions = p.logic_rules.map((r: { position: number }) => r.position);
       expect(positions).toEqual([...positions].sort((x: number, y: number) => x - y));
@@ -115,14 +115,31 @@ describe(`programs on ${DATABASE_KIND}`, () => {
       expect(res.statusCode).toBe(201);
       expect(res.json().code).toBe(PROGRAM_CODES.PROGRAM_CREATED);
       const p = res.json().payload;
-      expect(p).toMatchObject({ abbv, desc: '', logic_rules: [{ title: 'First', position: 1, is_less_than_value: false }, { title: 'Second', position: 2, compare_value: null }] });
+      expect(p).toMatchObject({
+        abbv,
+        desc: '',
+        censored_rule: 'AT_LIMIT',
+        logic_rules: [{ title: 'First', position: 1, is_less_than_value: false }, { title: 'Second', position: 2, compare_value: null }],
+      });
       const [audit] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'programs'), eq(auditLog.recordId, String(p.program_id))));
       expect(audit).toMatchObject({ action: 'CREATE', programId: p.program_id, before: null });
       expect(JSON.parse(audit!.after!).logic_rules).toHaveLength(2);
     });
 
+    it('creates a program whose censored results count at half the reported limit', async () => {
+      const res = await create(s.adminToken, { name: unique('Half '), abbv: unique('HF'), color: '#0A0B0C', censored_rule: 'HALF_LIMIT' });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().payload.program_id;
+      expect(res.json().payload.censored_rule).toBe('HALF_LIMIT');
+      expect((await ctx.call({ method: 'GET', url: `/api/program/${id}`, token: s.adminToken })).json().payload.censored_rule).toBe('HALF_LIMIT');
+      const [audit] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.tableName, 'programs'), eq(auditLog.recordId, String(id))));
+      expect(JSON.parse(audit!.after!).censored_rule).toBe('HALF_LIMIT');
+    });
+
     it.each<[string, () => object, string, string]>([
       ['no name', () => ({ name: '' }), 'name', 'Name is required'],
+      ['an unknown censored-value rule', () => ({ censored_rule: 'ZERO' }), 'censored_rule', CENSORED_RULE_MESSAGE],
+      ['a censored-value rule in lower case', () => ({ censored_rule: 'half_limit' }), 'censored_rule', CENSORED_RULE_MESSAGE],
       ['a colour name', () => ({ color: 'blue' }), 'color', 'Use a colour like #0055aa'],
       ['no compare value', () => ({ logic_rules: [rule('X', { compare_value: null })] }), 'logic_rules.0.compare_value', 'Enter a compare value or use the beach action value'],
       ['a negative compare value', () => ({ logic_rules: [rule('X', { compare_value: -1 })] }), 'logic_rules.0.compare_value', 'Compare value must be 0 or more'],
@@ -201,6 +218,45 @@ describe(`programs on ${DATABASE_KIND}`, () => {
       expect(audit).toMatchObject({ action: 'UPDATE', programId: created.program_id });
       expect(JSON.parse(audit!.before!).logic_rules.map((r: { title: string }) => r.title)).toEqual(['A', 'B', 'C']);
       expect(JSON.parse(audit!.after!).logic_rules.map((r: { title: string }) => r.title)).toEqual(['C changed', 'New', 'A']);
+    });
+
+    it('saves the censored-value rule (audited), keeps it when a save leaves it out, and refuses an unknown one', async () => {
+      const created = (
+        await ctx.call({
+          method: 'POST',
+          url: '/api/program',
+          token: s.adminToken,
+          payload: { name: unique('Censored '), abbv: unique('CR'), color: '#123456', logic_rules: [rule('A')] },
+        })
+      ).json().payload;
+      expect(created.censored_rule).toBe('AT_LIMIT');
+      const body = { name: created.name, abbv: created.abbv, color: created.color, desc: created.desc, logic_rules: [{ ...rule('A'), program_beach_logic_id: created.logic_rules[0].program_beach_logic_id }] };
+      const read = async () => (await ctx.call({ method: 'GET', url: `/api/program/${created.program_id}`, token: s.adminToken })).json().payload;
+
+      const half = await save(s.adminToken, created.program_id, { ...body, censored_rule: 'HALF_LIMIT' });
+      expect(half.statusCode, half.body).toBe(200);
+      expect(half.json().payload.censored_rule).toBe('HALF_LIMIT');
+      expect((await read()).censored_rule).toBe('HALF_LIMIT');
+      const [audit] = await ctx.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.tableName, 'programs'), eq(auditLog.recordId, String(created.program_id)), eq(auditLog.action, 'UPDATE')))
+        .orderBy(desc(auditLog.auditId))
+        .limit(1);
+      expect(JSON.parse(audit!.before!).censored_rule).toBe('AT_LIMIT');
+      expect(JSON.parse(audit!.after!).censored_rule).toBe('HALF_LIMIT');
+
+      // A save without the field (a client that does not know it) leaves the stored rule alone.
+      expect((await save(s.adminToken, created.program_id, { ...body, desc: 'Other words' })).json().payload.censored_rule).toBe('HALF_LIMIT');
+
+      const bad = await save(s.adminToken, created.program_id, { ...body, censored_rule: 'QUARTER_LIMIT' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().code).toBe(CODES.VALIDATION_FAILED);
+      expect(bad.json().payload).toEqual([expect.objectContaining({ field: 'censored_rule', message: CENSORED_RULE_MESSAGE })]);
+      expect((await read()).censored_rule).toBe('HALF_LIMIT');
+
+      expect((await save(s.adminToken, created.program_id, { ...body, censored_rule: 'AT_LIMIT' })).json().payload.censored_rule).toBe('AT_LIMIT');
+      expect((await read()).censored_rule).toBe('AT_LIMIT');
     });
 
     it("refuses another program's rule id and leaves everything as it was", async () => {

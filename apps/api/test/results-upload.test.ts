@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULT_CODES } from '@beach/domain';
+import { eq } from 'drizzle-orm';
+import { RESULT_CODES, RESULT_MESSAGES } from '@beach/domain';
+import { beachStations } from '../src/db/schema';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { demoFacts, layoutCsv, multipart, stationsOf, tableCounts, tokenCache, type CsvLine, type DemoFacts, type StationRow } from './results-fixtures';
 
@@ -55,6 +57,49 @@ describe(`lab CSV upload on ${DATABASE_KIND}`, () => {
       expect(byLine[9].errors[0].column).toBe('Program_Name');
       expect(byLine[10]).toMatchObject({ status: 'OK', remark_code: 'K', value: 10 });
       expect(await tableCounts(ctx)).toEqual(before);
+    });
+
+    it('reports a row for an inactive station as an error, as POST results/bulk refuses it, and the commit saves nothing', async () => {
+      const inactive = ob[6]!;
+      const setActive = (active: boolean) =>
+        ctx.database.db.update(beachStations).set({ active }).where(eq(beachStations.beachStationId, inactive.beach_station_id));
+      // Stored while the station was active: the same row later is a duplicate, not an error (it adds nothing).
+      const earlier = layoutCsv([line(inactive, { date: '07/05/2026', measure: '33' })]);
+      expect((await post('commit', earlier)).json().payload).toMatchObject({ inserted: 1 });
+      await setActive(false);
+      try {
+        const csv = layoutCsv([line(ob[0]!, { date: '07/06/2026' }), line(inactive, { date: '07/06/2026', measure: '41' }), line(inactive, { date: '07/05/2026', measure: '33' })]);
+        const preview = await post('preview', csv);
+        expect(preview.statusCode, preview.body).toBe(200);
+        const p = preview.json().payload;
+        expect(p.counts).toEqual({ rows: 3, ok: 1, duplicates: 1, errors: 1 });
+        expect(p.can_commit).toBe(false);
+        expect(p.rows[1]).toMatchObject({ line: 3, status: 'ERROR', beach_station_id: inactive.beach_station_id, errors: [{ column: 'Station_Name', message: RESULT_MESSAGES.stationInactive }] });
+        expect(p.rows[2]).toMatchObject({ line: 4, status: 'DUPLICATE', errors: [] });
+
+        const before = await tableCounts(ctx);
+        const commit = await post('commit', csv);
+        expect(commit.statusCode).toBe(400);
+        expect(commit.json()).toMatchObject({ code: RESULT_CODES.UPLOAD_HAS_ERRORS, payload: { counts: { errors: 1 } } });
+        expect(await tableCounts(ctx)).toEqual(before);
+
+        // The grid save's own refusal, word for word.
+        const bulk = await ctx.call({
+          method: 'POST',
+          url: '/api/results/bulk',
+          token: await token('sampler@example.org'),
+          payload: {
+            program_id: facts.program.OB,
+            organization_id: facts.org.CEL,
+            sample_date: '2026-07-06',
+            results: [{ beach_station_id: inactive.beach_station_id, parameter_id: facts.parameter.ENTEROCOCCUS, result_unit_id: facts.unit.CFU_100ML, value: 41 }],
+          },
+        });
+        expect(bulk.statusCode).toBe(400);
+        expect(bulk.json().payload).toContainEqual({ field: 'results.0.beach_station_id', message: RESULT_MESSAGES.stationInactive });
+      } finally {
+        await setActive(true);
+      }
     });
 
     it('reads a multipart upload the same way', async () => {

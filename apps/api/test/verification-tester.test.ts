@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { VERIFICATION_CODES } from '@beach/domain';
+import { addDays, localDate, RESULT_MESSAGES, VERIFICATION_CODES } from '@beach/domain';
 import { queryRows } from '../src/db/client';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { demoFacts, layoutCsv, multipart, stateDigest, stationsOf, tableCounts, tokenCache, type DemoFacts, type StationRow } from './results-fixtures';
@@ -129,6 +129,28 @@ describe(`verification tester on ${DATABASE_KIND}`, () => {
       });
       expect(bracketStart.statusCode).toBe(400);
       expect((await test('verifier@example.org', { program_id: 999999, date: '2026-07-15' })).statusCode).toBe(404);
+    });
+
+    it('refuses a typed or chosen date later than tomorrow in the program time zone, and takes tomorrow', async () => {
+      const tomorrow = addDays(localDate(new Date(), ctx.deps.config.programTimeZone), 1);
+      const later = addDays(tomorrow, 1);
+      // The options give the screen the same limit for its date pickers.
+      const options = await ctx.call({ method: 'GET', url: `/api/verify/test/options?program_id=${facts.program.OB}`, token: await token('verifier@example.org') });
+      expect(options.json().payload).toMatchObject({ today: addDays(tomorrow, -1), max_date: tomorrow });
+      const typedLate = await test('verifier@example.org', {
+        program_id: facts.program.OB,
+        results: [typed(openPrimary.beach_station_id, 5), typed(openPrimary.beach_station_id, 5, { sample_date: later })],
+      });
+      expect(typedLate.statusCode).toBe(400);
+      expect(typedLate.json().payload).toEqual([{ field: 'results.1.sample_date', message: RESULT_MESSAGES.dateAfterTomorrow }]);
+      const chosenLate = await test('verifier@example.org', { program_id: facts.program.OB, date: later });
+      expect(chosenLate.statusCode).toBe(400);
+      expect(chosenLate.json().payload).toEqual([{ field: 'date', message: RESULT_MESSAGES.dateAfterTomorrow }]);
+      expect(RESULT_MESSAGES.dateAfterTomorrow).toBe('Date cannot be later than tomorrow');
+
+      const typedTomorrow = await test('verifier@example.org', { program_id: facts.program.OB, results: [typed(openPrimary.beach_station_id, 5, { sample_date: tomorrow })] });
+      expect(typedTomorrow.statusCode, typedTomorrow.body).toBe(200);
+      expect((await test('verifier@example.org', { program_id: facts.program.OB, date: tomorrow })).statusCode).toBe(200);
     });
 
     it('needs secondary verification in the program (as the menu shows the tester), and a login', async () => {

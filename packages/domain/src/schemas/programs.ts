@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CENSORED_RULES } from '../water-quality/geomean';
 import { idSchema, requiredText } from './common';
 
 export const PROGRAM_CODES = {
@@ -9,6 +10,11 @@ export const PROGRAM_CODES = {
 } as const;
 
 const flag = z.boolean().default(false);
+
+export const CENSORED_RULE_MESSAGE = 'Choose how censored results count: at the reported limit or at half of it';
+
+/** A program's censored-value rule (DESIGN 4: a program setting, AT_LIMIT unless the program says otherwise). */
+export const censoredRuleSchema = z.enum(CENSORED_RULES, { error: CENSORED_RULE_MESSAGE });
 
 /**
  * One logic rule (SPEC 3). program_beach_logic_id is null for a rule that is new in this save; its
@@ -46,6 +52,11 @@ export const programSaveSchema = z
     abbv: requiredText('Abbreviation', 20),
     color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #0055aa'),
     desc: z.string().trim().max(2000).nullish().transform((v) => v ?? ''),
+    /**
+     * How censored results count in geomeans. Left out: AT_LIMIT for a new program, the stored rule
+     * unchanged on PUT (so a client that does not know the setting never resets it).
+     */
+    censored_rule: censoredRuleSchema.optional(),
     logic_rules: z.array(logicRuleInputSchema).max(200).default([]),
   })
   .superRefine((program, ctx) => {

@@ -32,6 +32,8 @@ export const RESULT_MESSAGES = {
   valueNegative: 'Value cannot be negative',
   valueRequired: 'Enter a value, or choose a remark code that carries none (e.g. not sampled)',
   valueNotAllowed: 'This remark code carries no value: leave the value empty',
+  /** A new result at a station that is no longer active (the grid save and the lab upload alike). */
+  stationInactive: 'This station is not active',
 } as const;
 
 /** Time zone and clock of the "not later than tomorrow" rule (SPEC 5): the program's local day. */
@@ -40,11 +42,18 @@ export interface DateRuleOptions {
   now?: () => Date;
 }
 
+/**
+ * The latest sample date allowed, tomorrow in the program's time zone (SPEC 5): what sampleDateSchema
+ * checks, and the `max` of a date picker that has no server day to go by (latestAllowedDate with these
+ * defaults).
+ */
+export function latestSampleDate({ timeZone = 'America/New_York', now = () => new Date() }: DateRuleOptions = {}): string {
+  return latestAllowedDate(now(), timeZone);
+}
+
 /** 'YYYY-MM-DD', a real day, not later than tomorrow in the program's time zone (SPEC 5, 9). */
-export function sampleDateSchema({ timeZone = 'America/New_York', now = () => new Date() }: DateRuleOptions = {}) {
-  return z.iso
-    .date(RESULT_MESSAGES.dateInvalid)
-    .refine((day) => day <= latestAllowedDate(now(), timeZone), RESULT_MESSAGES.dateAfterTomorrow);
+export function sampleDateSchema(options: DateRuleOptions = {}) {
+  return z.iso.date(RESULT_MESSAGES.dateInvalid).refine((day) => day <= latestSampleDate(options), RESULT_MESSAGES.dateAfterTomorrow);
 }
 
 /** Today in the program's time zone: the default of the as-of dates. */

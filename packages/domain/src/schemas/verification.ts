@@ -31,23 +31,30 @@ export function secondaryListQuerySchema(options: DateRuleOptions = {}) {
   return z.object({ program_id: idSchema, ...range(options) });
 }
 
-/** A result typed into the Verification Tester (nothing is stored). */
-export const testResultSchema = z
-  .object({
-    beach_station_id: idSchema,
-    sample_date: z.iso.date('Use a YYYY-MM-DD date'),
-    sample_time_hh: sampleHourSchema,
-    sample_time_mm: sampleMinuteSchema,
-    value: resultValueSchema,
-    remark_code_id: idSchema.nullish().transform((v) => v ?? null),
-    result_unit_id: idSchema,
-    parameter_id: idSchema,
-  })
-  .superRefine((row, ctx) => {
-    if ((row.sample_time_hh === '') !== (row.sample_time_mm === '')) {
-      ctx.addIssue({ code: 'custom', path: ['sample_time_mm'], message: 'Enter both hour and minute, or neither' });
-    }
-  });
+/**
+ * A result typed into the Verification Tester (nothing is stored). Its sample date is not later than
+ * tomorrow in the program's time zone, as for a result entered for real (SPEC 5).
+ */
+export function testResultSchemaFor(options: DateRuleOptions = {}) {
+  return z
+    .object({
+      beach_station_id: idSchema,
+      sample_date: sampleDateSchema(options),
+      sample_time_hh: sampleHourSchema,
+      sample_time_mm: sampleMinuteSchema,
+      value: resultValueSchema,
+      remark_code_id: idSchema.nullish().transform((v) => v ?? null),
+      result_unit_id: idSchema,
+      parameter_id: idSchema,
+    })
+    .superRefine((row, ctx) => {
+      if ((row.sample_time_hh === '') !== (row.sample_time_mm === '')) {
+        ctx.addIssue({ code: 'custom', path: ['sample_time_mm'], message: 'Enter both hour and minute, or neither' });
+      }
+    });
+}
+/** testResultSchemaFor with the default time zone (America/New_York) and clock. */
+export const testResultSchema = testResultSchemaFor();
 export type TestResultInput = z.input<typeof testResultSchema>;
 
 /** A "what if this primary were ..." starting status for the tester. */
@@ -56,20 +63,25 @@ export const startingStatusSchema = z.object({ beach_station_id: idSchema, beach
 /**
  * POST verify/test: a dry run of the program's rules, on typed-in results or on the results of one
  * sample date (`date`: that day's unverified results, as verifying them would). Primaries start at their
- * current status unless `starting_statuses` says otherwise.
+ * current status unless `starting_statuses` says otherwise. No date (typed or chosen) is later than
+ * tomorrow in the program's time zone (SPEC 5): the server passes its own; a screen passes the server's day.
  */
-export const verificationTestSchema = z
-  .object({
-    program_id: idSchema,
-    date: z.iso.date('Use a YYYY-MM-DD date').optional(),
-    results: z.array(testResultSchema).max(2000, 'At most 2000 results').optional(),
-    starting_statuses: z.array(startingStatusSchema).max(2000).default([]),
-  })
-  .superRefine((body, ctx) => {
-    if ((body.date === undefined) === (body.results === undefined || body.results.length === 0)) {
-      ctx.addIssue({ code: 'custom', path: ['results'], message: 'Type in results or choose a date (one of the two)' });
-    }
-  });
+export function verificationTestSchemaFor(options: DateRuleOptions = {}) {
+  return z
+    .object({
+      program_id: idSchema,
+      date: sampleDateSchema(options).optional(),
+      results: z.array(testResultSchemaFor(options)).max(2000, 'At most 2000 results').optional(),
+      starting_statuses: z.array(startingStatusSchema).max(2000).default([]),
+    })
+    .superRefine((body, ctx) => {
+      if ((body.date === undefined) === (body.results === undefined || body.results.length === 0)) {
+        ctx.addIssue({ code: 'custom', path: ['results'], message: 'Type in results or choose a date (one of the two)' });
+      }
+    });
+}
+/** verificationTestSchemaFor with the default time zone (America/New_York) and clock. */
+export const verificationTestSchema = verificationTestSchemaFor();
 export type VerificationTestInput = z.input<typeof verificationTestSchema>;
 export type VerificationTest = z.output<typeof verificationTestSchema>;
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { ProgramSave } from '@beach/domain';
+import { DEFAULT_CENSORED_RULE, type CensoredRule, type ProgramSave } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { beachStatuses, programBeachLogic, programs, remarkCodes, resultUnits } from '../../db/schema';
 
@@ -9,6 +9,8 @@ export interface ProgramRecord {
   abbv: string;
   color: string;
   desc: string;
+  /** How censored results count in the program's geomeans (programs.censored_rule). */
+  censored_rule: CensoredRule;
 }
 
 /** A stored logic rule with the field names of SPEC 3 (the rule engine's BeachLogicRule, saved). */
@@ -40,6 +42,8 @@ const programColumns = {
   abbv: programs.abbv,
   color: programs.color,
   desc: programs.desc,
+  // The column's check constraint allows only the CensoredRule values.
+  censored_rule: sql<CensoredRule>`${programs.censoredRule}`,
 };
 
 const ruleColumns = {
@@ -121,7 +125,7 @@ type ProgramFields = Omit<ProgramSave, 'logic_rules'>;
 export async function insertProgram(db: DbOrTx, input: ProgramFields): Promise<number> {
   const [row] = await db
     .insert(programs)
-    .values({ name: input.name, abbv: input.abbv, color: input.color, desc: input.desc })
+    .values({ name: input.name, abbv: input.abbv, color: input.color, desc: input.desc, censoredRule: input.censored_rule ?? DEFAULT_CENSORED_RULE })
     .returning({ id: programs.programId });
   return row!.id;
 }
@@ -129,7 +133,14 @@ export async function insertProgram(db: DbOrTx, input: ProgramFields): Promise<n
 export async function updateProgram(db: DbOrTx, programId: number, input: ProgramFields): Promise<void> {
   await db
     .update(programs)
-    .set({ name: input.name, abbv: input.abbv, color: input.color, desc: input.desc })
+    .set({
+      name: input.name,
+      abbv: input.abbv,
+      color: input.color,
+      desc: input.desc,
+      // Left out of the save: the stored rule stays.
+      ...(input.censored_rule === undefined ? {} : { censoredRule: input.censored_rule }),
+    })
     .where(eq(programs.programId, programId));
 }
 

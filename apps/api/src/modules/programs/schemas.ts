@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, permissionMapSchema } from '@beach/domain';
+import { censoredRuleSchema, idSchema, permissionMapSchema } from '@beach/domain';
 
 /** Response shapes of the program calls (request bodies live in @beach/domain: programSaveSchema). */
 
@@ -11,6 +11,8 @@ const programFields = {
   abbv: z.string(),
   color: z.string(),
   desc: z.string(),
+  /** How censored results (below the reporting limit) count in geomeans: at the reported limit or at half of it. */
+  censored_rule: censoredRuleSchema,
 };
 
 /** GET program/: payload.list. */
@@ -35,7 +37,7 @@ export const logicRuleResponse = z.object({
   triggers_beach_status_email: z.boolean(),
 });
 
-/** GET program/{id}: name, abbv, color, desc and logic_rules. */
+/** GET program/{id}: name, abbv, color, desc, censored_rule and logic_rules. */
 export const programDetailResponse = z.object({ ...programFields, logic_rules: z.array(logicRuleResponse) });
 
 /** GET program/rule/filters: what a logic rule chooses from. */

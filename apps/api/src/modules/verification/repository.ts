@@ -15,6 +15,12 @@ export async function listStatuses(db: DbOrTx): Promise<StatusRecord[]> {
   return queryRows<StatusRecord>(db, sql`select beach_status_id, code, name, color from beach_statuses order by legend_order, beach_status_id`);
 }
 
+/** The beach status with this code (OPEN, ADVISORY, CLOSED, NOT_MONITORED), or null when the reference data lacks it. */
+export async function findStatusByCode(db: DbOrTx, code: string): Promise<StatusRecord | null> {
+  const [row] = await queryRows<StatusRecord>(db, sql`select beach_status_id, code, name, color from beach_statuses where code = ${code}`);
+  return row ?? null;
+}
+
 /** A program's logic rules in position order, as the engine takes them. */
 export async function loadProgramRules(db: DbOrTx, programId: number): Promise<BeachLogicRule[]> {
   return queryRows<BeachLogicRule>(
@@ -130,6 +136,22 @@ export async function setCurrentStatuses(tx: DbOrTx, updates: readonly { id: num
   await tx.execute(sql`update beach_stations as s set current_status_id = v.status_id, status_since = v.since
     from unnest(${array(updates.map((u) => u.id), 'int')}, ${array(updates.map((u) => u.statusId), 'int')},
                 ${array(updates.map((u) => u.since.toISOString()), 'timestamptz')}) as v(id, status_id, since)
+    where s.beach_station_id = v.id`);
+}
+
+/**
+ * New current statuses of primaries, each holding since the start of a local day in `timeZone` (history
+ * rebuilt from the past, where the import time is not when the status began). One statement.
+ */
+export async function setCurrentStatusesFromDays(
+  tx: DbOrTx,
+  updates: readonly { id: number; statusId: number; day: string }[],
+  timeZone: string,
+): Promise<void> {
+  if (updates.length === 0) return;
+  await tx.execute(sql`update beach_stations as s set current_status_id = v.status_id, status_since = v.day::timestamp at time zone ${timeZone}
+    from unnest(${array(updates.map((u) => u.id), 'int')}, ${array(updates.map((u) => u.statusId), 'int')},
+                ${array(updates.map((u) => u.day), 'date')}) as v(id, status_id, day)
     where s.beach_station_id = v.id`);
 }
 

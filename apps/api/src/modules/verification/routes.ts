@@ -6,7 +6,7 @@ import {
   VERIFICATION_CODES,
   verificationListQuerySchema,
   verificationTestFolderQuerySchema,
-  verificationTestSchema,
+  verificationTestSchemaFor,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile } from '../../lib/access';
@@ -106,7 +106,8 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/verify/test',
     {
       onRequest: app.authenticate,
-      schema: { tags, body: verificationTestSchema, response: { 200: envelope(verificationTestResponse), ...staffErrors } },
+      // Typed and chosen dates: not later than tomorrow in the program time zone (SPEC 5).
+      schema: { tags, body: verificationTestSchemaFor(tz), response: { 200: envelope(verificationTestResponse), ...staffErrors } },
     },
     async (request) => ok(VERIFICATION_CODES.VERIFICATION_TEST, await testVerification(deps, await callerProfile(db, request), request.body)),
   );

@@ -60,7 +60,15 @@ export interface RuleRunInput {
    * Undefined: such primaries stay without status, and no rule can fire for them.
    */
   startMissingAt?: { statusId: number; effectiveDate(first: RuleResult): string };
+  /**
+   * Set (the program time zone) when the history is rebuilt from the past (the import's replay): a changed
+   * primary's status_since is the start of its last history row's effective date there. Unset: `now`.
+   */
+  statusSinceTimeZone?: string;
 }
+
+/** Reason of the IMPORT history row that gives an imported primary its first status. */
+export const IMPORT_START_REASON = 'Imported station: status starts here.';
 
 export interface StatusChange {
   beach_station_id: number;
@@ -147,7 +155,7 @@ export async function applyRulesAndRecord(tx: DbOrTx, input: RuleRunInput): Prom
         program_beach_logic_id: null,
         result_id: null,
         reason_code: null,
-        reason: 'Imported station: status starts here.',
+        reason: IMPORT_START_REASON,
         changed_by: input.actorId,
       });
     }
@@ -188,10 +196,24 @@ export async function applyRulesAndRecord(tx: DbOrTx, input: RuleRunInput): Prom
   await repo.insertStatusHistory(tx, history);
 
   const changedPrimaries = new Set(history.map((h) => h.beach_station_id));
-  await repo.setCurrentStatuses(
-    tx,
-    [...changedPrimaries].map((id) => ({ id, statusId: run.primaries[id]!.statusId!, since: input.now })),
-  );
+  if (input.statusSinceTimeZone !== undefined) {
+    // The latest effective date of each primary's new history rows (its start row, then the rule changes).
+    const lastDay = new Map<number, string>();
+    for (const h of history) {
+      const seen = lastDay.get(h.beach_station_id);
+      if (seen === undefined || h.effective_date > seen) lastDay.set(h.beach_station_id, h.effective_date);
+    }
+    await repo.setCurrentStatusesFromDays(
+      tx,
+      [...changedPrimaries].map((id) => ({ id, statusId: run.primaries[id]!.statusId!, day: lastDay.get(id)! })),
+      input.statusSinceTimeZone,
+    );
+  } else {
+    await repo.setCurrentStatuses(
+      tx,
+      [...changedPrimaries].map((id) => ({ id, statusId: run.primaries[id]!.statusId!, since: input.now })),
+    );
+  }
   const flagged = new Set([...resample.keys(), ...survey]);
   const flags: StationFlagsOut[] = [...flagged]
     .sort((a, b) => a - b)

@@ -123,6 +123,8 @@ export const testerOptionsResponse = z.object({
   default_result_unit_id: z.number().nullable(),
   /** Today in the program time zone. */
   today: z.string(),
+  /** Tomorrow there: the latest sample date the tester takes (SPEC 5). */
+  max_date: z.string(),
 });
 
 const ruleRef = z.object({ program_beach_logic_id: z.number().nullable(), position: z.number(), title: z.string(), description: z.string() });

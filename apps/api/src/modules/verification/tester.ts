@@ -2,6 +2,7 @@ import {
   applyResults,
   describeRule,
   explainRules,
+  latestAllowedDate,
   localDate,
   type RuleInputResult,
   type UserProfile,
@@ -75,6 +76,8 @@ export async function testerOptions(deps: AppDeps, profile: UserProfile, program
     default_parameter_id: defaults?.parameter_id ?? null,
     default_result_unit_id: defaults?.result_unit_id ?? null,
     today: localDate(new Date(), deps.config.programTimeZone),
+    // The tester's date pickers stop here, as Results Entry's (GET results/filters max_date).
+    max_date: latestAllowedDate(new Date(), deps.config.programTimeZone),
   };
 }
 

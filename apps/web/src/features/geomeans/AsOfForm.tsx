@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@trussworks/react-uswds';
-import { sampleDateSchema } from '@beach/domain';
+import { latestSampleDate, sampleDateSchema } from '@beach/domain';
 import { Field } from '../../components/Field';
 
-/** The day the 30-day windows end on: not later than tomorrow (SPEC 5), empty for today. */
+/**
+ * The day the 30-day windows end on: not later than tomorrow (SPEC 5), empty for today. The picker stops
+ * at tomorrow; a later day typed in is refused with a message.
+ */
 export function AsOfForm({ value, onApply }: { value: string; onApply: (date: string) => void }) {
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | undefined>();
@@ -22,8 +25,10 @@ export function AsOfForm({ value, onApply }: { value: string; onApply: (date: st
   };
   return (
     <form className="geomean-as-of" onSubmit={submit} noValidate aria-label="As of">
-      <Field id="as-of" label="As of" hint="Windows end on this day. Empty: today." error={error} className="margin-top-0">
-        {(a11y) => <input {...a11y} className="usa-input" type="date" name="as-of" value={draft} onChange={(e) => setDraft(e.target.value)} />}
+      <Field id="as-of" label="As of" hint="Windows end on this day, not later than tomorrow. Empty: today." error={error} className="margin-top-0">
+        {(a11y) => (
+          <input {...a11y} className="usa-input" type="date" name="as-of" max={latestSampleDate()} value={draft} onChange={(e) => setDraft(e.target.value)} />
+        )}
       </Field>
       <Button type="submit" outline>
         Show

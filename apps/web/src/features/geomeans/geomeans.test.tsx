@@ -1,5 +1,5 @@
-import { CODES, GEOMEAN_CODES } from '@beach/domain';
-import { screen, within } from '@testing-library/react';
+import { addDays, CODES, GEOMEAN_CODES, latestSampleDate } from '@beach/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, type Reply } from '../../test/fetch-mock';
@@ -114,6 +114,26 @@ describe('Geomeans', () => {
     const table = await screen.findByRole('table', { name: /30-day geomean of each station/ }, { timeout: 15_000 });
     expect(within(table).getByRole('row', { name: /Asbury Park - 1st Avenue Primary|^Asbury Park - 1st AvenuePrimary/ })).toHaveTextContent('Exceeds 35');
     expect(within(table).getByRole('row', { name: /N1/ })).toHaveTextContent('Too few samples (2 of 5)');
+  });
+
+  it('stops the as-of picker at tomorrow and refuses a later day typed in', async () => {
+    const { calls } = routes();
+    const { user } = renderApp('/portal/beaches/geomeans', signedInStore({ user: surveyor }));
+    await screen.findByRole('table', { name: /30-day geomean of each station/ }, { timeout: 15_000 });
+    const asOf = screen.getByLabelText('As of', { selector: 'input' });
+    const tomorrow = latestSampleDate();
+    expect(asOf).toHaveAttribute('max', tomorrow);
+    const requests = calls.length;
+    fireEvent.change(asOf, { target: { value: addDays(tomorrow, 1) } });
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(asOf).toHaveAccessibleDescription(expect.stringContaining('Date cannot be later than tomorrow'));
+    expect(asOf).toHaveFocus();
+    expect(calls.length).toBe(requests);
+
+    fireEvent.change(asOf, { target: { value: tomorrow } });
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(calls.some((c) => c.query?.date === tomorrow)).toBe(true));
+    expect(asOf).toHaveAccessibleDescription('Windows end on this day, not later than tomorrow. Empty: today.');
   });
 
   it('summarises a season without values', () => {

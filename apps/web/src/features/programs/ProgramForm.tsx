@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Fieldset, Form, Grid, Textarea, TextInput } from '@trussworks/react-uswds';
-import { programSaveSchema, type LogicRuleInput, type ProgramSave, type ProgramSaveInput } from '@beach/domain';
+import { programSaveSchema, type CensoredRule, type LogicRuleInput, type ProgramSave, type ProgramSaveInput } from '@beach/domain';
 import { applyServerErrors } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
@@ -11,8 +11,16 @@ import { TextField } from '../../components/TextField';
 import type { RuleFilters } from './api';
 import { RuleEditor, RULE_FIELD_LABELS, newRule, ruleFieldId, type RuleField } from './RuleEditor';
 
-const TOP_FIELDS = ['name', 'abbv', 'color', 'desc'] as const;
+const TOP_FIELDS = ['name', 'abbv', 'color', 'desc', 'censored_rule'] as const;
 type TopField = (typeof TOP_FIELDS)[number];
+
+/** The censored-value rule's choices in plain words (DESIGN 4: at the reported limit by default). */
+const CENSORED_CHOICES: readonly { value: CensoredRule; label: string }[] = [
+  { value: 'AT_LIMIT', label: 'The reported limit (default)' },
+  { value: 'HALF_LIMIT', label: 'Half the reported limit' },
+];
+/** The first choice carries the group's id, so the error summary's link lands on it. */
+const censoredChoiceId = (i: number) => (i === 0 ? 'censored_rule' : `censored_rule-${i}`);
 
 interface ProgramFormProps {
   filters: RuleFilters;
@@ -44,7 +52,8 @@ function collectErrors(errors: FieldErrors<ProgramSaveInput>, keys: string[]): F
 type PendingFocus = { key: string; direction: 'up' | 'down' } | null;
 
 /**
- * A program's name, abbreviation, colour and description, and its ordered logic rules: add, edit,
+ * A program's name, abbreviation, colour, description and censored-value rule (how results below the
+ * reporting limit count in its geomeans), and its ordered logic rules: add, edit,
  * remove, move up and down. Checked with programSaveSchema, the server's own schema; a new rule is sent
  * with a null id and the array order is the rule order.
  */
@@ -157,6 +166,36 @@ export function ProgramForm({ filters, initial, submitLabel, onSubmit }: Program
           <Field id="desc" label="Description (optional)" error={message('desc')}>
             {(a11y) => <Textarea {...a11y} {...register('desc')} className="maxw-full" />}
           </Field>
+          <div className={`usa-form-group${message('censored_rule') ? ' usa-form-group--error' : ''}`}>
+            <fieldset
+              className="usa-fieldset"
+              aria-describedby={`censored_rule-hint${message('censored_rule') ? ' censored_rule-error' : ''}`}
+            >
+              <legend className="usa-legend">Censored results (below the reporting limit) count in geomeans at</legend>
+              <span className="usa-hint" id="censored_rule-hint">
+                A result with remark code K or “&lt;” gives the lab’s reporting limit, not a count.
+              </span>
+              {message('censored_rule') && (
+                <span className="usa-error-message" id="censored_rule-error">
+                  {message('censored_rule')}
+                </span>
+              )}
+              {CENSORED_CHOICES.map((choice, i) => (
+                <div className="usa-radio" key={choice.value}>
+                  <input
+                    className="usa-radio__input"
+                    id={censoredChoiceId(i)}
+                    type="radio"
+                    value={choice.value}
+                    {...register('censored_rule')}
+                  />
+                  <label className="usa-radio__label" htmlFor={censoredChoiceId(i)}>
+                    {choice.label}
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+          </div>
         </Fieldset>
 
         <section aria-labelledby="rules-heading" className="margin-top-4">

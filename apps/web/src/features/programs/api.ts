@@ -1,4 +1,4 @@
-import type { ProgramSave } from '@beach/domain';
+import type { CensoredRule, ProgramSave } from '@beach/domain';
 import { api, payloadOf, type Envelope } from '../../app/api';
 
 interface ProgramFields {
@@ -7,6 +7,8 @@ interface ProgramFields {
   abbv: string;
   color: string;
   desc: string;
+  /** How censored results (below the reporting limit) count in geomeans: at the reported limit or half of it. */
+  censored_rule: CensoredRule;
 }
 
 export interface ProgramListItem extends ProgramFields {

@@ -1,4 +1,4 @@
-import { CODES } from '@beach/domain';
+import { CENSORED_RULE_MESSAGE, CODES } from '@beach/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockFetch, type Reply } from '../../test/fetch-mock';
@@ -47,6 +47,7 @@ const PROGRAM: ProgramDetail = {
   abbv: 'OB',
   color: '#005ea2',
   desc: 'Guarded ocean bathing beaches.',
+  censored_rule: 'AT_LIMIT',
   logic_rules: [
     rule(11, 1, 'Exceedance at an open beach'),
     rule(12, 2, 'Second exceedance', { previous_beach_status_id: 2, set_to_beach_status_id: 3, set_require_sanitary_survey: false }),
@@ -186,6 +187,42 @@ describe('Program Management', () => {
       set_require_sanitary_survey: false,
       triggers_beach_status_email: false,
     });
+  });
+
+  it('shows the censored-value rule as a labelled choice and saves it with the program', async () => {
+    const { calls } = routes({ 'PUT /api/program/1': ok('PROGRAM_SAVED', { ...PROGRAM, censored_rule: 'HALF_LIMIT' }) });
+    const { user, router } = renderApp('/portal/program-management/1', signedInStore({ user: makeAdmin() }));
+    const group = await screen.findByRole('group', { name: 'Censored results (below the reporting limit) count in geomeans at' });
+    expect(group).toHaveAccessibleDescription(expect.stringContaining('reporting limit'));
+    expect(within(group).getByLabelText('The reported limit (default)')).toBeChecked();
+    await user.click(within(group).getByLabelText('Half the reported limit'));
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal/program-management'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ censored_rule: 'HALF_LIMIT' });
+  });
+
+  it('shows the server’s refusal of a censored-value rule on the choice', async () => {
+    routes({
+      'PUT /api/program/1': {
+        status: 400,
+        body: { code: CODES.VALIDATION_FAILED, message: 'Validation failed', payload: [{ field: 'censored_rule', message: CENSORED_RULE_MESSAGE }] },
+      },
+    });
+    const { user } = renderApp('/portal/program-management/1', signedInStore({ user: makeAdmin() }));
+    await user.click(await screen.findByRole('button', { name: 'Save program' }));
+    const group = await screen.findByRole('group', { name: 'Censored results (below the reporting limit) count in geomeans at' });
+    await waitFor(() => expect(group).toHaveAccessibleDescription(expect.stringContaining(CENSORED_RULE_MESSAGE)));
+  });
+
+  it('creates a program with censored results at the reported limit unless told otherwise', async () => {
+    const { calls } = routes({ 'POST /api/program': { status: 201, body: { code: 'PROGRAM_CREATED', message: '', payload: { ...PROGRAM, program_id: 2, name: 'Ocean Two' } } } });
+    const { user, router } = renderApp('/portal/program-management/new', signedInStore({ user: makeAdmin() }));
+    await user.type(await screen.findByLabelText('Name'), 'Ocean Two');
+    await user.type(screen.getByLabelText('Abbreviation'), 'O2');
+    expect(screen.getByLabelText('The reported limit (default)')).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Create program' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal/program-management'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Ocean Two', censored_rule: 'AT_LIMIT' });
   });
 
   it('creates a program and shows a taken abbreviation on its field', async () => {

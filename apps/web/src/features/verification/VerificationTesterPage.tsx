@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button } from '@trussworks/react-uswds';
-import { verificationTestSchema } from '@beach/domain';
+import { verificationTestSchemaFor } from '@beach/domain';
 import { errorMessage, fieldIssues, toApiError } from '../../components/api-errors';
 import { Field } from '../../components/Field';
 import { LoadError } from '../../components/LoadError';
@@ -94,6 +94,8 @@ function Tester({ options }: { options: TesterOptions }) {
   const outcomeRef = useRef<HTMLElement>(null);
   const busy = typedBusy || filesBusy;
   const primaries = options.stations.filter((s) => s.station_type === 'PRIMARY');
+  // The server's own day, so a browser clock that is off does not move "tomorrow" (as Results Entry does).
+  const schema = verificationTestSchemaFor({ timeZone: 'UTC', now: () => new Date(`${options.today}T12:00:00Z`) });
 
   useEffect(() => {
     if (run) outcomeRef.current?.focus();
@@ -123,7 +125,7 @@ function Tester({ options }: { options: TesterOptions }) {
             starting_statuses: starting,
           };
     // The same schema the server validates the call with.
-    const parsed = verificationTestSchema.safeParse(draft);
+    const parsed = schema.safeParse(draft);
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
@@ -285,6 +287,7 @@ function Tester({ options }: { options: TesterOptions }) {
                             id={`tester-${row.key}-date`}
                             className={`usa-input tester-typed__date${dateError ? ' usa-input--error' : ''}`}
                             type="date"
+                            max={options.max_date}
                             aria-label={`Sample date, result ${i + 1}`}
                             aria-invalid={dateError ? true : undefined}
                             aria-describedby={dateError ? `tester-${row.key}-date-error` : undefined}
@@ -360,8 +363,15 @@ function Tester({ options }: { options: TesterOptions }) {
 
         {mode === 'DATE' && (
           <div className="margin-top-3 maxw-mobile-lg">
-            <Field id="tester-date" label="Sample date" hint="Its unverified results are tested, as verifying them would apply them." error={errors.date}>
-              {(a11y) => <input {...a11y} className="usa-input" type="date" name="tester-date" value={date} onChange={(e) => setDate(e.target.value)} />}
+            <Field
+              id="tester-date"
+              label="Sample date"
+              hint="Its unverified results are tested, as verifying them would apply them. Not later than tomorrow."
+              error={errors.date}
+            >
+              {(a11y) => (
+                <input {...a11y} className="usa-input" type="date" name="tester-date" max={options.max_date} value={date} onChange={(e) => setDate(e.target.value)} />
+              )}
             </Field>
           </div>
         )}

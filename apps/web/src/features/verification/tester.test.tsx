@@ -1,5 +1,5 @@
 import { CODES, RESULT_CODES, VERIFICATION_CODES } from '@beach/domain';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type Reply } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
@@ -20,6 +20,7 @@ const OPTIONS: TesterOptions = {
   default_parameter_id: 1,
   default_result_unit_id: 1,
   today: '2026-07-15',
+  max_date: '2026-07-16',
 };
 
 const RULES = [
@@ -118,6 +119,28 @@ describe('Verification Tester', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Some results need correcting');
     expect(screen.getByLabelText('Station, result 1')).toHaveAccessibleDescription('Choose a station');
     expect(screen.getByLabelText('Hour, result 1')).toHaveAccessibleDescription('Hour must be two digits, 00 to 23');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('stops its date pickers at tomorrow and says so when a later date is typed', async () => {
+    const { calls } = routes();
+    const { user } = await open();
+    const typedDate = screen.getByLabelText('Sample date, result 1');
+    expect(typedDate).toHaveAttribute('max', '2026-07-16');
+    await user.selectOptions(screen.getByLabelText('Station, result 1'), '10');
+    await user.type(screen.getByLabelText('Value, result 1'), '500');
+    fireEvent.change(typedDate, { target: { value: '2026-07-17' } });
+    await user.click(screen.getByRole('button', { name: 'Run the dry run' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Some results need correcting');
+    expect(typedDate).toHaveAccessibleDescription('Date cannot be later than tomorrow');
+    // Tomorrow itself is fine.
+    fireEvent.change(typedDate, { target: { value: '2026-07-16' } });
+    await user.click(screen.getByRole('radio', { name: 'The unverified results of a date' }));
+    const chosen = screen.getByLabelText('Sample date');
+    expect(chosen).toHaveAttribute('max', '2026-07-16');
+    fireEvent.change(chosen, { target: { value: '2026-08-01' } });
+    await user.click(screen.getByRole('button', { name: 'Run the dry run' }));
+    await waitFor(() => expect(chosen).toHaveAccessibleDescription(expect.stringContaining('Date cannot be later than tomorrow')));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

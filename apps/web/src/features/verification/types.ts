@@ -130,6 +130,8 @@ export interface TesterOptions {
   default_parameter_id: number | null;
   default_result_unit_id: number | null;
   today: string;
+  /** Tomorrow in the program time zone: the latest sample date the tester takes. */
+  max_date: string;
 }
 
 export interface TestRuleRef {

@@ -1,5 +1,5 @@
-import { CODES, VERIFICATION_CODES } from '@beach/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { addDays, CODES, latestSampleDate, VERIFICATION_CODES } from '@beach/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type Reply } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
@@ -109,6 +109,28 @@ describe('Result Verification', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A chosen result is no longer unverified. Nothing was verified; the list is shown again as it is now.');
     expect(calls.filter((c) => c.path === '/api/results/1/verify').length).toBeGreaterThan(1);
+  });
+
+  it('stops the sample-date range at tomorrow and refuses a later day typed in', async () => {
+    const { calls } = routes();
+    const { user } = await open();
+    const from = screen.getByLabelText('Sampled from');
+    const to = screen.getByLabelText('Sampled to');
+    const tomorrow = latestSampleDate();
+    expect(from).toHaveAttribute('max', tomorrow);
+    expect(to).toHaveAttribute('max', tomorrow);
+    const requests = calls.length;
+    fireEvent.change(from, { target: { value: '2026-07-01' } });
+    fireEvent.change(to, { target: { value: addDays(tomorrow, 1) } });
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(to).toHaveAccessibleDescription('Date cannot be later than tomorrow');
+    expect(to).toHaveFocus();
+    expect(calls.length).toBe(requests);
+
+    fireEvent.change(to, { target: { value: tomorrow } });
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(calls.some((c) => c.query?.from === '2026-07-01' && c.query?.to === tomorrow)).toBe(true));
+    expect(to).not.toHaveAccessibleDescription('Date cannot be later than tomorrow');
   });
 
   it('shows an empty list and a failed one', async () => {

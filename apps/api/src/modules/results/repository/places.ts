@@ -62,6 +62,8 @@ export interface NewStation {
   primaryStationId: number | null;
   latitude: number;
   longitude: number;
+  /** A new primary's first status (the import starts them Open); null for a bracket. */
+  currentStatusId: number | null;
 }
 
 const array = <T>(values: readonly T[], type: string) => sql`${sql.param([...values])}::${sql.raw(type)}[]`;
@@ -72,11 +74,12 @@ export async function insertStations(tx: DbOrTx, stations: readonly NewStation[]
   const col = <T>(pick: (s: NewStation) => T, type: string) => array(stations.map(pick), type);
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`insert into beach_stations (beach_id, station_name, station_type, primary_station_id, latitude, longitude)
-        select beach, name, type, primary_id, lat, lon
+    sql`insert into beach_stations (beach_id, station_name, station_type, primary_station_id, latitude, longitude, current_status_id)
+        select beach, name, type, primary_id, lat, lon, status
         from unnest(${col((s) => s.beachId, 'int')}, ${col((s) => s.stationName, 'text')}, ${col((s) => s.stationType, 'text')},
-                    ${col((s) => s.primaryStationId, 'int')}, ${col((s) => s.latitude, 'float8')}, ${col((s) => s.longitude, 'float8')})
-             with ordinality as u(beach, name, type, primary_id, lat, lon, ord)
+                    ${col((s) => s.primaryStationId, 'int')}, ${col((s) => s.latitude, 'float8')}, ${col((s) => s.longitude, 'float8')},
+                    ${col((s) => s.currentStatusId, 'int')})
+             with ordinality as u(beach, name, type, primary_id, lat, lon, status, ord)
         order by ord
         returning beach_station_id as id`,
   );

@@ -2,6 +2,7 @@ import {
   latestAllowedDate,
   localDate,
   RESULT_CODES,
+  RESULT_MESSAGES,
   resultValueProblem,
   type ResultsBulkSave,
   type UserProfile,
@@ -162,7 +163,7 @@ export async function saveResults(deps: AppDeps, profile: UserProfile, input: Re
     else if (input.program_id !== null && station.program_id !== input.program_id) {
       issues.push({ field: at('beach_station_id'), message: 'This station is not in the chosen program' });
     } else if (row.result_id === null && !station.active) {
-      issues.push({ field: at('beach_station_id'), message: 'This station is not active' });
+      issues.push({ field: at('beach_station_id'), message: RESULT_MESSAGES.stationInactive });
     }
     if (!lookups.parameters.has(row.parameter_id)) issues.push({ field: at('parameter_id'), message: 'Unknown parameter' });
     if (!lookups.units.has(row.result_unit_id)) issues.push({ field: at('result_unit_id'), message: 'Unknown unit' });

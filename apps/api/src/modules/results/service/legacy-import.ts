@@ -1,19 +1,22 @@
-import { addDays, latestAllowedDate, type CsvRowError } from '@beach/domain';
+import { addDays, latestAllowedDate, localDate, type CsvRowError } from '@beach/domain';
 import type { Db, DbOrTx } from '../../../db/client';
 import { isUniqueViolation } from '../../../lib/db-errors';
-import { applyRulesAndRecord, type RuleResult } from '../../verification/rule-effects';
-import { listStatuses } from '../../verification/repository';
+import { applyRulesAndRecord, IMPORT_START_REASON, type RuleResult } from '../../verification/rule-effects';
+import { findStatusByCode, insertStatusHistory, setCurrentStatusesFromDays } from '../../verification/repository';
 import * as places from '../repository/places';
 import * as ref from '../repository/reference';
 import { insertResults, writeAuditRows } from '../repository/writes';
-import { parseLegacyCsv, resolveRows, StationIndex, type ParsedRow } from './csv-rows';
+import { parseLegacyCsv, resolveRows, StationIndex, type ParsedRow, type ResolvedRow } from './csv-rows';
 
 /**
  * The legacy import (`npm run import:results`): a file in the download layout goes into one program in
  * one transaction. Missing counties, municipalities, beaches and stations are created from the row's
  * columns; rows that cannot be read or placed are rejected by line and the rest imported. Every row has
- * a natural key (results.import_key), so importing the same file again adds nothing. With replayRules
- * the program's rules run over the new results in sample order, rebuilding status history (no e-mails).
+ * a natural key (results.import_key), so importing the same file again adds nothing. A primary the
+ * import creates starts Open (an IMPORT history row on its first sample day in the file), so live
+ * verification finds a status for its rules to match. With replayRules the program's rules run over the
+ * new results in sample order, rebuilding status history (no e-mails); a changed primary's status_since
+ * is then the day its last change took effect, not the import time.
  */
 
 export interface LegacyImportOptions {
@@ -60,7 +63,8 @@ interface CreatedCounts {
 
 /**
  * Creates what the rows need and does not exist yet. Primaries first (so a bracket finds a primary
- * created from another row), then brackets. Returns the rejected rows by line.
+ * created from another row), then brackets; new primaries get `startStatusId` as their current status.
+ * Returns the rejected rows by line and the ids of the new primaries.
  */
 async function createMissingStations(
   tx: DbOrTx,
@@ -68,7 +72,9 @@ async function createMissingStations(
   rows: readonly ParsedRow[],
   stations: ref.StationRecord[],
   created: CreatedCounts,
-): Promise<Map<number, CsvRowError>> {
+  startStatusId: number,
+): Promise<{ rejected: Map<number, CsvRowError>; newPrimaryIds: number[] }> {
+  const newPrimaryIds: number[] = [];
   const rejected = new Map<number, CsvRowError>();
   const index = new StationIndex(stations);
   const placeIndex = await places.loadPlaceIndex(tx, program.program_id);
@@ -152,9 +158,11 @@ async function createMissingStations(
         primaryStationId: primaryId,
         latitude: r.latitude!,
         longitude: r.longitude!,
+        currentStatusId: pass === 'PRIMARY' ? startStatusId : null,
       })),
     );
     created.stations += ids.length;
+    if (pass === 'PRIMARY') newPrimaryIds.push(...ids);
     planned.forEach(({ r, beach, primaryId }, i) => {
       const station: ref.StationRecord = {
         beach_station_id: ids[i]!,
@@ -170,7 +178,46 @@ async function createMissingStations(
       index.add(station);
     });
   }
-  return rejected;
+  return { rejected, newPrimaryIds };
+}
+
+/**
+ * The IMPORT history row of each primary the import created (null -> its start status), effective on the
+ * first sample day of its stations' good rows in the file (the import day when it has none), and its
+ * status_since at the start of that day in the program time zone.
+ */
+async function recordNewPrimaryStarts(
+  tx: DbOrTx,
+  primaryIds: readonly number[],
+  rows: readonly ResolvedRow[],
+  start: { statusId: number; now: Date; timeZone: string },
+): Promise<void> {
+  if (primaryIds.length === 0) return;
+  const firstDay = new Map<number, string>();
+  for (const r of rows) {
+    if (!r.station || r.sampleDate === null || r.errors.length) continue;
+    const seen = firstDay.get(r.station.primary_station_id);
+    if (seen === undefined || r.sampleDate < seen) firstDay.set(r.station.primary_station_id, r.sampleDate);
+  }
+  const today = localDate(start.now, start.timeZone);
+  const starts = primaryIds.map((id) => ({ id, statusId: start.statusId, day: firstDay.get(id) ?? today }));
+  await insertStatusHistory(
+    tx,
+    starts.map(({ id, statusId, day }) => ({
+      beach_station_id: id,
+      from_status_id: null,
+      to_status_id: statusId,
+      effective_date: day,
+      changed_at: start.now,
+      source: 'IMPORT' as const,
+      program_beach_logic_id: null,
+      result_id: null,
+      reason_code: null,
+      reason: IMPORT_START_REASON,
+      changed_by: null,
+    })),
+  );
+  await setCurrentStatusesFromDays(tx, starts, start.timeZone);
 }
 
 export async function importLegacyResults(db: Db, options: LegacyImportOptions): Promise<LegacyImportReport> {
@@ -189,11 +236,15 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
   const parsed = parseLegacyCsv(options.text);
   if (parsed.fileErrors.length) throw new ImportError(parsed.fileErrors.map((e) => `Line ${e.line}: ${e.message}`).join('\n'));
 
+  // New primaries start Open: without a status no rule can ever match them.
+  const open = await findStatusByCode(db, 'OPEN');
+  if (!open) throw new ImportError('The beach statuses have no OPEN status: load the reference data first.');
+
   return db
     .transaction(async (tx) => {
       const created = { counties: 0, municipalities: 0, beaches: 0, stations: 0 };
       const stations = await ref.listProgramStations(tx, program.program_id);
-      const placeErrors = await createMissingStations(tx, program, parsed.rows, stations, created);
+      const { rejected: placeErrors, newPrimaryIds } = await createMissingStations(tx, program, parsed.rows, stations, created, open.beach_status_id);
       const parameters = await ref.listParameters(tx);
       const units = await ref.listUnits(tx);
       const remarks = await ref.listRemarkCodes(tx);
@@ -205,6 +256,7 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
         remarks,
         maxDate: latestAllowedDate(now, options.timeZone),
       });
+      await recordNewPrimaryStarts(tx, newPrimaryIds, resolved, { statusId: open.beach_status_id, now, timeZone: options.timeZone });
       const rejected: CsvRowError[] = [];
       const good = resolved.filter((r) => {
         const errors = placeErrors.has(r.line) ? [placeErrors.get(r.line)!] : r.errors;
@@ -236,7 +288,6 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
 
       let statusChanges = 0;
       if (options.replayRules && inserted.length) {
-        const open = (await listStatuses(tx)).find((s) => s.code === 'OPEN');
         const results: RuleResult[] = inserted.map(({ id, row }) => ({
           result_id: id,
           beach_station_id: row.station!.beach_station_id,
@@ -263,7 +314,10 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
           effectiveDate: (r) => addDays(r.sample_date, 1),
           mailer: null,
           publicUrl: '',
-          startMissingAt: open ? { statusId: open.beach_status_id, effectiveDate: (first) => first.sample_date } : undefined,
+          // Primaries of the program that had no status yet (created before this import) start Open too.
+          startMissingAt: { statusId: open.beach_status_id, effectiveDate: (first) => first.sample_date },
+          // The rebuilt history is the past: each status holds since its change took effect, not since the import.
+          statusSinceTimeZone: options.timeZone,
         });
         statusChanges = run.changes.length;
       }

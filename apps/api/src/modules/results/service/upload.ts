@@ -1,4 +1,4 @@
-import { latestAllowedDate, RESULT_CODES, type ResultsUploadQuery, type UserProfile } from '@beach/domain';
+import { latestAllowedDate, RESULT_CODES, RESULT_MESSAGES, type ResultsUploadQuery, type UserProfile } from '@beach/domain';
 import type { AppDeps } from '../../../deps';
 import type { DbOrTx } from '../../../db/client';
 import { isUniqueViolation } from '../../../lib/db-errors';
@@ -56,10 +56,23 @@ export async function checkUploadAccess(deps: AppDeps, profile: UserProfile, que
   );
 }
 
+/**
+ * A row that would add a result at a station that is no longer active gets the grid save's refusal
+ * (POST results/bulk) as a row error. A row already stored stays a DUPLICATE: it adds nothing.
+ */
+function refuseInactiveStations(resolved: ResolvedRow[], stored: ReadonlySet<string>): ResolvedRow[] {
+  return resolved.map((r) =>
+    r.station && !r.station.active && !(r.importKey !== null && stored.has(r.importKey))
+      ? { ...r, errors: [...r.errors, { line: r.line, column: 'Station_Name', message: RESULT_MESSAGES.stationInactive }] }
+      : r,
+  );
+}
+
 async function buildPreview(db: DbOrTx, deps: AppDeps, programId: number, text: string) {
   const parsed = parseLegacyCsv(text);
-  const resolved = resolveRows(parsed.rows, await resolveContext(db, programId, deps.config.programTimeZone));
-  const stored = await findStoredImportKeys(db, resolved.flatMap((r) => (r.importKey && !r.errors.length ? [r.importKey] : [])));
+  const read = resolveRows(parsed.rows, await resolveContext(db, programId, deps.config.programTimeZone));
+  const stored = await findStoredImportKeys(db, read.flatMap((r) => (r.importKey && !r.errors.length ? [r.importKey] : [])));
+  const resolved = refuseInactiveStations(read, stored);
   const rows = resolved.map((r) => previewRow(r, r.importKey !== null && stored.has(r.importKey)));
   return {
     program_id: programId,
