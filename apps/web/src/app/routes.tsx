@@ -2,21 +2,25 @@ import { lazy, Suspense, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { Loading } from '../components/Loading';
 import { ScreenPage } from '../components/ScreenPage';
-import { CHANGE_PASSWORD_PATH, FORGOT_PASSWORD_PATH, LOGIN_PATH, PORTAL_HOME_PATH } from '../features/auth/paths';
+import { FORGOT_PASSWORD_PATH, LOGIN_PATH } from '../features/auth/paths';
 import { AgencyLayout } from './layouts/AgencyLayout';
 import { NotFoundPage } from './NotFoundPage';
-import { PORTAL_SCREENS } from './portal-routes';
+import { PORTAL_PATHS, PORTAL_SUBPAGE_PATHS } from './portal-paths';
 import { PUBLIC_LINKS } from './public-nav';
 import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
 
 // Portal code is loaded only when a portal page is visited: the public landing page stays small.
-const PortalLayout = lazy(() => import('./layouts/PortalLayout'));
+const PortalLayout = lazy(() => {
+  // The portal's page list (portal-pages.tsx) is fetched alongside, so a page loads no later than the layout.
+  void import('./portal-pages').catch(() => undefined);
+  return import('./layouts/PortalLayout');
+});
+/** A portal page by its route pattern: the pages, their labels and purposes load with the portal. */
+const PortalPage = lazy(() => import('./portal-pages'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 
 // Public content pages: each a small chunk of its own, so the landing page loads none of them.
 const FlightsPage = lazy(() => import('../features/flights/FlightsPage'));
@@ -45,48 +49,6 @@ const PUBLIC_PAGES: Record<string, ReactElement> = {
   '/links-and-partners': <LinksPage />,
   '/social-media': <SocialMediaPage />,
 };
-const UserManagementPage = lazy(() => import('../features/users/UserManagementPage'));
-const UserCreatePage = lazy(() => import('../features/users/UserCreatePage'));
-const UserEditPage = lazy(() => import('../features/users/UserEditPage'));
-const OrganizationManagementPage = lazy(() => import('../features/organizations/OrganizationManagementPage'));
-const OrganizationEditPage = lazy(() => import('../features/organizations/OrganizationEditPage'));
-const ProgramManagementPage = lazy(() => import('../features/programs/ProgramManagementPage'));
-const ProgramEditPage = lazy(() => import('../features/programs/ProgramEditPage'));
-const LhaManagementPage = lazy(() => import('../features/lhas/LhaManagementPage'));
-const LhaEditPage = lazy(() => import('../features/lhas/LhaEditPage'));
-const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
-const ResultsEntryPage = lazy(() => import('../features/results/ResultsEntryPage'));
-const ResultVerificationPage = lazy(() => import('../features/verification/ResultVerificationPage'));
-const SecondaryValidationPage = lazy(() => import('../features/verification/SecondaryValidationPage'));
-const VerificationTesterPage = lazy(() => import('../features/verification/VerificationTesterPage'));
-const GeomeanSurveysPage = lazy(() => import('../features/geomeans/GeomeanSurveysPage'));
-const RollingGeomeansPage = lazy(() => import('../features/geomeans/RollingGeomeansPage'));
-
-/** Screens with their own page component; every other portal route shows its heading and purpose. */
-const PORTAL_PAGES: Record<string, ReactElement> = {
-  [PORTAL_HOME_PATH]: <DashboardPage />,
-  [CHANGE_PASSWORD_PATH]: <ChangePasswordPage />,
-  '/portal/user-management': <UserManagementPage />,
-  '/portal/organization-management': <OrganizationManagementPage />,
-  '/portal/program-management': <ProgramManagementPage />,
-  '/portal/lha-management': <LhaManagementPage />,
-  '/portal/results': <ResultsEntryPage />,
-  '/portal/results/verification': <ResultVerificationPage />,
-  '/portal/secondary-validation': <SecondaryValidationPage />,
-  '/portal/data-verification-tester': <VerificationTesterPage />,
-  '/portal/beaches/geomeans': <GeomeanSurveysPage />,
-  '/portal/beaches/geomeans/rolling': <RollingGeomeansPage />,
-};
-
-/** Staff pages below the sidebar's screens (add / edit records) and the audit log, which has no menu link. */
-const PORTAL_SUBPAGES: RouteObject[] = [
-  { path: '/portal/user-management/new', element: <UserCreatePage /> },
-  { path: '/portal/user-management/:userId', element: <UserEditPage /> },
-  { path: '/portal/organization-management/:organizationId', element: <OrganizationEditPage /> },
-  { path: '/portal/program-management/:programId', element: <ProgramEditPage /> },
-  { path: '/portal/lha-management/:lhaId', element: <LhaEditPage /> },
-  { path: '/portal/audit-log', element: <AuditLogPage /> },
-];
 
 export const routes: RouteObject[] = [
   {
@@ -120,11 +82,8 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          ...PORTAL_SCREENS.map((screen) => ({
-            path: screen.path,
-            element: PORTAL_PAGES[screen.path] ?? <ScreenPage title={screen.label} description={screen.description} />,
-          })),
-          ...PORTAL_SUBPAGES,
+          // The sidebar's screens, then the pages below them (add / edit records, the audit log).
+          ...[...PORTAL_PATHS, ...PORTAL_SUBPAGE_PATHS].map((path) => ({ path, element: <PortalPage route={path} /> })),
         ],
       },
     ],

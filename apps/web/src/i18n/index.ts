@@ -1,11 +1,16 @@
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import type { TFunction } from 'i18next';
 import { en } from './en';
 
 /**
- * The public site's interface text in English and Spanish (i18next). English ships with the page;
- * Spanish is a separate chunk loaded when chosen. Content entered by staff (news, FAQs, reports...)
- * is shown as entered. The portal stays in English.
+ * The public site's interface text in English and Spanish. English ships with the page; Spanish is a
+ * separate chunk loaded when chosen. Content entered by staff (news, FAQs, reports...) is shown as
+ * entered. The portal stays in English.
+ *
+ * The text follows i18next's resource format and `t` keeps i18next's typing (keys are checked, see
+ * i18next.d.ts), but the runtime is the small one below: the site uses only nested keys, {{name}}
+ * placeholders and _one/_other plurals, and i18next with react-i18next would add some 18 KB (gzip) to the
+ * landing page, whose first load has a 200 KB budget (scripts/bundle-budget.mjs).
  */
 
 export const LANGUAGES = ['en', 'es'] as const;
@@ -20,23 +25,115 @@ export const CONTENT_LANGUAGE = 'en';
 /** Where the visitor's choice is kept: this browser's local storage. */
 export const LANGUAGE_KEY = 'beach-portal:language';
 
-export const i18n = i18next.createInstance();
-
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  // React escapes what it renders.
-  interpolation: { escapeValue: false },
-  // Resources are added before a language is switched to, so nothing ever suspends.
-  react: { useSuspense: false },
-  initAsync: false,
-});
-
 function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
+
+type Resources = { [key: string]: string | Resources };
+type TranslateOptions = { count?: number; defaultValue?: string; [name: string]: unknown };
+
+/** Loaded resources per language: English from the start, Spanish once its chunk has loaded. */
+const bundles: Partial<Record<Language, Resources>> = { en };
+let language: Language = 'en';
+const listeners = new Set<() => void>();
+
+function lookup(lng: Language, key: string): string | undefined {
+  let node: string | Resources | undefined = bundles[lng];
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+function pluralCategory(lng: Language, count: number): string {
+  let rules = pluralRules.get(lng);
+  if (!rules) pluralRules.set(lng, (rules = new Intl.PluralRules(lng)));
+  return rules.select(count);
+}
+
+/** The text for `key` in `lng`: with a count, its plural form (key_one, key_other...), as i18next picks it. */
+function resolve(lng: Language, key: string, count: number | undefined): string | undefined {
+  if (typeof count !== 'number') return lookup(lng, key);
+  const forms = [`${key}_${pluralCategory(lng, count)}`, `${key}_other`, key];
+  if (count === 0) forms.unshift(`${key}_zero`);
+  for (const form of forms) {
+    const text = lookup(lng, form);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+/**
+ * {{name}} (also {{- name}}, {{obj.field}} and {{value, number}}) from `values`, as i18next does it: a name
+ * not passed stays as written; one passed as undefined or null becomes ''.
+ */
+function interpolate(lng: Language, text: string, values: TranslateOptions): string {
+  return text.replace(/{{-?\s*([\w.]+)\s*(?:,\s*(\w+)\s*)?}}/g, (placeholder, path: string, format?: string) => {
+    const value = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | null | undefined)?.[part], values);
+    if (value === undefined) return Object.hasOwn(values, path) ? '' : placeholder;
+    if (value === null) return '';
+    if (format === 'number' && typeof value === 'number') return formatNumber(value, lng);
+    return String(value);
+  });
+}
+
+function translate(lng: Language, keys: string | readonly string[], options?: string | TranslateOptions): string {
+  const values: TranslateOptions = typeof options === 'string' ? { defaultValue: options } : (options ?? {});
+  const candidates = typeof keys === 'string' ? [keys] : keys;
+  for (const lookupLanguage of lng === 'en' ? (['en'] as const) : ([lng, 'en'] as const)) {
+    for (const key of candidates) {
+      const text = resolve(lookupLanguage, key, values.count);
+      if (text !== undefined) return interpolate(lng, text, values);
+    }
+  }
+  // Like i18next: the default value when given, else the key itself.
+  return interpolate(lng, values.defaultValue ?? candidates[candidates.length - 1] ?? '', values);
+}
+
+/** One `t` per language: a stable function, replaced when the language changes (so memoised text updates). */
+const translators = new Map<Language, TFunction>();
+function translatorFor(lng: Language): TFunction {
+  let t = translators.get(lng);
+  if (!t) {
+    t = ((keys: string | readonly string[], options?: string | TranslateOptions) => translate(lng, keys, options)) as unknown as TFunction;
+    translators.set(lng, t);
+  }
+  return t;
+}
+
+/**
+ * The interface language and its text, with the subset of i18next's instance API the app uses: the current
+ * language, t, changeLanguage and resource bundles.
+ */
+export const i18n = {
+  get language(): Language {
+    return language;
+  },
+  get t(): TFunction {
+    return translatorFor(language);
+  },
+  hasResourceBundle(lng: string, namespace: string): boolean {
+    return namespace === 'translation' && isLanguage(lng) && bundles[lng] !== undefined;
+  },
+  /** Adds text to a language, over what it has (a shallow merge, as i18next's addResourceBundle). */
+  addResourceBundle(lng: Language, namespace: 'translation', resources: Resources): void {
+    if (namespace === 'translation') bundles[lng] = { ...bundles[lng], ...resources };
+  },
+  /** Switches to a supported language (an unsupported one is ignored); its text should be loaded first. */
+  async changeLanguage(lng: string): Promise<void> {
+    if (!isLanguage(lng) || lng === language) return;
+    language = lng;
+    for (const listener of listeners) listener();
+  },
+};
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const getLanguage = () => language;
 
 export function storedLanguage(): Language {
   try {
@@ -82,10 +179,10 @@ export async function restoreLanguage(): Promise<void> {
   }
 }
 
-/** `t` and the current language for public-site components. */
-export function usePublicText() {
-  const { t, i18n: instance } = useTranslation(undefined, { i18n });
-  return { t, language: isLanguage(instance.language) ? instance.language : 'en' };
+/** `t` and the current language for public-site components; they re-render when the language changes. */
+export function usePublicText(): { t: TFunction; language: Language } {
+  const current = useSyncExternalStore(subscribe, getLanguage, getLanguage);
+  return { t: translatorFor(current), language: current };
 }
 
 /** Dates as the visitor's language writes them ('July 4, 2026' / '4 de julio de 2026'); input is YYYY-MM-DD. */

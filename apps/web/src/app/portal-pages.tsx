@@ -1,0 +1,63 @@
+import { lazy, type ReactElement } from 'react';
+import { ScreenPage } from '../components/ScreenPage';
+import { CHANGE_PASSWORD_PATH, PORTAL_HOME_PATH } from '../features/auth/paths';
+import type { PortalSubpagePath } from './portal-paths';
+import { PORTAL_SCREENS } from './portal-routes';
+
+/*
+ * The staff portal's pages by route, loaded with the portal (routes.tsx keeps only their paths): the
+ * public site's first load carries none of the portal's page list, screen descriptions or menu rules.
+ */
+
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
+const UserManagementPage = lazy(() => import('../features/users/UserManagementPage'));
+const UserCreatePage = lazy(() => import('../features/users/UserCreatePage'));
+const UserEditPage = lazy(() => import('../features/users/UserEditPage'));
+const OrganizationManagementPage = lazy(() => import('../features/organizations/OrganizationManagementPage'));
+const OrganizationEditPage = lazy(() => import('../features/organizations/OrganizationEditPage'));
+const ProgramManagementPage = lazy(() => import('../features/programs/ProgramManagementPage'));
+const ProgramEditPage = lazy(() => import('../features/programs/ProgramEditPage'));
+const LhaManagementPage = lazy(() => import('../features/lhas/LhaManagementPage'));
+const LhaEditPage = lazy(() => import('../features/lhas/LhaEditPage'));
+const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
+const ResultsEntryPage = lazy(() => import('../features/results/ResultsEntryPage'));
+const ResultVerificationPage = lazy(() => import('../features/verification/ResultVerificationPage'));
+const SecondaryValidationPage = lazy(() => import('../features/verification/SecondaryValidationPage'));
+const VerificationTesterPage = lazy(() => import('../features/verification/VerificationTesterPage'));
+const GeomeanSurveysPage = lazy(() => import('../features/geomeans/GeomeanSurveysPage'));
+const RollingGeomeansPage = lazy(() => import('../features/geomeans/RollingGeomeansPage'));
+
+/** Screens with their own page component; every other portal route shows its heading and purpose. */
+const SCREEN_PAGES: Record<string, ReactElement> = {
+  [PORTAL_HOME_PATH]: <DashboardPage />,
+  [CHANGE_PASSWORD_PATH]: <ChangePasswordPage />,
+  '/portal/user-management': <UserManagementPage />,
+  '/portal/organization-management': <OrganizationManagementPage />,
+  '/portal/program-management': <ProgramManagementPage />,
+  '/portal/lha-management': <LhaManagementPage />,
+  '/portal/results': <ResultsEntryPage />,
+  '/portal/results/verification': <ResultVerificationPage />,
+  '/portal/secondary-validation': <SecondaryValidationPage />,
+  '/portal/data-verification-tester': <VerificationTesterPage />,
+  '/portal/beaches/geomeans': <GeomeanSurveysPage />,
+  '/portal/beaches/geomeans/rolling': <RollingGeomeansPage />,
+};
+
+/** Staff pages below the sidebar's screens (add / edit records) and the audit log, which has no menu link. */
+const SUBPAGES: Record<PortalSubpagePath, ReactElement> = {
+  '/portal/user-management/new': <UserCreatePage />,
+  '/portal/user-management/:userId': <UserEditPage />,
+  '/portal/organization-management/:organizationId': <OrganizationEditPage />,
+  '/portal/program-management/:programId': <ProgramEditPage />,
+  '/portal/lha-management/:lhaId': <LhaEditPage />,
+  '/portal/audit-log': <AuditLogPage />,
+};
+
+/** The page of a portal route (its path pattern, as in the route table). */
+export default function PortalPage({ route }: { route: string }) {
+  const page = SCREEN_PAGES[route] ?? SUBPAGES[route as PortalSubpagePath];
+  if (page) return page;
+  const screen = PORTAL_SCREENS.find((s) => s.path === route);
+  return <ScreenPage title={screen?.label ?? route} description={screen?.description} />;
+}

@@ -1,0 +1,52 @@
+import type { PortalRoute } from '@beach/domain/permissions/menu';
+
+/**
+ * The portal's screen paths (the domain's PORTAL_ROUTES, SPEC 2), which the router needs up front. Only
+ * the paths (the pages are in portal-pages.tsx, a portal chunk): importing the domain's menu module would
+ * bring its layout and permission rules into the public site's first load. portal-paths.test.ts keeps
+ * this list equal to PORTAL_ROUTES.
+ */
+export const PORTAL_PATHS = [
+  '/portal',
+  '/portal/results',
+  '/portal/results/verification',
+  '/portal/secondary-validation',
+  '/portal/data-verification-tester',
+  '/portal/beaches',
+  '/portal/beaches/incidents',
+  '/portal/beaches/sanitary-surveys',
+  '/portal/beaches/geomeans',
+  '/portal/beaches/geomeans/rolling',
+  '/portal/program/administration/accident',
+  '/portal/profile/changePassword',
+  '/portal/user-management',
+  '/portal/organization-management',
+  '/portal/beach-management',
+  '/portal/program-management',
+  '/portal/lha-management',
+  '/portal/website-management/photos',
+  '/portal/website-management/news',
+  '/portal/website-management/faqs',
+  '/portal/website-management/reports-and-publications',
+  '/portal/website-management/daily-flights',
+  '/portal/website-management/beach-ordering',
+  '/portal/website-management/external-links',
+  '/portal/website-management/switches',
+  '/portal/website-management/gis-rest-services',
+  '/portal/website-management/dep-it/epa-report-statistics',
+  '/portal/website-management/dep-it/beaches-db',
+  '/portal/website-management/dep-it/xml',
+  '/portal/website-management/dep-it/wqde',
+] as const satisfies readonly PortalRoute[];
+
+/** Staff pages below the sidebar's screens (add / edit records) and the audit log, which has no menu link. */
+export const PORTAL_SUBPAGE_PATHS = [
+  '/portal/user-management/new',
+  '/portal/user-management/:userId',
+  '/portal/organization-management/:organizationId',
+  '/portal/program-management/:programId',
+  '/portal/lha-management/:lhaId',
+  '/portal/audit-log',
+] as const;
+
+export type PortalSubpagePath = (typeof PORTAL_SUBPAGE_PATHS)[number];
