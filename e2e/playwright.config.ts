@@ -4,6 +4,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The server sends mail here; tests that read mail run a local SMTP stand-in on this port (support/mail.ts). */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+/** The university's aircraft endpoints, stood in for on this machine (support/aircraft-standin.mjs). */
+const aircraftPort = Number(process.env.E2E_AIRCRAFT_PORT ?? 3102);
+const aircraft = `http://127.0.0.1:${aircraftPort}`;
 
 /**
  * Browser tests against the real server on a fresh embedded database with demo data.
@@ -30,13 +33,21 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
-  webServer: {
-    command: `rm -rf .data && DATA_DIR=.data PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:${port}/__no_tiles__/{z}/{x}/{y}.png npx tsx ../apps/api/src/server.ts`,
-    cwd: '.',
-    url: `http://127.0.0.1:${port}/api/openapi.json`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node support/aircraft-standin.mjs ${aircraftPort}`,
+      cwd: '.',
+      url: `${aircraft}/health`,
+      reuseExistingServer: false,
+    },
+    {
+      command: `rm -rf .data && DATA_DIR=.data PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:${port}/__no_tiles__/{z}/{x}/{y}.png AIRCRAFT_CHLOROPHYLL_URL=${aircraft}/chlorophyll/latest AIRCRAFT_PHYCOCYANIN_URL=${aircraft}/phycocyanin/latest npx tsx ../apps/api/src/server.ts`,
+      cwd: '.',
+      url: `http://127.0.0.1:${port}/api/openapi.json`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

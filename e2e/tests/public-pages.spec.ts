@@ -9,20 +9,6 @@ import AxeBuilder from '@axe-core/playwright';
 
 const WELCOME_KEY = 'beach-portal:welcome-dismissed';
 
-/** An aircraft reading along the coast, as GET public/aircraft/chlorophyll answers it. */
-const SAMPLE_TRACK = {
-  available: true,
-  fetched_at: '2026-07-05T16:00:00Z',
-  flight_date: '2026-07-05',
-  unit: 'µg/L',
-  points: Array.from({ length: 60 }, (_, i) => ({
-    lat: 40.45 - i * 0.025,
-    lon: -73.99 - i * 0.015,
-    value: 2 + 10 * Math.abs(Math.sin(i / 6)),
-    time: new Date(Date.UTC(2026, 6, 5, 14) + i * 60_000).toISOString(),
-  })),
-};
-
 /** The welcome pop-up was dismissed on an earlier visit (it has its own test below). */
 async function skipWelcome(page: Page) {
   await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), WELCOME_KEY);
@@ -155,12 +141,13 @@ test.describe('public pages', () => {
     }
   });
 
-  test('Daily Flights shows the aircraft readings or says they are unavailable', async ({ page }) => {
+  test('Daily Flights draws the aircraft track read from the university endpoint, and says when one is down', async ({ page }) => {
+    // The endpoints are the local stand-in (support/aircraft-standin.mjs): chlorophyll answers a 60-point
+    // flight, phycocyanin answers 503. Both go through the server's adapter, as in production.
     await page.goto('/daily-flight-reports');
-    for (const name of ['Chlorophyll', 'Phycocyanin']) {
-      const panel = page.getByRole('region', { name });
-      await expect(panel.getByRole('img').or(panel.getByText('Data unavailable.', { exact: false }))).toBeVisible();
-    }
+    const chlorophyll = page.getByRole('region', { name: 'Chlorophyll' });
+    await expect(chlorophyll.getByRole('img', { name: /Chlorophyll along the flight track/ }).locator('circle')).toHaveCount(60);
+    await expect(page.getByRole('region', { name: 'Phycocyanin' }).getByText('Data unavailable.', { exact: false })).toBeVisible();
   });
 
   test('the Español switch turns the interface into Spanish and the choice survives a reload', async ({ page }) => {
@@ -250,13 +237,12 @@ for (const viewport of [
     });
 
     test('the mobile menu and the flight report pages, with an aircraft track drawn, have no axe violations', async ({ page }) => {
-      // The university endpoints are out of reach here: stand in for the latest chlorophyll flight.
-      await page.route('**/api/public/aircraft/chlorophyll', (route) => route.fulfill({ json: { code: 'AIRCRAFT_DATA_FOUND', payload: SAMPLE_TRACK } }));
+      // The chlorophyll flight comes from the local stand-in of the university endpoint (60 readings).
       await page.goto('/daily-flight-reports');
       await expect(page.getByRole('table', { name: 'Flight reports' })).toBeVisible();
       const plot = page.getByRole('region', { name: 'Chlorophyll' }).getByRole('img', { name: /Chlorophyll along the flight track/ });
       await expect(plot).toBeVisible();
-      await expect(plot.locator('circle')).toHaveCount(SAMPLE_TRACK.points.length);
+      await expect(plot.locator('circle')).toHaveCount(60);
       await page.getByText('Show the readings as a table').first().click();
       await expect(page.getByRole('table', { name: /Chlorophyll readings/ })).toBeVisible();
       if (viewport.name === 'mobile') {

@@ -31,7 +31,14 @@ export async function createTestContext(): Promise<TestContext> {
   await seedReference(database.db);
   await seedDemo(database.db, { scale: 'test' });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bp-api-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex') });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    // Never an outside host in a test: the aircraft tests run their own stand-in; here nothing listens.
+    AIRCRAFT_CHLOROPHYLL_URL: 'http://127.0.0.1:9/chlorophyll',
+    AIRCRAFT_PHYCOCYANIN_URL: 'http://127.0.0.1:9/phycocyanin',
+  });
   const deps = createDeps(config, database);
   const app = await buildApp(deps);
   const call: TestContext['call'] = ({ token, headers, ...rest }) =>
