@@ -1,0 +1,1 @@
+CREATE INDEX "result_daily_counts_date_idx" ON "result_daily_counts" USING btree ("sample_date","beach_station_id","result_count");
