@@ -198,6 +198,20 @@ export function formatDate(isoDate: string, language: Language, style: 'long' | 
   }).format(date);
 }
 
+/**
+ * The day after a 'YYYY-MM-DD' day (public date pickers stop at tomorrow, SPEC 5). Here beside formatDay
+ * rather than taken from the domain package: this module is in the landing page's first chunk, and a
+ * shared helper of two lazily loaded pages would cost a chunk of its own (decision 0016's budget).
+ */
+export function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD' as 'Jul 15, 2026' / '15 jul 2026' (a calendar day: no time-zone shift); anything else as it is. */
+export function formatDay(day: string, language: Language): string {
+  return Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : formatDate(day, language, 'short');
+}
+
 export function formatNumber(value: number, language: Language): string {
   return new Intl.NumberFormat(language === 'es' ? 'es-US' : 'en-US').format(value);
 }

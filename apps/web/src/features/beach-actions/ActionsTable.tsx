@@ -1,9 +1,7 @@
+import { BeachActionCells } from '../../components/BeachActionCells';
+import { usePublicText } from '../../i18n';
 import { Link } from 'react-router';
-import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
-import { formatDay } from './format';
 import type { BeachAction } from './types';
-
-const STATUS_SHAPES: Record<string, string> = { ADVISORY: '▲', CLOSED: '■' };
 
 interface ActionsTableProps {
   actions: readonly BeachAction[];
@@ -12,7 +10,7 @@ interface ActionsTableProps {
 
 /** Advisories and closures as a table; stacked into labelled rows on narrow screens. */
 export function ActionsTable({ actions, caption }: ActionsTableProps) {
-  const { t, language } = usePublicText();
+  const { t } = usePublicText();
   const columns = {
     beach: t('beachActions.columns.beach'),
     status: t('beachActions.columns.status'),
@@ -47,23 +45,7 @@ export function ActionsTable({ actions, caption }: ActionsTableProps) {
                 {t('beachActions.place', { municipality: action.municipality, county: action.county })}
               </span>
             </th>
-            <td data-label={columns.status}>
-              <span aria-hidden="true" className="beach-actions-table__shape" style={{ color: action.status_color }}>
-                {STATUS_SHAPES[action.status_code] ?? '●'}
-              </span>{' '}
-              <span lang={CONTENT_LANGUAGE}>{action.status_name}</span>
-            </td>
-            <td data-label={columns.start}>{formatDay(action.start_date, language)}</td>
-            <td data-label={columns.end}>
-              {action.ongoing ? t('beachActions.inEffect') : action.end_date ? formatDay(action.end_date, language) : '—'}
-            </td>
-            <td data-label={columns.days}>{action.days}</td>
-            <td data-label={columns.reason} lang={action.reason ? CONTENT_LANGUAGE : undefined}>
-              {action.reason ?? '—'}
-            </td>
-            <td data-label={columns.source} lang={action.source ? CONTENT_LANGUAGE : undefined}>
-              {action.source ?? '—'}
-            </td>
+            <BeachActionCells action={action} />
           </tr>
         ))}
       </tbody>

@@ -1,12 +1,11 @@
+import { formatDay, usePublicText, nextDay } from '../../i18n';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../app/api';
 import { PublicPage } from '../../components/PublicPage';
-import { usePublicText } from '../../i18n';
 import { ActionsTable } from './ActionsTable';
 import { useBeachActionsQuery, useBeachActionsTodayQuery } from './api';
-import { formatDay, nextDay } from './format';
-import { LoadError } from './LoadError';
+import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import './beach-actions.css';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,9 +1,7 @@
-import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
+import { BeachActionCells } from '../../components/BeachActionCells';
+import { formatDay, usePublicText } from '../../i18n';
 import { useBeachStationActionsQuery } from './api';
-import { formatDay } from './format';
-import { LoadError } from './LoadError';
-
-const STATUS_SHAPES: Record<string, string> = { ADVISORY: '▲', CLOSED: '■' };
+import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 
 /** Advisories and closures of this beach over recent seasons (public/beaches/{id}/actions). */
 export function BeachActionsSection({ stationId }: { stationId: number }) {
@@ -43,23 +41,7 @@ export function BeachActionsSection({ stationId }: { stationId: number }) {
             <tbody>
               {data.actions.map((action) => (
                 <tr key={`${action.start_date}-${action.status_code}`}>
-                  <th scope="row" data-label={columns.status}>
-                    <span aria-hidden="true" className="beach-action-shape" style={{ color: action.status_color }}>
-                      {STATUS_SHAPES[action.status_code] ?? '●'}
-                    </span>{' '}
-                    <span lang={CONTENT_LANGUAGE}>{action.status_name}</span>
-                  </th>
-                  <td data-label={columns.start}>{day(action.start_date)}</td>
-                  <td data-label={columns.end}>
-                    {action.ongoing ? t('beachActions.inEffect') : action.end_date ? day(action.end_date) : '—'}
-                  </td>
-                  <td data-label={columns.days}>{action.days}</td>
-                  <td data-label={columns.reason} lang={action.reason ? CONTENT_LANGUAGE : undefined}>
-                    {action.reason ?? '—'}
-                  </td>
-                  <td data-label={columns.source} lang={action.source ? CONTENT_LANGUAGE : undefined}>
-                    {action.source ?? '—'}
-                  </td>
+                  <BeachActionCells action={action} statusIsRowHeader />
                 </tr>
               ))}
             </tbody>

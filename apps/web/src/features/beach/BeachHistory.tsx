@@ -1,8 +1,8 @@
+import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { useId, useState } from 'react';
-import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { useBeachGeomeansQuery, useBeachResultsQuery } from './api';
-import { formatDay, formatValue, unitName } from './format';
-import { LoadError } from './LoadError';
+import { formatValue, unitName } from './format';
+import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import { ResultsChart } from './ResultsChart';
 import type { BeachProfile } from './types';
 

@@ -1,7 +1,6 @@
-import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
+import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { useBeachPhotosQuery, useBeachReportsQuery } from './api';
-import { formatDay } from './format';
-import { LoadError } from './LoadError';
+import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 
 /** Photos of the beach (public/beaches/{id}/photos); titles and descriptions are content, shown as entered. */
 export function BeachPhotosSection({ stationId }: { stationId: number }) {

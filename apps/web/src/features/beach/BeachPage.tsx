@@ -8,7 +8,7 @@ import { BeachHistory } from './BeachHistory';
 import { BeachPhotosSection, BeachReportsSection } from './BeachMediaSections';
 import { BeachProfileSection } from './BeachProfileSection';
 import { BeachStatusSection } from './BeachStatusSection';
-import { LoadError } from './LoadError';
+import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import './beach.css';
 
 function isNotFound(error: unknown): boolean {

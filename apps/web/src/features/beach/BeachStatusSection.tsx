@@ -1,5 +1,5 @@
-import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
-import { formatDay, formatGeomean, formatValue, unitName } from './format';
+import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
+import { formatGeomean, formatValue, unitName } from './format';
 import { StatusMark } from './StatusMark';
 import type { BeachProfile, GeomeansPayload } from './types';
 

@@ -1,6 +1,6 @@
+import { formatDay, usePublicText } from '../../i18n';
 import { useId, useRef } from 'react';
-import { usePublicText } from '../../i18n';
-import { dayMs, formatDay, formatGeomean, formatMonth, formatNumber, formatValue, isCensoredLow } from './format';
+import { dayMs, formatGeomean, formatMonth, formatNumber, formatValue, isCensoredLow } from './format';
 import type { BeachResult, GeomeanPoint, Thresholds } from './types';
 import { useElementWidth } from './use-element-width';
 

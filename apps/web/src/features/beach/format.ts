@@ -1,4 +1,4 @@
-import { formatDate, type Language } from '../../i18n';
+import type { Language } from '../../i18n';
 
 /** Dates and values as the public reads them on the beach page, in the visitor's language. */
 
@@ -6,10 +6,6 @@ function localeOf(language: Language): string {
   return language === 'es' ? 'es-US' : 'en-US';
 }
 
-/** 'YYYY-MM-DD' as 'Jul 15, 2026' / '15 jul 2026' (a calendar day: no time-zone shift). */
-export function formatDay(day: string, language: Language): string {
-  return Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : formatDate(day, language, 'short');
-}
 
 /** A month's short name for the chart's axis ('Jul' / 'jul'); `ms` is a UTC instant in that month. */
 export function formatMonth(ms: number, language: Language): string {

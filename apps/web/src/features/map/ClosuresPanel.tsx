@@ -1,6 +1,5 @@
+import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { Link } from 'react-router';
-import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
-import { formatDay } from './format';
 import { countiesOf } from './station-filters';
 import { StatusSymbol } from './StatusSymbol';
 import type { StationStatus } from './types';

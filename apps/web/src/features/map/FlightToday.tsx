@@ -1,8 +1,7 @@
+import { formatDay, usePublicText, type Language } from '../../i18n';
 import { Link } from 'react-router';
-import { usePublicText, type Language } from '../../i18n';
 import { useMapDailyFlightsQuery } from './api';
-import { formatDay } from './format';
-import { LoadError } from './LoadError';
+import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import type { PublicText } from './season';
 
 const FLIGHT_STATUSES = ['FLOWN', 'CANCELLED_WEATHER', 'CANCELLED_MECHANICAL', 'NOT_SCHEDULED'] as const;

@@ -1,8 +1,7 @@
+import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { Link } from 'react-router';
-import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { useMapLatestNewsQuery } from './api';
-import { formatDay } from './format';
-import { LoadError } from './LoadError';
+import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 
 /** The banner or newest news item (public/news/latest); its title and summary are content, shown as entered. */
 export function LatestNews() {

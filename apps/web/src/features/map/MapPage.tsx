@@ -1,14 +1,14 @@
+import { formatDay, usePublicText, nextDay } from '../../i18n';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { PublicPage } from '../../components/PublicPage';
-import { usePublicText } from '../../i18n';
 import { useMapConfigQuery, useStationStatusesQuery, useStatusLegendQuery, useStatusSnapshotQuery } from './api';
 import { ClosuresPanel } from './ClosuresPanel';
 import { FlightToday } from './FlightToday';
-import { formatDay, formatInstant, nextDay } from './format';
+import { formatInstant } from './format';
 import { LatestNews } from './LatestNews';
-import { LoadError } from './LoadError';
+import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import { allOutOfSeason, seasonMessages } from './season';
 import { SeasonNotice } from './SeasonNotice';
 import { SnapshotDateControl } from './SnapshotDateControl';

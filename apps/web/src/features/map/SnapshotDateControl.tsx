@@ -1,6 +1,5 @@
+import { formatDay, usePublicText } from '../../i18n';
 import { useState, type FormEvent } from 'react';
-import { usePublicText } from '../../i18n';
-import { formatDay } from './format';
 
 interface SnapshotDateControlProps {
   /** The past day shown, or null for today's statuses. */

@@ -1,6 +1,6 @@
+import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { Link } from 'react-router';
-import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
-import { formatDay, formatSample } from './format';
+import { formatSample } from './format';
 import { StatusSymbol } from './StatusSymbol';
 import type { StationStatus } from './types';
 

@@ -1,5 +1,5 @@
 import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
-import { LoadError } from './LoadError';
+import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import { StatusSymbol } from './StatusSymbol';
 import type { LegendItem } from './types';
 

@@ -1,4 +1,4 @@
-import { formatDate, type Language } from '../../i18n';
+import type { Language } from '../../i18n';
 
 /** Dates and values as the public reads them, in the visitor's language. */
 
@@ -6,10 +6,6 @@ function localeOf(language: Language): string {
   return language === 'es' ? 'es-US' : 'en-US';
 }
 
-/** 'YYYY-MM-DD' as 'Jul 15, 2026' / '15 jul 2026' (a calendar day: no time-zone shift). */
-export function formatDay(day: string, language: Language): string {
-  return Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : formatDate(day, language, 'short');
-}
 
 /** An ISO timestamp as 'Sep 8, 2026, 11:25 AM' / '8 sept 2026, 11:25 a.m.' in the programs' time zone. */
 export function formatInstant(iso: string, language: Language, timeZone?: string): string {
@@ -28,7 +24,3 @@ export function formatSample(value: number | null, remark: string | null, unit: 
   return `${qualifier}${value.toLocaleString(localeOf(language))}${unitName}`;
 }
 
-/** The day after a 'YYYY-MM-DD' day (date pickers stop at tomorrow, SPEC 5). */
-export function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}

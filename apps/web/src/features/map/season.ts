@@ -1,5 +1,5 @@
+import { formatDay } from '../../i18n';
 import type { usePublicText } from '../../i18n';
-import { formatDay } from './format';
 import type { ProgramSeasonInfo } from './types';
 
 /** The visitor's language and its text (usePublicText). */

@@ -1,13 +1,16 @@
-import { usePublicText } from '../../i18n';
+import { usePublicText } from '../i18n';
 
-interface LoadErrorProps {
+interface PublicLoadErrorProps {
   /** The whole sentence: 'Beach statuses could not be loaded.' */
   message: string;
   onRetry: () => void;
 }
 
-/** A failed read: says what is missing and offers Retry (refetch). */
-export function LoadError({ message, onRetry }: LoadErrorProps) {
+/**
+ * A failed public read: says what is missing and offers Retry (refetch), in the visitor's language. Plain
+ * USWDS classes, no react-uswds: it is part of the landing page's first load.
+ */
+export function PublicLoadError({ message, onRetry }: PublicLoadErrorProps) {
   const { t } = usePublicText();
   return (
     <div className="usa-alert usa-alert--error usa-alert--slim usa-alert--no-icon load-error" role="alert">
