@@ -6,6 +6,7 @@ export interface BeachActionFacts {
   status_name: string;
   status_color: string;
   start_date: string;
+  /** The day it was lifted (or its season's last day); null while in force. */
   end_date: string | null;
   ongoing: boolean;
   days: number;
@@ -16,6 +17,22 @@ export interface BeachActionFacts {
 /** The status's shape beside its colour, so colour is never the only signal. */
 const STATUS_SHAPES: Record<string, string> = { ADVISORY: '▲', CLOSED: '■' };
 
+const COLUMNS = ['status', 'start', 'end', 'days', 'reason', 'source'] as const;
+
+/** The column headers that go with BeachActionCells, in the same order. */
+export function BeachActionHeaders() {
+  const { t } = usePublicText();
+  return (
+    <>
+      {COLUMNS.map((column) => (
+        <th key={column} scope="col">
+          {t(`beachActions.columns.${column}`)}
+        </th>
+      ))}
+    </>
+  );
+}
+
 /**
  * The status, start, end, days, reason and source cells of one action, labelled for USWDS's stacked table
  * on narrow screens. `statusIsRowHeader` when the status names the row (a beach page, where the beach is
@@ -23,7 +40,7 @@ const STATUS_SHAPES: Record<string, string> = { ADVISORY: '▲', CLOSED: '■' }
  */
 export function BeachActionCells({ action, statusIsRowHeader = false }: { action: BeachActionFacts; statusIsRowHeader?: boolean }) {
   const { t, language } = usePublicText();
-  const label = (column: 'status' | 'start' | 'end' | 'days' | 'reason' | 'source') => t(`beachActions.columns.${column}`);
+  const label = (column: (typeof COLUMNS)[number]) => t(`beachActions.columns.${column}`);
   const status = (
     <>
       <span aria-hidden="true" className="beach-action-shape" style={{ color: action.status_color }}>

@@ -1,4 +1,4 @@
-import { BeachActionCells } from '../../components/BeachActionCells';
+import { BeachActionCells, BeachActionHeaders } from '../../components/BeachActionCells';
 import { formatDay, usePublicText } from '../../i18n';
 import { useBeachStationActionsQuery } from './api';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
@@ -8,14 +8,6 @@ export function BeachActionsSection({ stationId }: { stationId: number }) {
   const { t, language } = usePublicText();
   const { data, isLoading, isError, refetch } = useBeachStationActionsQuery(stationId);
   const day = (date: string) => formatDay(date, language);
-  const columns = {
-    status: t('beachActions.columns.status'),
-    start: t('beachActions.columns.start'),
-    end: t('beachActions.columns.end'),
-    days: t('beachActions.columns.days'),
-    reason: t('beachActions.columns.reason'),
-    source: t('beachActions.columns.source'),
-  };
   return (
     <section className="beach-section" aria-labelledby="actions-heading">
       <h2 id="actions-heading">{t('beach.actions.heading')}</h2>
@@ -30,12 +22,7 @@ export function BeachActionsSection({ stationId }: { stationId: number }) {
             <caption>{t('beach.actions.caption', { from: day(data.from), to: day(data.to) })}</caption>
             <thead>
               <tr>
-                <th scope="col">{columns.status}</th>
-                <th scope="col">{columns.start}</th>
-                <th scope="col">{columns.end}</th>
-                <th scope="col">{columns.days}</th>
-                <th scope="col">{columns.reason}</th>
-                <th scope="col">{columns.source}</th>
+                <BeachActionHeaders />
               </tr>
             </thead>
             <tbody>

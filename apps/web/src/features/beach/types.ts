@@ -1,3 +1,4 @@
+import type { BeachActionFacts } from '../../components/BeachActionCells';
 /** Shapes of the beach page's reads (apps/api/src/modules/public-site/schemas/beach.ts). */
 
 export interface SeasonDates {
@@ -102,19 +103,10 @@ export interface GeomeansPayload {
   points: GeomeanPoint[];
 }
 
-export interface StationAction {
+export interface StationAction extends BeachActionFacts {
   beach_station_id: number;
   station_name: string;
   beach_name: string;
-  status_code: string;
-  status_name: string;
-  status_color: string;
-  start_date: string;
-  end_date: string | null;
-  ongoing: boolean;
-  days: number;
-  reason: string | null;
-  source: string | null;
   comments: string | null;
 }
 
