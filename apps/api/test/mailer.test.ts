@@ -121,13 +121,16 @@ describe(`mail outbox with SMTP delivery on ${DATABASE_KIND}`, () => {
   it('sends a list mail with the recipients in Bcc, not in the visible To header', async () => {
     mailer = open();
     await database.db.transaction(async (tx) => {
-      await mailer!.send(tx, { kind: 'TEST', to: 'a@example.org, b@example.org', subject: 'Status change', text: '.' });
+      await mailer!.send(tx, { kind: 'TEST', to: 'alice.staff@example.org, lha.contact@example.org', subject: 'Status change', text: '.' });
     });
     await until(() => received.length === 1);
-    expect(received[0]!.to.sort()).toEqual(['a@example.org', 'b@example.org', 'beaches@example.org']);
+    expect(received[0]!.to.sort()).toEqual(['alice.staff@example.org', 'beaches@example.org', 'lha.contact@example.org']);
+    // The headers every recipient sees: To names only the sender's address, and no Cc or Bcc line is sent.
     const headers = received[0]!.raw.split('\r\n\r\n')[0]!;
-    expect(headers).not.toContain('a@example.org');
-    expect(headers).not.toContain('b@example.org');
+    expect(/^To: (.*)$/m.exec(headers)?.[1]).toBe('beaches@example.org');
+    expect(headers).not.toMatch(/^(Cc|Bcc):/im);
+    expect(headers).not.toContain('alice.staff@');
+    expect(headers).not.toContain('lha.contact@');
   });
 
   it('picks up rows committed without a wake-up (another process, a restart) on its sweep', async () => {
