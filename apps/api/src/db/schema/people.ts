@@ -88,6 +88,8 @@ export const users = pgTable(
     forcePasswordReset: boolean('force_password_reset').notNull().default(false),
     /** Tokens issued before this instant are void (password change, deactivation). */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true, mode: 'date' }),
+    /** Every token carries the version it was issued under; raising it voids them all at once (password change, deactivation). */
+    tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
