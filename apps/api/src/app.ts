@@ -72,6 +72,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
+  // Staff answers (and anything else under /api that did not choose its own caching, such as a login's
+  // token) are never stored by a browser or a proxy. Public reads set their own Cache-Control with ETags.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
   await app.register(authPlugin, { db: deps.database.db, tokens: deps.tokens });
   await app.register(
     async (api) => {

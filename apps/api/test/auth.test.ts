@@ -74,18 +74,22 @@ describe(`auth on ${DATABASE_KIND}`, () => {
       expect(res.json().code).toBe(CODES.BAD_USER_NAME_OR_PASSWORD);
     });
 
-    it('answers 429 on the sixth failed attempt for one account within the window, even with the right password', async () => {
+    it('answers 429 on the sixth failed attempt of one account from one address, and never locks the owner out elsewhere', async () => {
       for (let i = 1; i <= 5; i++) {
-        const res = await login('multi@example.org', 'wrong-password', `10.1.0.${i}`);
+        const res = await login('multi@example.org', 'wrong-password', '10.1.0.1');
         expect(res.statusCode).toBe(401);
       }
-      const sixth = await login('multi@example.org', DEMO_PASSWORD, '10.1.0.99');
+      const sixth = await login('multi@example.org', DEMO_PASSWORD, '10.1.0.1');
       expect(sixth.statusCode).toBe(429);
       expect(sixth.json().code).toBe(CODES.TOO_MANY_ATTEMPTS);
+      // The owner, from their own address, still gets in: the account's failures only delay (one second here).
+      const started = Date.now();
+      expect((await login('multi@example.org', DEMO_PASSWORD, '10.1.0.99')).statusCode).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
       // Another account from the same office address is unaffected.
       expect((await login('verifier@example.org', DEMO_PASSWORD, '10.1.0.1')).statusCode).toBe(200);
       // The window would end after 15 minutes; end it now so later tests can use the account.
-      await ctx.deps.throttle.reset('login:account:multi@example.org');
+      await ctx.deps.throttle.reset('login:pair:multi@example.org|10.1.0.1');
     });
 
     it('counts parallel wrong guesses atomically: at most five are evaluated, the rest answer 429', async () => {
@@ -95,11 +99,12 @@ describe(`auth on ${DATABASE_KIND}`, () => {
       const codes = (await Promise.all(Array.from({ length: 12 }, () => login(email, 'wrong-password', ip)))).map((r) => r.statusCode);
       expect(codes.filter((c) => c === 401)).toHaveLength(LIMITS.loginFailuresPerAccount);
       expect(codes.filter((c) => c === 429)).toHaveLength(12 - LIMITS.loginFailuresPerAccount);
-      // The right password is refused too until the window ends.
-      expect((await login(email, DEMO_PASSWORD, '10.6.0.2')).statusCode).toBe(429);
+      // The right password is refused too from that address until the window ends.
+      expect((await login(email, DEMO_PASSWORD, ip)).statusCode).toBe(429);
       // Refused attempts are not failures: the address counts only the five evaluated ones.
       expect(await ctx.deps.throttle.peek(`login:address:${ip}`)).toBe(LIMITS.loginFailuresPerAccount);
       await ctx.deps.throttle.reset(`login:account:${email}`);
+      await ctx.deps.throttle.reset(`login:pair:${email}|${ip}`);
     });
 
     it('clears the account on success and does not count a success against the address', async () => {
@@ -179,8 +184,8 @@ describe(`auth on ${DATABASE_KIND}`, () => {
     });
 
     it('answers VERIFICATION_FAILED_EXPIRED with 401 for an expired or forged token', async () => {
-      const expired = await createTokenService(ctx.deps.config.jwtSecret, -60).issue(1);
-      const forged = await createTokenService('another-secret-another-secret-another', 3600).issue(1);
+      const expired = await createTokenService(ctx.deps.config.jwtSecret, -60).issue(1, 0);
+      const forged = await createTokenService('another-secret-another-secret-another', 3600).issue(1, 0);
       for (const token of [expired.token, forged.token, 'not.a.jwt']) {
         const res = await ctx.call({ method: 'GET', url: '/api/login/verify/', token });
         expect(res.statusCode).toBe(401);
@@ -298,7 +303,7 @@ describe(`auth on ${DATABASE_KIND}`, () => {
     it('changes the forced password, clears the flag and keeps the caller signed in with a new token', async () => {
       const loginRes = await login('newuser@example.org', DEMO_PASSWORD, '10.5.0.1');
       const token = loginRes.json().payload.token;
-      const res = await ctx.call({ method: 'PUT', url: '/api/user/password/', token, payload: { newPassword: 'my-new-pass-1', newPasswordRetype: 'my-new-pass-1' } });
+      const res = await ctx.call({ method: 'PUT', url: '/api/user/password/', token, payload: { currentPassword: DEMO_PASSWORD, newPassword: 'my-new-pass-1', newPasswordRetype: 'my-new-pass-1' } });
       expect(res.statusCode).toBe(200);
       expect(res.json().code).toBe(CODES.PASSWORD_CHANGED);
       const fresh = res.json().payload.token;
@@ -338,7 +343,7 @@ describe(`auth on ${DATABASE_KIND}`, () => {
       expect(next.json().code).toBe(CODES.LOGIN_SUCCESS_FORCE_PW_CHANGE);
       expect(next.json().payload.user.force_password_reset).toBe(true);
       // Changing it themselves clears the flag.
-      const own = await ctx.call({ method: 'PUT', url: '/api/user/password/', token: next.json().payload.token, payload: { newPassword: 'chosen-by-me-1', newPasswordRetype: 'chosen-by-me-1' } });
+      const own = await ctx.call({ method: 'PUT', url: '/api/user/password/', token: next.json().payload.token, payload: { currentPassword: 'set-by-admin-1', newPassword: 'chosen-by-me-1', newPasswordRetype: 'chosen-by-me-1' } });
       expect(own.statusCode).toBe(200);
       expect((await login('multi@example.org', 'chosen-by-me-1', '10.5.0.3')).json().code).toBe(CODES.LOGIN_SUCCESS);
     });

@@ -19,7 +19,8 @@ export const SCENARIO_PASSWORD = 'scenario-pass-1';
  * demo data's details:
  * - programs TP1 and TP2 (no stations);
  * - Manager County (MC): TP1 with data_interaction_level 1, category_incidents 2, category_manage_users 1;
- *   users mgr and colleague (DATA_EDITING USER), both user managers of MC (the rule is the organization's);
+ *   users mgr (DATA_EDITING USER, INCIDENTS ADMIN) and colleague (DATA_EDITING USER), both user managers of MC
+ *   (the rule is the organization's; a manager grants at most what they hold);
  * - Plain County (PC): TP1 with data_interaction_level 1; user plain (DATA_EDITING USER), no management;
  * - Other County (OC): TP2 with data_interaction_level 2; user other (DATA_EDITING ADMIN);
  * - State Lab (SL): TP1 with data_interaction_level 2, category_manage_users 2; user allmgr (DATA_EDITING USER);
@@ -90,7 +91,7 @@ export async function buildScenario(ctx: TestContext): Promise<Scenario> {
     programs: { tp1, tp2 },
     orgs: { mc, pc, oc, sl, lc },
     users: {
-      mgr: await user('Morgan', 'mgr@mc.example.org', mc, { TP1: { DATA_EDITING: 'USER' } }),
+      mgr: await user('Morgan', 'mgr@mc.example.org', mc, { TP1: { DATA_EDITING: 'USER', INCIDENTS: 'ADMIN' } }),
       colleague: await user('Casey', 'colleague@mc.example.org', mc, { TP1: { DATA_EDITING: 'USER' } }),
       plain: await user('Pat', 'plain@pc.example.org', pc, { TP1: { DATA_EDITING: 'USER' } }),
       other: await user('Olive', 'other@oc.example.org', oc, { TP2: { DATA_EDITING: 'ADMIN' } }),

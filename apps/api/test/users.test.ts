@@ -206,9 +206,18 @@ describe(`users on ${DATABASE_KIND}`, () => {
       if (message) expect(messages(res)).toContain(message);
     });
 
+    it('refuses grants above what the manager holds (403 before any field check), writing nothing', async () => {
+      const res = await create(s.users.mgr.token, body('beyond@mc.example.org', { programRules: { TP1: { DATA_EDITING: 'ADMIN' }, NOPE: {} } }));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('GRANT_EXCEEDS_OWN_ACCESS');
+      expect(fields(res)).toEqual(['programRules.TP1.DATA_EDITING']);
+      const listed = await ctx.call({ method: 'GET', url: '/api/user/list/?search=beyond', token: s.adminToken });
+      expect(listed.json().payload.total).toBe(0);
+    });
+
     it("refuses grants above the organization's caps and programs it does not take part in", async () => {
       const res = await create(
-        s.users.mgr.token,
+        s.adminToken,
         body('capped@mc.example.org', { programRules: { TP1: { DATA_EDITING: 'ADMIN', REPORTS: 'USER' }, TP2: { DATA_EDITING: 'USER' }, NOPE: {} } }),
       );
       expect(res.statusCode).toBe(400);
@@ -320,9 +329,13 @@ describe(`users on ${DATABASE_KIND}`, () => {
 
     it('lets managers lower but never raise their own permissions or leave their organization', async () => {
       const me = asBody(await detail(s.users.mgr.id));
-      const raise = await save(s.users.mgr.token, s.users.mgr.id, { ...me, programRules: { TP1: { DATA_EDITING: 'USER', INCIDENTS: 'USER' } } });
+      const raise = await save(s.users.mgr.token, s.users.mgr.id, { ...me, programRules: { TP1: { DATA_EDITING: 'ADMIN', INCIDENTS: 'ADMIN' } } });
       expect(raise.statusCode).toBe(403);
-      expect(raise.json().code).toBe('SELF_ELEVATION');
+      expect(raise.json().code).toBe('GRANT_EXCEEDS_OWN_ACCESS');
+      const lower = await save(s.users.mgr.token, s.users.mgr.id, { ...me, programRules: { TP1: { DATA_EDITING: 'USER', INCIDENTS: 'USER' } } });
+      expect(lower.statusCode).toBe(200);
+      // Back as it was, by the admin (the manager could not raise it again).
+      expect((await save(s.adminToken, s.users.mgr.id, me)).statusCode).toBe(200);
       const allmgr = asBody(await detail(s.users.allmgr.id));
       const leave = await save(s.users.allmgr.token, s.users.allmgr.id, { ...allmgr, organization_id: s.orgs.oc, programRules: {} });
       expect(leave.statusCode).toBe(403);

@@ -47,6 +47,11 @@ export const MESSAGES = {
   tokenCreateFailed: 'Failed to create token',
   userStatusFailed: 'Failed to update user status.',
   passwordChangeFailed: 'Failed to change password',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'The current password is incorrect.',
+  passwordTooCommon: 'This password is one of the most common passwords. Please choose another.',
+  passwordIsEmail: 'The password must not be your e-mail address.',
+  passwordBlank: 'The password must not be only spaces.',
   filterListFailed: 'Could not retrieve filter list.',
   userListFailed: 'Could not retrieve user list.',
   organizationsFailed: 'Could not retrieve organizations list.',
@@ -78,10 +83,18 @@ export const LIMITS = {
   storageVersion: 1,
   cacheSeconds: 60,
   copyrightStartYear: 1996,
-  /** Failed logins for one account within the window before 429. */
+  /**
+   * Failed logins for one account from one address within the window before 429. Per pair, not per
+   * account: failures from elsewhere slow an account down (loginDelayMs) but never lock its owner out.
+   */
   loginFailuresPerAccount: 5,
   /** Failed logins from one address within the window before 429 (an office shares one address). */
   loginFailuresPerAddress: 50,
+  /** Failures of one account (from anywhere) before each further attempt is delayed, and the longest delay. */
+  loginDelayAfterFailures: 5,
+  loginDelayMaxMs: 10_000,
+  /** Password recovery answers no sooner than this, known address or not, so its timing tells nothing. */
+  recoveryMinResponseMs: 400,
   loginWindowMs: 15 * 60_000,
   recoveryTokenMs: 60 * 60_000,
   tokenLifetimeSeconds: 8 * 60 * 60,

@@ -8,10 +8,15 @@ export interface TokenClaims {
   iat: number;
   /** Expiry, seconds (the web reads it and converts to ms). */
   exp: number;
+  /**
+   * The user's token version when issued. A password change or deactivation raises the stored version, so
+   * every token issued before it dies at once, whatever second it was issued in.
+   */
+  ver: number;
 }
 
 export interface TokenService {
-  issue(userId: number): Promise<{ token: string; claims: TokenClaims }>;
+  issue(userId: number, version: number): Promise<{ token: string; claims: TokenClaims }>;
   /** Null when the signature is bad or the token has expired. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -19,10 +24,10 @@ export interface TokenService {
 export function createTokenService(secret: string, lifetimeSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async issue(userId) {
+    async issue(userId, version) {
       const iat = Math.floor(Date.now() / 1000);
-      const claims: TokenClaims = { userId, jti: randomUUID(), iat, exp: iat + lifetimeSeconds };
-      const token = await new SignJWT({})
+      const claims: TokenClaims = { userId, jti: randomUUID(), iat, exp: iat + lifetimeSeconds, ver: version };
+      const token = await new SignJWT({ ver: version })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setJti(claims.jti)
@@ -35,8 +40,11 @@ export function createTokenService(secret: string, lifetimeSeconds: number): Tok
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const userId = Number(payload.sub);
+        const ver = payload.ver;
         if (!Number.isInteger(userId) || !payload.jti || !payload.exp || payload.iat === undefined) return null;
-        return { userId, jti: payload.jti, iat: payload.iat, exp: payload.exp };
+        // A token without a version predates versions (or was made elsewhere): never valid.
+        if (typeof ver !== 'number' || !Number.isInteger(ver)) return null;
+        return { userId, jti: payload.jti, iat: payload.iat, exp: payload.exp, ver };
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;

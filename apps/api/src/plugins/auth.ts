@@ -1,16 +1,32 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CODES } from '@beach/domain';
-import { forbidden, unauthenticated } from '../lib/http';
+import { callerProfile, type RouteRule } from '../lib/access';
+import { HttpError, forbidden, unauthenticated } from '../lib/http';
 import type { TokenService } from '../lib/tokens';
 import type { Db } from '../db/client';
 import { findSessionState } from '../modules/users/repository';
+
+export { caller } from '../lib/access';
 
 export interface AuthUser {
   userId: number;
   jti: string;
   exp: number;
+  /** The token version the token was issued under (equal to the user's current one, or it is refused). */
+  ver: number;
   forcePasswordReset: boolean;
+}
+
+/** The code a user with a pending forced password change gets from every call but the few they may make. */
+export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED';
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The failure message (and code) the spec fixes for a call, which a refusal by its route rule carries too (see failingWith). */
+export interface SpecFailure {
+  message: string;
+  code?: string;
 }
 
 declare module 'fastify' {
@@ -18,10 +34,19 @@ declare module 'fastify' {
     authUser: AuthUser | null;
   }
   interface FastifyInstance {
-    /** preHandler for staff calls: a valid, unrevoked token of an active user who has no forced password change pending. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Like authenticate, but lets a user with a pending forced password change through (profile, password, logout). */
-    authenticateAllowingPasswordChange: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest hook for staff calls: a valid, unrevoked token of an active user who has no forced password
+     * change pending. It runs before the body is read, so an anonymous caller gets 401 whatever it sends.
+     */
+    authenticate: Hook;
+    /** Like authenticate, but lets a user with a pending forced password change through (profile, password, refresh, logout). */
+    authenticateAllowingPasswordChange: Hook;
+    /**
+     * onRequest hook: authenticate, then the caller's coarse right to the route (`rule`), both before the
+     * body is parsed or validated: 401, then 403, then 400. The program-specific check (which needs the
+     * validated ids) still runs in the service.
+     */
+    staff: (rule?: RouteRule, spec?: SpecFailure) => Hook;
   }
 }
 
@@ -31,16 +56,15 @@ export function bearerToken(request: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
+const expired = () => unauthenticated(CODES.VERIFICATION_FAILED_EXPIRED, 'Your session has expired. Please log in again.');
+
 /** Resolves the caller from the Bearer token; expired, revoked or superseded tokens give VERIFICATION_FAILED_EXPIRED. */
 export async function resolveAuthUser(db: Db, tokens: TokenService, token: string): Promise<AuthUser> {
   const claims = await tokens.verify(token);
-  if (!claims) throw unauthenticated(CODES.VERIFICATION_FAILED_EXPIRED, 'Your session has expired. Please log in again.');
+  if (!claims) throw expired();
   const state = await findSessionState(db, claims.userId, claims.jti);
-  const superseded = state?.tokensValidAfter && claims.iat < Math.floor(state.tokensValidAfter.getTime() / 1000);
-  if (!state || !state.active || state.revoked || superseded) {
-    throw unauthenticated(CODES.VERIFICATION_FAILED_EXPIRED, 'Your session has expired. Please log in again.');
-  }
-  return { userId: claims.userId, jti: claims.jti, exp: claims.exp, forcePasswordReset: state.forcePasswordReset };
+  if (!state || !state.active || state.revoked || claims.ver !== state.tokenVersion) throw expired();
+  return { userId: claims.userId, jti: claims.jti, exp: claims.exp, ver: claims.ver, forcePasswordReset: state.forcePasswordReset };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens: TokenService }) => {
@@ -51,17 +75,19 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens
     if (!token) throw unauthenticated();
     const user = await resolveAuthUser(opts.db, opts.tokens, token);
     if (user.forcePasswordReset && !allowPendingPasswordChange) {
-      throw forbidden('You must change your password before continuing.', 'PASSWORD_CHANGE_REQUIRED');
+      throw forbidden('You must change your password before continuing.', PASSWORD_CHANGE_REQUIRED);
     }
     request.authUser = user;
   }
 
   app.decorate('authenticate', (request: FastifyRequest) => authenticate(request, false));
   app.decorate('authenticateAllowingPasswordChange', (request: FastifyRequest) => authenticate(request, true));
+  app.decorate('staff', (rule?: RouteRule, spec?: SpecFailure) => async (request: FastifyRequest) => {
+    await authenticate(request, false);
+    if (!rule) return;
+    const profile = await callerProfile(opts.db, request);
+    if (rule.allows(profile)) return;
+    if (!spec) throw forbidden(rule.message, rule.code);
+    throw new HttpError(403, spec.code ?? rule.code, spec.message, { reason: rule.message, code: rule.code });
+  });
 });
-
-/** The authenticated caller; only call after an authenticate preHandler. */
-export function caller(request: FastifyRequest): AuthUser {
-  if (!request.authUser) throw unauthenticated();
-  return request.authUser;
-}

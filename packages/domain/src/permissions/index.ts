@@ -5,3 +5,4 @@ export * from './program';
 export * from './system';
 export * from './menu';
 export * from './programSelector';
+export * from './grants';

@@ -7,6 +7,7 @@ import {
   isSectionOpen,
   portalAbilities,
   portalMenu,
+  screenInSomeProgram,
   type MenuSectionKey,
   type PortalRoute,
 } from './menu';
@@ -343,5 +344,22 @@ describe('isSectionOpen: opens when the path starts with its route prefix', () =
     const results = portalMenu(ocean({ DATA_EDITING: 'USER' }, OPEN_RULES), P).find((s) => s.key === 'results')!;
     expect(isSectionOpen(results, '/portal/results/verification')).toBe(true);
     expect(isSectionOpen(results, '/portal/beaches')).toBe(false);
+  });
+});
+
+describe('screenInSomeProgram: the coarse rule staff routes check before reading a body', () => {
+  it('is true when the screen opens in any one program, false when in none', () => {
+    const sampler = userIn(OCEAN, { DATA_EDITING: 'USER' });
+    expect(screenInSomeProgram(sampler, '/portal/results')).toBe(true);
+    expect(screenInSomeProgram(sampler, '/portal/results/verification')).toBe(false);
+    const verifier = userIn(BAY, { DATA_VERIFICATION: 'ADMIN' });
+    expect(screenInSomeProgram(verifier, '/portal/results/verification')).toBe(true);
+    expect(screenInSomeProgram(verifier, '/portal/results')).toBe(false);
+  });
+
+  it('answers program-free screens without a program', () => {
+    const nobody = user(org([carries(OCEAN)]));
+    expect(screenInSomeProgram(nobody, '/portal/profile/changePassword')).toBe(true);
+    expect(screenInSomeProgram(nobody, '/portal/results')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { AccessLevel, PermissionArea } from '../constants';
-import { can, isProgramAccessible, type PermissionSubject, type SelectedProgramId } from './program';
+import { accessiblePrograms, can, isProgramAccessible, type PermissionSubject, type SelectedProgramId } from './program';
 import { isAdminOrganization, organizationRules } from './organization';
 import { hasSystemPermission } from './system';
 
@@ -202,6 +202,15 @@ export function portalAbilities(user: PermissionSubject, selectedProgramId: Sele
     '/portal/website-management/dep-it/xml': orgAdmin,
     '/portal/website-management/dep-it/wqde': orgAdmin,
   };
+}
+
+/**
+ * May the user open this screen in at least one program (or without one)? The coarse rule a staff route
+ * checks before reading its body: a caller who can open the screen nowhere gets 403 whatever ids it sends.
+ */
+export function screenInSomeProgram(user: PermissionSubject, route: PortalRoute): boolean {
+  if (portalAbilities(user, null)[route]) return true;
+  return accessiblePrograms(user).some((p) => portalAbilities(user, p.program_id)[route]);
 }
 
 const LABELS = new Map<PortalRoute, string>(PORTAL_ROUTES.map((r) => [r.route, r.label]));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_CODES, auditQuerySchema } from '@beach/domain';
 import type { AppDeps } from '../../deps';
-import { callerProfile } from '../../lib/access';
+import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, ok, staffErrors } from '../../lib/http';
 import { auditListResponse } from './schemas';
 import { readAuditLog } from './service';
@@ -11,7 +11,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.get(
     '/audit/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.auditReader),
       schema: { tags: ['audit'], querystring: auditQuerySchema, response: { 200: envelope(auditListResponse), ...staffErrors } },
     },
     async (request) => {

@@ -2,10 +2,12 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { passwordResetTokens, revokedTokens } from '../../db/schema';
 
-export async function revokeToken(db: DbOrTx, jti: string, expiresAt: Date): Promise<void> {
-  await db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing();
+/** Revokes a token; false when it already was (another logout or refresh of the same token won). */
+export async function revokeToken(db: DbOrTx, jti: string, expiresAt: Date): Promise<boolean> {
+  const inserted = await db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing().returning({ jti: revokedTokens.jti });
   // Keep the table small: rows past their expiry can never matter again.
   await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, sql`now() - interval '1 day'`));
+  return inserted.length > 0;
 }
 
 export async function createResetToken(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {

@@ -39,12 +39,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/login/verify/refresh/',
     {
-      preHandler: app.authenticateAllowingPasswordChange,
+      onRequest: app.authenticateAllowingPasswordChange,
       schema: { tags: ['auth'], response: { 200: envelope(z.object({ token: z.string() })), 401: errorEnvelope } },
     },
     async (request) => {
       const user = caller(request);
-      return ok(CODES.TOKEN_REFRESHED, { token: await auth.refresh(deps, user.userId, user.jti, user.exp) });
+      return ok(CODES.TOKEN_REFRESHED, { token: await auth.refresh(deps, user.userId, user.jti, user.exp, user.ver) });
     },
   );
 
@@ -85,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/logout',
-    { preHandler: app.authenticateAllowingPasswordChange, schema: { tags: ['auth'], response: { 200: emptyEnvelope, 401: errorEnvelope } } },
+    { onRequest: app.authenticateAllowingPasswordChange, schema: { tags: ['auth'], response: { 200: emptyEnvelope, 401: errorEnvelope } } },
     async (request) => {
       const user = caller(request);
       await auth.logout(deps, user.jti, user.exp);

@@ -1,31 +1,31 @@
-import { CODES, LIMITS, MESSAGES, type UserProfile } from '@beach/domain';
+import { CODES, LIMITS, MESSAGES, loginDelayMs, type UserProfile } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { writeAudit } from '../../lib/audit';
-import { HttpError, notFound, unauthenticated } from '../../lib/http';
+import { HttpError, badRequest, notFound, unauthenticated } from '../../lib/http';
+import { assertAcceptableNewPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashOneTimeToken, newOneTimeToken } from '../../lib/tokens';
-import { findCredentialsByEmail, findUserProfile, recordLogin, setPassword, setUserForcePasswordReset } from '../users/repository';
+import { findCredentialsByEmail, findUserEmail, findUserProfile, recordLogin, setPassword } from '../users/repository';
 import * as repo from './repository';
 
 const tooManyAttempts = () => new HttpError(429, CODES.TOO_MANY_ATTEMPTS, MESSAGES.tooManyAttempts);
 const accountKey = (kind: string, email: string) => `${kind}:account:${email}`;
 const addressKey = (kind: string, ip: string) => `${kind}:address:${ip}`;
+const pairKey = (kind: string, email: string, ip: string) => `${kind}:pair:${email}|${ip}`;
+/** The account's failures are only counted (for the delay), never refused: a limit no one reaches. */
+const UNLIMITED = 1_000_000_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Takes one attempt from the account's and the address's allowance before any password is checked, or
- * refuses with 429 when either is used up (taking nothing). The reservation is atomic in the store, so a
- * burst of parallel guesses gets at most the allowance evaluated, however slow the check after it is.
+ * Takes one attempt from each allowance before any password is checked, or refuses with 429 when one is
+ * used up (taking nothing). The reservation is atomic in the store, so a burst of parallel guesses gets at
+ * most the allowance evaluated, however slow the check after it is.
  */
-async function reserveAttempt(deps: AppDeps, kind: string, email: string, ip: string) {
-  const account = accountKey(kind, email);
-  const address = addressKey(kind, ip);
-  const [accountOk, addressOk] = await Promise.all([
-    deps.throttle.reserve(account, LIMITS.loginFailuresPerAccount, LIMITS.loginWindowMs),
-    deps.throttle.reserve(address, LIMITS.loginFailuresPerAddress, LIMITS.loginWindowMs),
-  ]);
-  if (accountOk && addressOk) return;
-  // A refused attempt is not a failure: give back the half that was taken.
-  await Promise.all([accountOk && deps.throttle.release(account), addressOk && deps.throttle.release(address)]);
+async function reserveAll(deps: AppDeps, limits: [key: string, limit: number][]) {
+  const taken = await Promise.all(limits.map(([key, limit]) => deps.throttle.reserve(key, limit, LIMITS.loginWindowMs)));
+  if (taken.every(Boolean)) return;
+  // A refused attempt is not a failure: give back what was taken.
+  await Promise.all(limits.map(([key], i) => taken[i] && deps.throttle.release(key)));
   throw tooManyAttempts();
 }
 
@@ -37,18 +37,33 @@ export interface LoginOutcome {
 
 export async function login(deps: AppDeps, email: string, password: string, ip: string): Promise<LoginOutcome> {
   const { db } = deps.database;
-  // The reserved attempt stays counted when it fails; a success gives it back.
-  await reserveAttempt(deps, 'login', email, ip);
+  // Hard limits per account-and-address pair and per address; the reserved attempts stay counted when the
+  // password is wrong, and a success gives them back. An account's failures from everywhere only slow it.
+  await reserveAll(deps, [
+    [pairKey('login', email, ip), LIMITS.loginFailuresPerAccount],
+    [addressKey('login', ip), LIMITS.loginFailuresPerAddress],
+  ]);
+  const accountFailures = await deps.throttle.peek(accountKey('login', email));
+  const delay = loginDelayMs(accountFailures);
+  if (delay > 0) await sleep(delay);
   const credentials = await findCredentialsByEmail(db, email);
   const valid = await verifyPassword(credentials?.passwordHash ?? null, password);
   // An inactive account answers exactly like a wrong password: no hint that the address exists.
   if (!credentials || !valid || !credentials.active) {
+    await deps.throttle.reserve(accountKey('login', email), UNLIMITED, LIMITS.loginWindowMs);
     throw new HttpError(401, CODES.BAD_USER_NAME_OR_PASSWORD, MESSAGES.badCredentials);
   }
-  // Success ends the account's run of failures; the address keeps its earlier failures, not this attempt.
-  await Promise.all([deps.throttle.reset(accountKey('login', email)), deps.throttle.release(addressKey('login', ip))]);
+  // Success ends the account's and the pair's run of failures; the address keeps its earlier failures.
+  await Promise.all([
+    deps.throttle.reset(accountKey('login', email)),
+    deps.throttle.reset(pairKey('login', email, ip)),
+    deps.throttle.release(addressKey('login', ip)),
+  ]);
   await recordLogin(db, credentials.userId);
-  const [{ token }, user] = await Promise.all([deps.tokens.issue(credentials.userId), findUserProfile(db, credentials.userId)]);
+  const [{ token }, user] = await Promise.all([
+    deps.tokens.issue(credentials.userId, credentials.tokenVersion),
+    findUserProfile(db, credentials.userId),
+  ]);
   if (!user) throw unauthenticated();
   return {
     code: credentials.forcePasswordReset ? CODES.LOGIN_SUCCESS_FORCE_PW_CHANGE : CODES.LOGIN_SUCCESS,
@@ -57,10 +72,15 @@ export async function login(deps: AppDeps, email: string, password: string, ip: 
   };
 }
 
-/** A fresh token for a still-valid session; the old one is revoked. */
-export async function refresh(deps: AppDeps, userId: number, oldJti: string, oldExp: number): Promise<string> {
-  const { token } = await deps.tokens.issue(userId);
-  await repo.revokeToken(deps.database.db, oldJti, new Date(oldExp * 1000));
+/**
+ * A fresh token for a still-valid session, under the version the old one carried (so a password change
+ * after the old token was checked voids the new one too). The old token is revoked first and only once:
+ * of two refreshes of the same token racing, one wins and the other gets 401.
+ */
+export async function refresh(deps: AppDeps, userId: number, oldJti: string, oldExp: number, version: number): Promise<string> {
+  const revoked = await repo.revokeToken(deps.database.db, oldJti, new Date(oldExp * 1000));
+  if (!revoked) throw unauthenticated(CODES.VERIFICATION_FAILED_EXPIRED, 'Your session has expired. Please log in again.');
+  const { token } = await deps.tokens.issue(userId, version);
   return token;
 }
 
@@ -74,7 +94,16 @@ export async function logout(deps: AppDeps, jti: string, exp: number): Promise<v
  */
 export async function requestPasswordReset(deps: AppDeps, email: string, ip: string): Promise<void> {
   // Every request counts (and is never given back): recovery mails are not free to send, whoever asks.
-  await reserveAttempt(deps, 'recover', email, ip);
+  await reserveAll(deps, [
+    [accountKey('recover', email), LIMITS.loginFailuresPerAccount],
+    [addressKey('recover', ip), LIMITS.loginFailuresPerAddress],
+  ]);
+  // Known or unknown, the answer comes no sooner than the floor: the work for a real account (a token, an
+  // outbox row) hides inside it, so the timing tells no one whether the address has an account.
+  await Promise.all([sleep(LIMITS.recoveryMinResponseMs), sendResetLink(deps, email)]);
+}
+
+async function sendResetLink(deps: AppDeps, email: string): Promise<void> {
   const credentials = await findCredentialsByEmail(deps.database.db, email);
   if (!credentials?.active) return;
   const { token, hash } = newOneTimeToken();
@@ -108,6 +137,8 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
   await deps.database.db.transaction(async (tx) => {
     const row = await repo.findLiveResetToken(tx, hashOneTimeToken(token), true);
     if (!row) throw notFound('Reset link', CODES.TOKEN_INVALID);
+    const email = (await findUserEmail(tx, row.userId)) ?? null;
+    assertAcceptableNewPassword(newPassword, email, CODES.VALIDATION_FAILED);
     await repo.markResetTokenUsed(tx, row.passwordResetTokenId);
     await setPassword(tx, row.userId, passwordHash);
     await writeAudit(tx, { userId: row.userId, action: 'PASSWORD_RESET', tableName: 'users', recordId: row.userId });
@@ -115,21 +146,34 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
 }
 
 /**
- * Sets a password for `targetUserId` (the caller's own or, for a user manager, another's). A user's own
- * change clears a forced change; a password someone else chose is known to them, so its owner must
- * replace it at the next login. Returns a fresh token for self-changes.
+ * Sets a password for `targetUserId`: the caller's own (which needs `currentPassword`) or, for a user
+ * manager already checked by the route, another's. Every earlier token of the target dies (the version
+ * rises). A user's own change clears a forced change; a password someone else chose is known to them, so
+ * its owner must replace it at the next login. Returns a fresh token for self-changes.
  */
 export async function changePassword(
   deps: AppDeps,
   callerId: number,
   targetUserId: number,
   newPassword: string,
+  currentPassword: string | null,
 ): Promise<string | null> {
-  const passwordHash = await hashPassword(newPassword);
   const self = callerId === targetUserId;
-  await deps.database.db.transaction(async (tx) => {
-    await setPassword(tx, targetUserId, passwordHash);
-    if (!self) await setUserForcePasswordReset(tx, targetUserId, true);
+  const { db } = deps.database;
+  const email = await findUserEmail(db, targetUserId);
+  if (email === null) throw notFound('User');
+  assertAcceptableNewPassword(newPassword, email, CODES.USER_BAD_VALIDATION, MESSAGES.passwordChangeFailed);
+  if (self) {
+    const credentials = await findCredentialsByEmail(db, email);
+    if (!(await verifyPassword(credentials?.passwordHash ?? null, currentPassword ?? ''))) {
+      throw badRequest(CODES.USER_BAD_VALIDATION, MESSAGES.passwordChangeFailed, [
+        { field: 'currentPassword', message: MESSAGES.currentPasswordWrong },
+      ]);
+    }
+  }
+  const passwordHash = await hashPassword(newPassword);
+  const version = await db.transaction(async (tx) => {
+    const newVersion = await setPassword(tx, targetUserId, passwordHash, !self);
     await writeAudit(tx, {
       userId: callerId,
       action: 'PASSWORD_CHANGE',
@@ -137,7 +181,8 @@ export async function changePassword(
       recordId: targetUserId,
       after: { force_password_reset: !self },
     });
+    return newVersion;
   });
   // Earlier tokens are now void; the caller keeps working with a new one.
-  return self ? (await deps.tokens.issue(callerId)).token : null;
+  return self ? (await deps.tokens.issue(callerId, version)).token : null;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEACH_STATUS_RESPONSE_CODES, beachHistoricalQuerySchema, beachStatisticsQuerySchema, bulkStatusSchema } from '@beach/domain';
 import type { AppDeps } from '../../deps';
-import { callerProfile } from '../../lib/access';
+import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, ok, staffErrors } from '../../lib/http';
 import {
   bulkStatusResponse,
@@ -22,7 +22,7 @@ export const beachStatusRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   app.put(
     '/beach/bulkStatus',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(routeRules.programLevel('BEACH_STATUSES', 'USER', 'You need beach statuses user access in a program.')),
       schema: { tags, body: bulkStatusSchema(tz), response: { 200: envelope(bulkStatusResponse), ...staffErrors } },
     },
     async (request) => ok(BEACH_STATUS_RESPONSE_CODES.BEACH_STATUS_SAVED, await setStatusesByHand(deps, await callerProfile(db, request), request.body)),
@@ -31,7 +31,7 @@ export const beachStatusRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   app.get(
     '/beach/results/:id/historical',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(),
       schema: {
         tags,
         params: stationIdParams,
@@ -49,7 +49,7 @@ export const beachStatusRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   app.get(
     '/beach/results/:id/:date',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(),
       schema: { tags, params: stationDateParams(tz), response: { 200: envelope(stationResultsOnDateResponse), ...staffErrors } },
     },
     async (request) =>
@@ -62,7 +62,7 @@ export const beachStatusRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   app.get(
     '/beach/:id/statistics',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(),
       schema: { tags, params: stationIdParams, querystring: beachStatisticsQuerySchema, response: { 200: envelope(stationStatisticsResponse), ...staffErrors } },
     },
     async (request) =>

@@ -14,7 +14,7 @@ import {
   type UserProfile,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
-import { forbidden, HttpError, invalidFields, notFound, type FieldIssue } from '../../lib/http';
+import { forbidden, invalidFields, notFound, type FieldIssue } from '../../lib/http';
 import { publicReadCache } from '../../lib/public-cache';
 import * as ref from '../results/repository/reference';
 import { listResults, type ResultRecord } from '../results/repository/rows';
@@ -50,8 +50,12 @@ export async function setStatusesByHand(deps: AppDeps, profile: UserProfile, inp
   const db = deps.database.db;
   const tz = deps.config.programTimeZone;
   const stations = await ref.listStationsById(db, input.beach_station_ids);
-  const missing = input.beach_station_ids.filter((id) => !stations.some((s) => s.beach_station_id === id));
-  if (missing.length) throw new HttpError(404, 'NOT_FOUND', 'Beach station not found.', { beach_station_ids: missing });
+  // Permission before existence or validation: an id that does not exist answers like one of a program the
+  // caller cannot reach, so the call tells nobody which ids exist.
+  const missing = input.beach_station_ids.some((id) => !stations.some((s) => s.beach_station_id === id));
+  if (missing || stations.some((s) => !can(profile, s.program_id, 'BEACH_STATUSES', 'USER'))) {
+    throw forbidden('You need beach statuses user access in the program of every station.', 'PROGRAM_PERMISSION_REQUIRED');
+  }
   const statuses = await verificationRepo.listStatuses(db);
   const status = statuses.find((s) => s.beach_status_id === input.beach_status_id);
   const issues: FieldIssue[] = [];
@@ -63,11 +67,6 @@ export async function setStatusesByHand(deps: AppDeps, profile: UserProfile, inp
     }
   });
   if (issues.length) throw invalidFields(issues);
-  for (const programId of new Set(stations.map((s) => s.program_id))) {
-    if (!can(profile, programId, 'BEACH_STATUSES', 'USER')) {
-      throw forbidden('You need beach statuses user access in this program.', 'PROGRAM_PERMISSION_REQUIRED');
-    }
-  }
 
   const now = new Date();
   const effectiveDate = input.effective_date ?? localDate(now, tz);

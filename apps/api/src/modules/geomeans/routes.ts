@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GEOMEAN_CODES, geomeanQuerySchema, rollingGeomeanCreateSchema, rollingGeomeanQuerySchema } from '@beach/domain';
 import type { AppDeps } from '../../deps';
-import { callerProfile } from '../../lib/access';
+import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, ok, staffErrors } from '../../lib/http';
 import {
   idParams,
@@ -22,7 +22,7 @@ export const geomeanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.get(
     '/geomean/program/:id',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(routeRules.screen('/portal/beaches/geomeans', 'You need sanitary surveys user access in a program.')),
       schema: { tags, params: idParams, querystring: geomeanQuerySchema(tz), response: { 200: envelope(programGeomeansResponse), ...staffErrors } },
     },
     async (request) =>
@@ -32,7 +32,7 @@ export const geomeanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.get(
     '/beach/:id/geomean',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(routeRules.screen('/portal/beaches/geomeans', 'You need sanitary surveys user access in a program.')),
       schema: { tags, params: idParams, querystring: geomeanQuerySchema(tz), response: { 200: envelope(stationGeomeanResponse), ...staffErrors } },
     },
     async (request) =>
@@ -42,7 +42,7 @@ export const geomeanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.get(
     '/beach/:id/geomeans',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(routeRules.screen('/portal/beaches/geomeans', 'You need sanitary surveys user access in a program.')),
       schema: { tags, params: idParams, querystring: geomeanQuerySchema(tz), response: { 200: envelope(stationGeomeansResponse), ...staffErrors } },
     },
     async (request) =>
@@ -52,7 +52,7 @@ export const geomeanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.get(
     '/geomean/rolling',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(routeRules.screen('/portal/beaches/geomeans', 'You need sanitary surveys user access in a program.')),
       schema: { tags, querystring: rollingGeomeanQuerySchema(tz), response: { 200: envelope(rollingGeomeansResponse), ...staffErrors } },
     },
     async (request) => ok(GEOMEAN_CODES.GEOMEANS_FOUND, await programRollingGeomeans(deps, await callerProfile(db, request), request.query)),
@@ -61,7 +61,7 @@ export const geomeanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.post(
     '/geomean/rolling/create',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(routeRules.screen('/portal/beaches/geomeans', 'You need sanitary surveys user access in a program.')),
       schema: { tags, body: rollingGeomeanCreateSchema(tz), response: { 201: envelope(rollingCreateResponse), ...staffErrors } },
     },
     async (request, reply) => {

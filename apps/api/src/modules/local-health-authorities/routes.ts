@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CODES, LHA_CODES, MESSAGES, lhaSaveSchema } from '@beach/domain';
 import type { AppDeps } from '../../deps';
-import { requireAdminOrganization } from '../../lib/access';
+import { requireAdminOrganization, routeRules } from '../../lib/access';
 import { emptyEnvelope, envelope, errorEnvelope, failingWith, ok, staffErrors } from '../../lib/http';
 import { lhaIdParams, lhaListResponse, lhaResponse } from './schemas';
 import * as lhas from './service';
@@ -16,20 +16,20 @@ export const localHealthAuthorityRoutes: FastifyPluginAsyncZod<AppDeps> = async 
 
   app.get(
     '/localHealthAuthority',
-    { preHandler: app.authenticate, schema: { tags, response: { 200: envelope(lhaListResponse), ...staffErrors } } },
+    { onRequest: app.staff(), schema: { tags, response: { 200: envelope(lhaListResponse), ...staffErrors } } },
     async () => failingWith(MESSAGES.lhaListFailed, async () => ok(CODES.LHA_FOUND, { list: await lhas.listLhas(deps) })),
   );
 
   app.get(
     '/localHealthAuthority/:id',
-    { preHandler: app.authenticate, schema: { tags, params: lhaIdParams, response: { 200: envelope(lhaResponse), ...staffErrors } } },
+    { onRequest: app.staff(), schema: { tags, params: lhaIdParams, response: { 200: envelope(lhaResponse), ...staffErrors } } },
     async (request) => ok(CODES.LHA_FOUND, await lhas.getLha(deps, request.params.id)),
   );
 
   app.post(
     '/localHealthAuthority',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.adminOrganization),
       schema: { tags, body: lhaSaveSchema, response: { 201: envelope(lhaResponse), ...staffErrors, 409: errorEnvelope } },
     },
     async (request, reply) => {
@@ -43,7 +43,7 @@ export const localHealthAuthorityRoutes: FastifyPluginAsyncZod<AppDeps> = async 
   app.put(
     '/localHealthAuthority/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.adminOrganization),
       schema: {
         tags,
         params: lhaIdParams,
@@ -61,7 +61,7 @@ export const localHealthAuthorityRoutes: FastifyPluginAsyncZod<AppDeps> = async 
   app.delete(
     '/localHealthAuthority/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.adminOrganization),
       schema: { tags, params: lhaIdParams, response: { 200: emptyEnvelope, ...staffErrors, 409: errorEnvelope } },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CODES, MESSAGES, ORGANIZATION_CODES, organizationSaveSchema } from '@beach/domain';
 import type { AppDeps } from '../../deps';
-import { callerProfile, requireAdminOrganization } from '../../lib/access';
+import { callerProfile, requireAdminOrganization, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, failingWith, ok, staffErrors } from '../../lib/http';
 import { organizationDetailResponse, organizationFiltersResponse, organizationIdParams, organizationListResponse } from './schemas';
 import * as organizations from './service';
@@ -13,7 +13,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
 
   app.get(
     '/organization/',
-    { preHandler: app.authenticate, schema: { tags, response: { 200: envelope(organizationListResponse), ...staffErrors } } },
+    { onRequest: app.staff(routeRules.organizationReader, { message: MESSAGES.organizationsFailed }), schema: { tags, response: { 200: envelope(organizationListResponse), ...staffErrors } } },
     async (request) =>
       failingWith(MESSAGES.organizationsFailed, async () => {
         const caller = await callerProfile(db, request);
@@ -23,7 +23,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
 
   app.get(
     '/organization/filters/',
-    { preHandler: app.authenticate, schema: { tags, response: { 200: envelope(organizationFiltersResponse), ...staffErrors } } },
+    { onRequest: app.staff(routeRules.organizationReader), schema: { tags, response: { 200: envelope(organizationFiltersResponse), ...staffErrors } } },
     async (request) => {
       const caller = await callerProfile(db, request);
       return ok(CODES.RETRIEVED_FILTER_LIST, await organizations.organizationFilters(deps, caller));
@@ -33,7 +33,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     '/organization/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.organizationReader),
       schema: { tags, params: organizationIdParams, response: { 200: envelope(organizationDetailResponse), ...staffErrors } },
     },
     async (request) => {
@@ -45,7 +45,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.post(
     '/organization',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.adminOrganization),
       schema: {
         tags,
         body: organizationSaveSchema,
@@ -63,7 +63,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.put(
     '/organization/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.adminOrganization),
       schema: {
         tags,
         params: organizationIdParams,

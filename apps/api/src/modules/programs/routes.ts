@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CODES, PROGRAM_CODES, effectivePermissionMap, programSaveSchema } from '@beach/domain';
 import type { AppDeps } from '../../deps';
-import { callerProfile, requireAdminOrganization, requireProgramAccess } from '../../lib/access';
+import { callerProfile, requireAdminOrganization, requireProgramAccess, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
 import {
   programDashboardResponse,
@@ -19,7 +19,7 @@ export const programRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.get(
     '/program/',
-    { preHandler: app.authenticate, schema: { tags, response: { 200: envelope(programListResponse), ...staffErrors } } },
+    { onRequest: app.staff(), schema: { tags, response: { 200: envelope(programListResponse), ...staffErrors } } },
     async (request) => {
       const caller = await callerProfile(db, request);
       return ok(CODES.RETRIEVE_PROGRAM_LIST, { list: await programs.listPrograms(deps, caller) });
@@ -28,14 +28,14 @@ export const programRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.get(
     '/program/rule/filters',
-    { preHandler: app.authenticate, schema: { tags, response: { 200: envelope(ruleFiltersResponse), ...staffErrors } } },
+    { onRequest: app.staff(), schema: { tags, response: { 200: envelope(ruleFiltersResponse), ...staffErrors } } },
     async () => ok(CODES.RETRIEVED_RULE_FILTER_LIST, await programs.ruleFilters(deps)),
   );
 
   app.get(
     '/program/:id/dashboard',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(),
       schema: { tags, params: programIdParams, response: { 200: envelope(programDashboardResponse), ...staffErrors } },
     },
     async (request) => {
@@ -48,7 +48,7 @@ export const programRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.get(
     '/program/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(),
       schema: { tags, params: programIdParams, response: { 200: envelope(programDetailResponse), ...staffErrors } },
     },
     async (request) => {
@@ -60,7 +60,7 @@ export const programRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.post(
     '/program',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.adminOrganization),
       schema: { tags, body: programSaveSchema, response: { 201: envelope(programDetailResponse), ...staffErrors, 409: errorEnvelope } },
     },
     async (request, reply) => {
@@ -74,7 +74,7 @@ export const programRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.put(
     '/program/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.adminOrganization),
       schema: {
         tags,
         params: programIdParams,

@@ -7,7 +7,7 @@ import {
   resultsUploadQuerySchema,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
-import { callerProfile } from '../../lib/access';
+import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
 import {
   remarkFiltersResponse,
@@ -32,23 +32,24 @@ export const resultRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const tz = { timeZone: deps.config.programTimeZone };
   const tags = ['results'];
   await registerUploadParsers(app, 1);
+  const entry = app.staff(routeRules.screen('/portal/results', 'You need data editing user access in a program.'));
 
   app.get(
     '/results/filters',
-    { onRequest: app.authenticate, schema: { tags, response: { 200: envelope(resultFiltersResponse), ...staffErrors } } },
+    { onRequest: app.staff(), schema: { tags, response: { 200: envelope(resultFiltersResponse), ...staffErrors } } },
     async (request) => ok(RESULT_CODES.RETRIEVED_FILTER_LIST, await resultFilters(deps, await callerProfile(db, request))),
   );
 
   app.get(
     '/results/filters/remarks',
-    { onRequest: app.authenticate, schema: { tags, response: { 200: envelope(remarkFiltersResponse), ...staffErrors } } },
+    { onRequest: app.staff(), schema: { tags, response: { 200: envelope(remarkFiltersResponse), ...staffErrors } } },
     async () => ok(RESULT_CODES.RETRIEVED_FILTER_LIST, await remarkFilters(deps)),
   );
 
   app.get(
     '/results/program/:program/organization/:org/:date',
     {
-      onRequest: app.authenticate,
+      onRequest: entry,
       schema: { tags, params: resultsGridParamsSchema(tz), response: { 200: envelope(resultsGridResponse), ...staffErrors } },
     },
     async (request) => {
@@ -60,7 +61,7 @@ export const resultRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/results/bulk',
     {
-      onRequest: app.authenticate,
+      onRequest: entry,
       schema: { tags, body: resultsBulkSaveSchema(tz), response: { 200: envelope(resultsSavedResponse), ...staffErrors } },
     },
     async (request) => ok(RESULT_CODES.RESULTS_SAVED, await saveResults(deps, await callerProfile(db, request), request.body)),
@@ -69,7 +70,7 @@ export const resultRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.delete(
     '/results/bulk',
     {
-      onRequest: app.authenticate,
+      onRequest: entry,
       schema: { tags, body: resultIdsSchema, response: { 200: envelope(resultsDeletedResponse), ...staffErrors } },
     },
     async (request) => ok(RESULT_CODES.RESULTS_DELETED, await deleteResults(deps, await callerProfile(db, request), request.body.result_ids)),
@@ -82,14 +83,14 @@ export const resultRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     response: { 200: envelope(response), ...staffErrors, 409: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope },
   });
 
-  app.post('/results/upload/preview', { onRequest: app.authenticate, schema: uploadSchema(uploadPreviewResponse) }, async (request) => {
+  app.post('/results/upload/preview', { onRequest: entry, schema: uploadSchema(uploadPreviewResponse) }, async (request) => {
     const profile = await callerProfile(db, request);
     await checkUploadAccess(deps, profile, request.query);
     const [file] = await uploadedFiles(request);
     return ok(RESULT_CODES.UPLOAD_PREVIEW, await previewUpload(deps, profile, request.query, file!.text));
   });
 
-  app.post('/results/upload/commit', { onRequest: app.authenticate, schema: uploadSchema(uploadCommitResponse) }, async (request) => {
+  app.post('/results/upload/commit', { onRequest: entry, schema: uploadSchema(uploadCommitResponse) }, async (request) => {
     const profile = await callerProfile(db, request);
     await checkUploadAccess(deps, profile, request.query);
     const [file] = await uploadedFiles(request);

@@ -1,7 +1,7 @@
-import { isAdminOrganization, manageUsersScope, type UserProfile } from '@beach/domain';
+import { isAdminOrganization, manageUsersScope, outranks, type UserProfile } from '@beach/domain';
 import type { DbOrTx } from '../../db/client';
 import { forbidden, notFound } from '../../lib/http';
-import { findUserProfile, findUserRecord } from './repository';
+import { findUserProfile, findUserRecord, type StoredPermission } from './repository';
 
 /** The organization a managed user belongs to (or is being moved to). */
 export interface ManagedOrganization {
@@ -22,12 +22,25 @@ export function managesOrganization(manager: UserProfile, target: ManagedOrganiz
   return scope === 'OWN_ORGANIZATION' && target.organization_id === manager.organization_id;
 }
 
-/** A user manager may act on another user (see managesOrganization). */
+/** A user manager may act on another user (see managesOrganization and outranks). */
 export async function assertCanManageUser(db: DbOrTx, callerId: number, targetUserId: number): Promise<void> {
   const [profile, target] = await Promise.all([findUserProfile(db, callerId), findUserRecord(db, targetUserId)]);
+  if (!profile || manageUsersScope(profile) === 'NONE') {
+    throw forbidden('You do not have permission to manage users.', 'USER_MANAGEMENT_REQUIRED');
+  }
   if (!target) throw notFound('User');
-  if (!profile) throw forbidden();
-  if (!managesOrganization(profile, { organization_id: target.organization_id, is_admin_organization: target.organization_is_admin })) {
+  assertManages(profile, target);
+}
+
+/** The target is in the manager's scope and holds nothing above the manager's own levels. */
+export function assertManages(
+  manager: UserProfile,
+  target: { user_id: number; organization_id: number; organization_is_admin: boolean; permissions: readonly StoredPermission[] },
+): void {
+  if (!managesOrganization(manager, { organization_id: target.organization_id, is_admin_organization: target.organization_is_admin })) {
     throw forbidden('You may not manage this user.', 'USER_MANAGEMENT_SCOPE');
+  }
+  if (target.user_id !== manager.user_id && outranks(target.permissions, manager)) {
+    throw forbidden('You may not manage a user who holds more access than you do.', 'USER_OUTRANKS_MANAGER');
   }
 }

@@ -8,6 +8,8 @@ export interface UserCredentials {
   passwordHash: string;
   active: boolean;
   forcePasswordReset: boolean;
+  tokenVersion: number;
+  email: string;
 }
 
 export async function findCredentialsByEmail(db: DbOrTx, email: string): Promise<UserCredentials | null> {
@@ -17,6 +19,8 @@ export async function findCredentialsByEmail(db: DbOrTx, email: string): Promise
       passwordHash: users.passwordHash,
       active: users.active,
       forcePasswordReset: users.forcePasswordReset,
+      tokenVersion: users.tokenVersion,
+      email: users.email,
     })
     .from(users)
     .where(eq(users.email, email.toLowerCase()));
@@ -28,15 +32,15 @@ export async function findSessionState(
   db: DbOrTx,
   userId: number,
   jti: string,
-): Promise<{ active: boolean; forcePasswordReset: boolean; tokensValidAfter: Date | null; revoked: boolean } | null> {
+): Promise<{ active: boolean; forcePasswordReset: boolean; tokenVersion: number; revoked: boolean } | null> {
   const rows = await queryRows<{
     active: boolean;
     force_password_reset: boolean;
-    tokens_valid_after: string | Date | null;
+    token_version: number;
     revoked: boolean;
   }>(
     db,
-    sql`select u.active, u.force_password_reset, u.tokens_valid_after,
+    sql`select u.active, u.force_password_reset, u.token_version,
             exists(select 1 from revoked_tokens r where r.jti = ${jti}) as revoked
          from users u where u.user_id = ${userId}`);
   const row = rows[0];
@@ -44,7 +48,7 @@ export async function findSessionState(
   return {
     active: row.active,
     forcePasswordReset: row.force_password_reset,
-    tokensValidAfter: row.tokens_valid_after ? new Date(row.tokens_valid_after) : null,
+    tokenVersion: Number(row.token_version),
     revoked: row.revoked,
   };
 }
@@ -132,11 +136,27 @@ export async function findUserProfile(db: DbOrTx, userId: number): Promise<UserP
   };
 }
 
-export async function setPassword(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
-  await db
+/**
+ * Sets the password hash and raises the token version, so every token issued before (in whatever
+ * millisecond) is void. Returns the new version, for the token a self-change hands back.
+ */
+export async function setPassword(
+  db: DbOrTx,
+  userId: number,
+  passwordHash: string,
+  forcePasswordReset = false,
+): Promise<number> {
+  const [row] = await db
     .update(users)
-    .set({ passwordHash, forcePasswordReset: false, tokensValidAfter: new Date(), updatedAt: new Date() })
-    .where(eq(users.userId, userId));
+    .set({ passwordHash, forcePasswordReset, tokenVersion: sql`${users.tokenVersion} + 1`, tokensValidAfter: new Date(), updatedAt: new Date() })
+    .where(eq(users.userId, userId))
+    .returning({ tokenVersion: users.tokenVersion });
+  return row?.tokenVersion ?? 0;
+}
+
+export async function findUserEmail(db: DbOrTx, userId: number): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.userId, userId));
+  return row?.email ?? null;
 }
 
 export async function recordLogin(db: DbOrTx, userId: number): Promise<void> {
@@ -263,16 +283,12 @@ export async function replaceUserPermissions(
     .values(stored.map((r) => ({ userId, programId: r.program_id, permissionCode: r.code, accessLevel: r.level })));
 }
 
-/**
- * Deactivation also voids every token the user holds: tokens_valid_after moves to the next whole second,
- * because token iat is in whole seconds and a token issued earlier in this second must die too.
- */
+/** Deactivation also voids every token the user holds (the token version rises). */
 export async function setUserActive(db: DbOrTx, userId: number, active: boolean): Promise<void> {
   const now = new Date();
-  const nextSecond = new Date(Math.floor(now.getTime() / 1000) * 1000 + 1000);
   await db
     .update(users)
-    .set(active ? { active, updatedAt: now } : { active, tokensValidAfter: nextSecond, updatedAt: now })
+    .set(active ? { active, updatedAt: now } : { active, tokenVersion: sql`${users.tokenVersion} + 1`, tokensValidAfter: now, updatedAt: now })
     .where(eq(users.userId, userId));
 }
 

@@ -6,14 +6,15 @@ import {
   USER_CODES,
   forcePasswordResetSchema,
   newPasswordSchema,
+  selfPasswordChangeSchema,
   userCreateSchema,
   userListQuerySchema,
   userUpdateSchema,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
-import { callerProfile } from '../../lib/access';
-import { caller } from '../../plugins/auth';
-import { badRequest, envelope, errorEnvelope, failingWith, notFound, ok, staffErrors } from '../../lib/http';
+import { callerProfile, routeRules } from '../../lib/access';
+import { caller, PASSWORD_CHANGE_REQUIRED } from '../../plugins/auth';
+import { badRequest, envelope, errorEnvelope, failingWith, forbidden, notFound, ok, staffErrors } from '../../lib/http';
 import { changePassword } from '../auth/service';
 import { findUserProfile } from './repository';
 import {
@@ -32,7 +33,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/user/current/',
     {
-      preHandler: app.authenticateAllowingPasswordChange,
+      onRequest: app.authenticateAllowingPasswordChange,
       schema: { tags: ['users'], response: { 200: envelope(userProfileSchema), 401: errorEnvelope, 404: errorEnvelope } },
     },
     async (request) => {
@@ -45,7 +46,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.put(
     '/user/password/:userId?',
     {
-      preHandler: app.authenticateAllowingPasswordChange,
+      onRequest: app.authenticateAllowingPasswordChange,
       schema: {
         tags: ['users'],
         params: z.object({ userId: z.coerce.number().int().positive().optional() }),
@@ -62,7 +63,15 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request) => {
       const me = caller(request);
-      const parsed = newPasswordSchema.safeParse(request.body);
+      const targetUserId = request.params.userId ?? me.userId;
+      const self = targetUserId === me.userId;
+      // Who first, then what: a user with a forced change pending may only change their own password, and
+      // another user's password needs user-management rights over them, all before the body is read.
+      if (!self && me.forcePasswordReset) {
+        throw forbidden('You must change your password before continuing.', PASSWORD_CHANGE_REQUIRED);
+      }
+      if (!self) await assertCanManageUser(deps.database.db, me.userId, targetUserId);
+      const parsed = (self ? selfPasswordChangeSchema : newPasswordSchema).safeParse(request.body);
       if (!parsed.success) {
         throw badRequest(
           CODES.USER_BAD_VALIDATION,
@@ -70,9 +79,8 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
         );
       }
-      const targetUserId = request.params.userId ?? me.userId;
-      if (targetUserId !== me.userId) await assertCanManageUser(deps.database.db, me.userId, targetUserId);
-      const token = await changePassword(deps, me.userId, targetUserId, parsed.data.newPassword);
+      const currentPassword = 'currentPassword' in parsed.data ? (parsed.data.currentPassword as string) : null;
+      const token = await changePassword(deps, me.userId, targetUserId, parsed.data.newPassword, currentPassword);
       return ok(CODES.PASSWORD_CHANGED, { token });
     },
   );
@@ -82,7 +90,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/user/filters/',
-    { preHandler: app.authenticate, schema: { tags, response: { 200: envelope(userFiltersResponseSchema), ...staffErrors } } },
+    { onRequest: app.staff(routeRules.userManager, { message: MESSAGES.filterListFailed }), schema: { tags, response: { 200: envelope(userFiltersResponseSchema), ...staffErrors } } },
     async (request) =>
       failingWith(MESSAGES.filterListFailed, async () => {
         const me = await callerProfile(db, request);
@@ -93,7 +101,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/user/list/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.userManager, { message: MESSAGES.userListFailed }),
       schema: { tags, querystring: userListQuerySchema, response: { 200: envelope(userListResponseSchema), ...staffErrors } },
     },
     async (request) =>
@@ -105,7 +113,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/user/profile/:id',
-    { preHandler: app.authenticate, schema: { tags, params: userIdParams, response: { 200: envelope(userDetailSchema), ...staffErrors } } },
+    { onRequest: app.staff(), schema: { tags, params: userIdParams, response: { 200: envelope(userDetailSchema), ...staffErrors } } },
     async (request) => {
       const me = await callerProfile(db, request);
       return ok(CODES.USER_FOUND, await usersService.getUserDetail(deps, me, request.params.id));
@@ -115,7 +123,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/user/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.userManager),
       schema: { tags, body: userCreateSchema, response: { 201: envelope(userDetailSchema), ...staffErrors, 409: errorEnvelope } },
     },
     async (request, reply) => {
@@ -129,7 +137,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.put(
     '/user/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.userManager),
       schema: {
         tags,
         params: userIdParams,
@@ -148,7 +156,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.put(
     '/user/active/:userId/:setActiveTo',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.userManager, { message: MESSAGES.userStatusFailed, code: CODES.USER_SAVE_FAILED }),
       schema: {
         tags,
         params: userActiveParams,
@@ -172,7 +180,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.put(
     '/user/forcePasswordReset/:userId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.staff(routeRules.userManager),
       schema: {
         tags,
         params: userIdOnlyParams,

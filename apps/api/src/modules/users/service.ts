@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   ACCESS_LEVELS,
+  CODES,
+  grantBound,
   PERMISSION_AREAS,
   accessLevelRank,
   manageUsersScope,
@@ -19,13 +21,14 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, forbidden, invalidFields, notFound, type FieldIssue } from '../../lib/http';
+import { HttpError, conflict, forbidden, invalidFields, notFound, type FieldIssue } from '../../lib/http';
+import { assertAcceptableNewPassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import { newOneTimeToken } from '../../lib/tokens';
 import { createResetToken } from '../auth/repository';
 import { findOrganizationRef, listOrganizationRefs } from '../organizations/repository';
 import { listPrograms, type ProgramRecord } from '../programs/repository';
-import { managesOrganization } from './access';
+import { assertManages, managesOrganization } from './access';
 import * as repo from './repository';
 
 /** How long the set-your-password link in a new user's welcome mail stays valid. */
@@ -139,6 +142,7 @@ type PermissionRow = { program_id: number; code: PermissionArea; level: AccessLe
  */
 async function resolvePermissions(
   db: DbOrTx,
+  caller: UserProfile,
   organization: OrganizationRef,
   rules: ProgramRules,
   current: repo.StoredPermission[],
@@ -146,6 +150,7 @@ async function resolvePermissions(
   const programs = await listPrograms(db, null);
   const byAbbv = new Map<string, ProgramRecord>(programs.map((p) => [p.abbv.toLowerCase(), p]));
   const issues: FieldIssue[] = [];
+  const beyondCaller: FieldIssue[] = [];
   const rows: PermissionRow[] = [];
   const seen = new Set<number>();
   for (const [abbv, levels] of Object.entries(rules)) {
@@ -165,6 +170,12 @@ async function resolvePermissions(
       const level = levels[area];
       if (!level || level === 'NONE') continue;
       const held = current.find((c) => c.program_id === program.program_id && c.code === area)?.level ?? 'NONE';
+      // Nobody grants more than they hold (packages/domain grantBound).
+      const own = grantBound(caller, program.program_id, area);
+      if (accessLevelRank(level) > accessLevelRank(own)) {
+        beyondCaller.push({ field: `programRules.${abbv}.${area}`, message: `You hold ${own} for ${area} in ${program.abbv}: you may grant at most that` });
+        continue;
+      }
       if (accessLevelRank(level) > accessLevelRank(caps[area]) && accessLevelRank(level) > accessLevelRank(held)) {
         issues.push({
           field: `programRules.${abbv}.${area}`,
@@ -176,6 +187,9 @@ async function resolvePermissions(
       }
       rows.push({ program_id: program.program_id, code: area, level });
     }
+  }
+  if (beyondCaller.length) {
+    throw new HttpError(403, 'GRANT_EXCEEDS_OWN_ACCESS', beyondCaller[0]!.message, beyondCaller);
   }
   if (issues.length) throw invalidFields(issues);
   return rows;
@@ -207,11 +221,12 @@ const emailConflict = (err: unknown): never => {
  */
 export async function createUser(deps: AppDeps, caller: UserProfile, input: UserCreate): Promise<number> {
   requireUserManager(caller);
+  if (input.password) assertAcceptableNewPassword(input.password, input.email, CODES.VALIDATION_FAILED);
   const passwordHash = await hashPassword(input.password ?? randomBytes(32).toString('base64url'));
   return deps.database.db
     .transaction(async (tx) => {
       const organization = await targetOrganization(tx, caller, input.organization_id);
-      const permissions = await resolvePermissions(tx, organization, input.programRules, []);
+      const permissions = await resolvePermissions(tx, caller, organization, input.programRules, []);
       await assertEmailFree(tx, input.email, null);
       const userId = await repo.insertUser(tx, {
         first_name: input.first_name,
@@ -267,12 +282,10 @@ export async function updateUser(deps: AppDeps, caller: UserProfile, userId: num
     .transaction(async (tx) => {
       const before = await repo.findUserRecord(tx, userId, true);
       if (!before) throw notFound('User');
-      if (!managesOrganization(caller, { organization_id: before.organization_id, is_admin_organization: before.organization_is_admin })) {
-        throw forbidden('You may not manage this user.', 'USER_MANAGEMENT_SCOPE');
-      }
+      assertManages(caller, before);
       const organization = await targetOrganization(tx, caller, input.organization_id);
       const sameOrganization = organization.organization_id === before.organization_id;
-      const permissions = await resolvePermissions(tx, organization, input.programRules, sameOrganization ? before.permissions : []);
+      const permissions = await resolvePermissions(tx, caller, organization, input.programRules, sameOrganization ? before.permissions : []);
       if (userId === caller.user_id) assertNoSelfElevation(before, organization.organization_id, permissions);
       await assertEmailFree(tx, input.email, userId);
       await repo.updateUserFields(tx, userId, {
@@ -312,9 +325,7 @@ async function managedUserForUpdate(tx: DbOrTx, caller: UserProfile, userId: num
   requireUserManager(caller);
   const record = await repo.findUserRecord(tx, userId, true);
   if (!record) throw notFound('User');
-  if (!managesOrganization(caller, { organization_id: record.organization_id, is_admin_organization: record.organization_is_admin })) {
-    throw forbidden('You may not manage this user.', 'USER_MANAGEMENT_SCOPE');
-  }
+  assertManages(caller, record);
   return record;
 }
 

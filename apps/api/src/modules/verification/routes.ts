@@ -9,7 +9,7 @@ import {
   verificationTestSchemaFor,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
-import { callerProfile } from '../../lib/access';
+import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
 import { registerUploadParsers, uploadedFiles } from '../results/upload-body';
 import {
@@ -42,7 +42,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     '/results/:x/verify',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(routeRules.screen('/portal/results/verification', 'You need data verification admin access in a program.')),
       schema: {
         tags,
         description: 'Unverified results of program x (the program id) by sample date and station, against the program thresholds.',
@@ -61,7 +61,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.put(
     '/verify/',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(routeRules.screen('/portal/results/verification', 'You need data verification admin access in a program.')),
       schema: { tags, body: resultIdsSchema, response: { 200: envelope(verifyResponse), ...conflictErrors } },
     },
     async (request) => ok(VERIFICATION_CODES.RESULTS_VERIFIED, await verifyResults(deps, await callerProfile(db, request), request.body.result_ids)),
@@ -70,7 +70,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     '/verify/secondary',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(routeRules.screen('/portal/secondary-validation', 'Secondary validation needs secondary verification in a program.')),
       schema: { tags, querystring: secondaryListQuerySchema(tz), response: { 200: envelope(secondaryListResponse), ...staffErrors } },
     },
     async (request) =>
@@ -80,7 +80,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.put(
     '/verify/secondary/',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(routeRules.screen('/portal/secondary-validation', 'Secondary validation needs secondary verification in a program.')),
       schema: { tags, body: resultIdsSchema, response: { 200: envelope(secondaryVerifyResponse), ...conflictErrors } },
     },
     async (request) =>
@@ -90,7 +90,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     '/verify/test/options',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(routeRules.screen('/portal/data-verification-tester', 'The Verification Tester needs secondary verification in a program.')),
       schema: {
         tags,
         description: 'What the Verification Tester chooses from: the program stations with their status now, statuses, parameters, units, remark codes.',
@@ -105,7 +105,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.post(
     '/verify/test',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(routeRules.screen('/portal/data-verification-tester', 'The Verification Tester needs secondary verification in a program.')),
       // Typed and chosen dates: not later than tomorrow in the program time zone (SPEC 5).
       schema: { tags, body: verificationTestSchemaFor(tz), response: { 200: envelope(verificationTestResponse), ...staffErrors } },
     },
@@ -115,7 +115,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.post(
     '/verify/test/folder',
     {
-      onRequest: app.authenticate,
+      onRequest: app.staff(routeRules.screen('/portal/data-verification-tester', 'The Verification Tester needs secondary verification in a program.')),
       schema: {
         tags,
         consumes: ['multipart/form-data', 'text/csv'],
