@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { createDeps, openConfiguredDatabase } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { Database } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { users } from './db/schema';
 import { seedReference } from './db/seed/reference';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
@@ -71,6 +72,7 @@ function printDemoAccounts() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // Another process has the embedded database open: the message says which and what to do, no stack needed.
+  console.error(err instanceof DataDirLockedError ? err.message : err);
   process.exit(1);
 });

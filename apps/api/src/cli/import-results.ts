@@ -4,6 +4,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
 import { openConfiguredDatabase } from '../bootstrap';
 import { ConfigError, loadConfig } from '../config';
+import { DataDirLockedError } from '../db/data-dir-lock';
 import { formatImportReport, ImportError, importLegacyResults } from '../modules/results/service/legacy-import';
 
 /**
@@ -101,7 +102,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err);
+    // The server (or another import) has the embedded database open: the message names it and the ways out.
+    console.error(err instanceof DataDirLockedError ? err.message : err);
     process.exit(1);
   },
 );

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -82,11 +83,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  if (!options.pgliteDir) return pgliteDatabase(new PGlite());
+  // One process per directory (decision 0017): throws DataDirLockedError naming the holder.
+  mkdirSync(path.dirname(path.resolve(options.pgliteDir)), { recursive: true });
+  const lock = acquireDataDirLock(options.pgliteDir);
+  try {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    return await pgliteDatabase(new PGlite(options.pgliteDir), lock.release);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function pgliteDatabase(client: PGlite, release?: () => void): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { kind: 'pglite', db, readDb: db, pglite: client, close: () => client.close() };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      release?.();
+    }
+  };
+  return { kind: 'pglite', db, readDb: db, pglite: client, close };
 }
 
 export async function runMigrations(database: Database): Promise<void> {

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { openConfiguredDatabase } from '../../bootstrap';
 import { ConfigError, loadConfig } from '../../config';
 import { openDatabase, runMigrations, type Database } from '../client';
+import { DataDirLockedError } from '../data-dir-lock';
 import { DEMO_PASSWORD, seedDemo } from './demo';
 import { seedNational } from './national';
 import { seedReference } from './reference';
@@ -111,9 +112,13 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    // Expected failures (bad configuration or arguments, a database that is not empty) need no stack.
+    // Expected failures (bad configuration or arguments, a database that is not empty or open in another
+    // process) need no stack.
     const expected =
-      err instanceof ConfigError || err instanceof RangeError || (err instanceof Error && err.message.startsWith('The database already has programs'));
+      err instanceof ConfigError ||
+      err instanceof RangeError ||
+      err instanceof DataDirLockedError ||
+      (err instanceof Error && err.message.startsWith('The database already has programs'));
     console.error(expected ? (err as Error).message : err);
     process.exit(1);
   },
