@@ -54,6 +54,7 @@ test.describe('staff sign-in journeys', () => {
     await page.goto('/portal/user-management');
     await expect(page).toHaveURL(/\/portal\/profile\/changePassword$/);
 
+    await page.getByLabel('Current password').fill(DEMO_PASSWORD);
     await page.getByLabel('New password', { exact: true }).fill('brand-new-pass-1');
     await page.getByLabel('Retype new password').fill('brand-new-pass-1');
     await page.getByRole('button', { name: 'Change password' }).click();

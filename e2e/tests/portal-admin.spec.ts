@@ -103,6 +103,7 @@ test.describe('staff portal administration', () => {
     // The new user must change the first password, then lands on the dashboard.
     await signIn(page, email, 'first-pass-2026');
     await expect(page).toHaveURL(/\/portal\/profile\/changePassword$/);
+    await page.getByLabel('Current password').fill('first-pass-2026');
     await page.getByLabel('New password', { exact: true }).fill('my-own-pass-2026');
     await page.getByLabel('Retype new password').fill('my-own-pass-2026');
     await page.getByRole('button', { name: 'Change password' }).click();

@@ -3,6 +3,7 @@ import {
   ACCESS_LEVELS,
   CODES,
   grantBound,
+  lowerAccessLevel,
   PERMISSION_AREAS,
   accessLevelRank,
   manageUsersScope,
@@ -57,6 +58,13 @@ function capsOf(organization: OrganizationRef, programId: number): Record<Permis
   >;
 }
 
+/** What the caller may grant a user of `organization` in a program: the caps, and never above the caller's own (grantBound). */
+function grantableBy(caller: UserProfile, organization: OrganizationRef, programId: number): Record<PermissionArea, AccessLevel> {
+  const caps = capsOf(organization, programId);
+  for (const area of PERMISSION_AREAS) caps[area] = lowerAccessLevel(caps[area], grantBound(caller, programId, area));
+  return caps;
+}
+
 /** GET user/filters/: organizations (with each program's caps), programs, codes and levels the caller may assign. */
 export async function userFilters(deps: AppDeps, caller: UserProfile) {
   const { db } = deps.database;
@@ -70,7 +78,7 @@ export async function userFilters(deps: AppDeps, caller: UserProfile) {
       name: o.name,
       abbv: o.abbv,
       is_admin_organization: o.is_admin_organization,
-      programs: o.programs.map((p) => ({ program_id: p.program_id, name: p.name, abbv: p.abbv, color: p.color, caps: capsOf(o, p.program_id) })),
+      programs: o.programs.map((p) => ({ program_id: p.program_id, name: p.name, abbv: p.abbv, color: p.color, caps: grantableBy(caller, o, p.program_id) })),
     })),
     programs,
     permission_codes: [...PERMISSION_AREAS],

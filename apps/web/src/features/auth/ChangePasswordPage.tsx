@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@trussworks/react-uswds';
-import { CODES, MESSAGES, type NewPasswordInput } from '@beach/domain';
+import { CODES, MESSAGES, type SelfPasswordChangeInput } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { ScreenPage } from '../../components/ScreenPage';
 import { useChangeOwnPasswordMutation } from './api';
 import { PASSWORD_CHANGED_NOTICE, asApiError, passwordChangeErrorMessage } from './messages';
-import { NewPasswordForm } from './NewPasswordForm';
+import { NewPasswordForm, type PasswordFormValues } from './NewPasswordForm';
 import { PORTAL_HOME_PATH } from './paths';
 import { selectMustChangePassword } from './user-slice';
 
@@ -20,11 +20,11 @@ export default function ChangePasswordPage() {
   // Remount the form after a change so the fields empty.
   const [formKey, setFormKey] = useState(0);
 
-  const onSubmit = async (values: NewPasswordInput) => {
+  const onSubmit = async (values: PasswordFormValues) => {
     setServerError(null);
     setChanged(false);
     try {
-      const response = await changePassword(values).unwrap();
+      const response = await changePassword(values as SelfPasswordChangeInput).unwrap();
       if (response.code !== CODES.PASSWORD_CHANGED) {
         setServerError(MESSAGES.passwordChangeFailed);
         return;
@@ -57,7 +57,7 @@ export default function ChangePasswordPage() {
           {serverError}
         </Alert>
       )}
-      <NewPasswordForm key={formKey} onSubmit={onSubmit} submitting={isLoading} submitLabel="Change password" />
+      <NewPasswordForm key={formKey} askCurrent onSubmit={onSubmit} submitting={isLoading} submitLabel="Change password" />
     </ScreenPage>
   );
 }

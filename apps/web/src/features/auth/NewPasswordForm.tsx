@@ -1,29 +1,35 @@
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Form } from '@trussworks/react-uswds';
-import { newPasswordSchema, type NewPasswordInput } from '@beach/domain';
+import { newPasswordSchema, selfPasswordChangeSchema, type SelfPasswordChangeInput } from '@beach/domain';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
 import { PASSWORD_HINT } from './messages';
 
-const FIELDS = ['newPassword', 'newPasswordRetype'] as const;
+const FIELDS = ['currentPassword', 'newPassword', 'newPasswordRetype'] as const;
+
+/** The form's values: the current password only when the form asks for it. */
+export type PasswordFormValues = Partial<Pick<SelfPasswordChangeInput, 'currentPassword'>> & Omit<SelfPasswordChangeInput, 'currentPassword'>;
 
 interface NewPasswordFormProps {
-  onSubmit: (values: NewPasswordInput) => Promise<void>;
+  onSubmit: (values: PasswordFormValues) => Promise<void>;
   submitting: boolean;
   submitLabel: string;
+  /** A signed-in user's own change asks for the current password too (a reset link does not). */
+  askCurrent?: boolean;
 }
 
 /** New password and its retype, with the spec's password rules (shared by reset and change). */
-export function NewPasswordForm({ onSubmit, submitting, submitLabel }: NewPasswordFormProps) {
+export function NewPasswordForm({ onSubmit, submitting, submitLabel, askCurrent = false }: NewPasswordFormProps) {
   const {
     register,
     handleSubmit,
-    formState: { errors },
-  } = useForm<NewPasswordInput>({
-    resolver: zodResolver(newPasswordSchema),
-    defaultValues: { newPassword: '', newPasswordRetype: '' },
+    formState: { errors: formErrors },
+  } = useForm<PasswordFormValues>({
+    resolver: zodResolver(askCurrent ? selfPasswordChangeSchema : newPasswordSchema),
+    defaultValues: askCurrent ? { currentPassword: '', newPassword: '', newPasswordRetype: '' } : { newPassword: '', newPasswordRetype: '' },
   });
+  const errors = formErrors as FieldErrors<SelfPasswordChangeInput>;
 
   const summary = FIELDS.flatMap((field) => {
     const message = errors[field]?.message;
@@ -34,6 +40,16 @@ export function NewPasswordForm({ onSubmit, submitting, submitLabel }: NewPasswo
     <>
       <ErrorSummary errors={summary} />
       <Form onSubmit={handleSubmit(onSubmit)} noValidate large>
+        {askCurrent && (
+          <TextField
+            id="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            registration={register('currentPassword')}
+            error={errors.currentPassword?.message}
+          />
+        )}
         <TextField
           id="newPassword"
           label="New password"

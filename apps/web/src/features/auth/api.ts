@@ -1,4 +1,4 @@
-import { CODES, type NewPasswordInput, type UserProfile } from '@beach/domain';
+import { CODES, type NewPasswordInput, type SelfPasswordChangeInput, type UserProfile } from '@beach/domain';
 import { api, endSession, payloadOf, type Envelope } from '../../app/api';
 import { passwordChanged, tokenRefreshed } from './auth-slice';
 import { userRefreshed } from './user-slice';
@@ -70,7 +70,7 @@ export const authApi = api.injectEndpoints({
         }
       },
     }),
-    changeOwnPassword: build.mutation<Envelope<{ token: string | null } | null>, NewPasswordInput>({
+    changeOwnPassword: build.mutation<Envelope<{ token: string | null } | null>, SelfPasswordChangeInput>({
       query: (body) => ({ url: 'user/password/', method: 'PUT', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {

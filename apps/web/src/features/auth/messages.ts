@@ -28,7 +28,14 @@ export function recoveryErrorMessage(error: ApiError): string {
 export function passwordChangeErrorMessage(error: ApiError): string {
   if (error.code === CODES.TOKEN_INVALID) return RECOVERY_LINK_INVALID;
   if (isNetworkFailure(error)) return UNREACHABLE;
-  return MESSAGES.passwordChangeFailed;
+  // The spec's message, followed by the server's reason when it gives one (a wrong current password, a
+  // password on the common list): "Failed to change password" alone would leave the user guessing.
+  const reasons = Array.isArray(error.payload)
+    ? error.payload.flatMap((e: unknown) =>
+        e && typeof e === 'object' && 'message' in e && typeof e.message === 'string' ? [e.message] : [],
+      )
+    : [];
+  return reasons.length ? `${MESSAGES.passwordChangeFailed}: ${reasons.join(' ')}` : MESSAGES.passwordChangeFailed;
 }
 
 /** A thrown value from `unwrap()` as an ApiError (anything else is treated as a network failure). */

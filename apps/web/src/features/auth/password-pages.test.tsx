@@ -8,7 +8,10 @@ import { renderApp, signedInStore } from '../../test/render-app';
 const currentUser = { 'GET /api/user/current/': { body: { code: CODES.USER_FOUND, payload: makeUser() } } };
 
 async function typeNewPassword(user: ReturnType<typeof renderApp>['user'], password: string, retype = password) {
-  await user.type(await screen.findByLabelText('New password'), password);
+  const fresh = await screen.findByLabelText('New password');
+  const current = screen.queryByLabelText('Current password');
+  if (current) await user.type(current, 'demo-pass-2026');
+  await user.type(fresh, password);
   await user.type(screen.getByLabelText('Retype new password'), retype);
   await user.click(screen.getByRole('button', { name: 'Change password' }));
 }
@@ -34,6 +37,7 @@ describe('Change Password', () => {
     expect(screen.getByText('Your password was changed.')).toBeInTheDocument();
     expect(store.getState().auth.forcePasswordChange).toBe(false);
     expect(calls.find((c) => c.path === '/api/user/password/')?.body).toEqual({
+      currentPassword: 'demo-pass-2026',
       newPassword: 'new password 1',
       newPasswordRetype: 'new password 1',
     });
@@ -45,6 +49,27 @@ describe('Change Password', () => {
     await typeNewPassword(user, 'new password 1');
     expect(await screen.findByRole('status')).toHaveTextContent('Your password was changed.');
     expect(router.state.location.pathname).toBe('/portal/profile/changePassword');
+  });
+
+  it('asks for the current password', async () => {
+    mockFetch(currentUser);
+    const { user } = renderApp('/portal/profile/changePassword', signedInStore());
+    await screen.findByLabelText('Current password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(MESSAGES.currentPasswordRequired);
+  });
+
+  it("adds the server's reason to the spec's message", async () => {
+    mockFetch({
+      ...currentUser,
+      'PUT /api/user/password/': {
+        status: 400,
+        body: { code: CODES.USER_BAD_VALIDATION, message: MESSAGES.passwordChangeFailed, payload: [{ field: 'currentPassword', message: MESSAGES.currentPasswordWrong }] },
+      },
+    });
+    const { user } = renderApp('/portal/profile/changePassword', signedInStore());
+    await typeNewPassword(user, 'new password 1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${MESSAGES.passwordChangeFailed}: ${MESSAGES.currentPasswordWrong}`);
   });
 
   it('reports USER_BAD_VALIDATION as "Failed to change password"', async () => {
