@@ -345,7 +345,7 @@ describe(`public data downloads on ${DATABASE_KIND}`, () => {
 
     it('writes filter values into COPY as literals only when they are ids, codes or dates', () => {
       const statement = copyStatement(waterQualityQuery, { program: 3, locationType: 'BAY', stationType: 'BOTH', startDate: '2026-06-01' });
-      expect(statement).toMatch(/^copy \(select .* to stdout with \(format csv, header\)$/s);
+      expect(statement).toMatch(/^copy \(select .* to stdout with \(format csv, header, force_quote \("Program_Name", .*\)\)$/s);
       expect(statement).toContain('b.program_id = 3');
       expect(statement).toContain("b.category = 'BAY'");
       expect(statement).toContain(">= '2026-06-01'");

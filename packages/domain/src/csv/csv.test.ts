@@ -5,6 +5,8 @@ import {
   WATER_QUALITY_COLUMNS,
   csvField,
   csvLine,
+  csvTextField,
+  neutralizeCsvText,
   formatSampleTime,
   formatUsDate,
   parseCsv,
@@ -42,6 +44,44 @@ describe('csvField: the quoting of COPY ... WITH CSV', () => {
   });
 });
 
+describe('CSV formula injection (OWASP): neutralizeCsvText and csvTextField', () => {
+  it.each<[string, string]>([
+    ['=HYPERLINK("http://evil.example/x","Click")', `'=HYPERLINK("http://evil.example/x","Click")`],
+    ['+1+1', "'+1+1"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tleading tab', "'\tleading tab"],
+    ['\rleading CR', "'\rleading CR"],
+    ['-1', "'-1"],
+    ['plain', 'plain'],
+    ['a=b', 'a=b'],
+    [' =x', ' =x'],
+    ["'=already", "'=already"],
+    ['', ''],
+  ])('%j -> %j', (text, expected) => {
+    expect(neutralizeCsvText(text)).toBe(expected);
+    // Neutralising twice changes nothing: the SQL and the row writer may both apply it.
+    expect(neutralizeCsvText(neutralizeCsvText(text))).toBe(expected);
+  });
+
+  it('quotes every text field, neutralised, and writes nothing for an absent one', () => {
+    expect(csvTextField('=HYPERLINK("http://evil.example/x","Click")')).toBe(`"'=HYPERLINK(""http://evil.example/x"",""Click"")"`);
+    expect(csvTextField('+1+1')).toBe(`"'+1+1"`);
+    expect(csvTextField('\tx')).toBe(`"'\tx"`);
+    expect(csvTextField('Cape May')).toBe('"Cape May"');
+    expect(csvTextField('')).toBe('');
+    expect(csvTextField(null)).toBe('');
+    expect(csvTextField(undefined)).toBe('');
+  });
+
+  it('keeps numbers numbers', () => {
+    expect(csvTextField(-3.5)).toBe('-3.5');
+    expect(csvTextField(-1)).toBe('-1');
+    expect(csvField('-74.0123')).toBe('-74.0123');
+    expect(csvLine(['-74.0123', -3.5, '-2+3', '@x'], [false, false, true, true])).toBe(`-74.0123,-3.5,"'-2+3","'@x"\n`);
+  });
+});
+
 describe('formatUsDate and formatSampleTime', () => {
   it('writes MM/DD/YYYY', () => {
     expect(formatUsDate('2024-07-04')).toBe('07/04/2024');
@@ -72,7 +112,7 @@ describe('parseCsv', () => {
       ['Program, Inc.', 'say "hi"', '', 'multi\nline', '\\.'],
       ['x', 'y', 'z', '1', '2'],
     ];
-    const text = rows.map(csvLine).join('');
+    const text = rows.map((row) => csvLine(row)).join('');
     expect(parseCsv(text).map((r) => r.fields)).toEqual(rows);
   });
 
@@ -120,6 +160,7 @@ describe('parseUsDate and parseSampleTime', () => {
     ['13/01/2024', null],
     ['2024-07-04', null],
     ['', null],
+    ['01/01/0000', null],
   ])('date %j -> %j', (text, expected) => {
     expect(parseUsDate(text)).toBe(expected);
   });
@@ -211,6 +252,14 @@ describe('parseWaterQualityCsv', () => {
       [3, 'Station_Type_Name'],
       [3, 'Location_Type_Name'],
     ]);
+  });
+
+  it('refuses a date before 01/01/1900, the lower bound of every date input', () => {
+    const fields = parseCsv(good)[0]!.fields;
+    const at = (date: string) => csvLine(fields.map((f, i) => (WATER_QUALITY_COLUMNS[i] === 'Result_Date' ? date : f)));
+    const { rows, errors } = parseWaterQualityCsv(`${header}\n${at('12/31/1899')}${at('01/01/1900')}`);
+    expect(errors).toEqual([{ line: 2, column: 'Result_Date', message: 'Result_Date cannot be earlier than 01/01/1900' }]);
+    expect(rows.map((r) => r.sampleDate)).toEqual(['1900-01-01']);
   });
 
   it('reports a syntax error by line instead of throwing', () => {

@@ -2,7 +2,8 @@
  * Writing CSV the way PostgreSQL's `COPY ... TO STDOUT WITH CSV` does, so a file streamed by COPY and one
  * written row by row are byte for byte the same: fields are separated by commas, lines end with '\n',
  * a field is quoted only when it holds a comma, a double quote, CR or LF (or is exactly `\.`), and an
- * absent value (null, undefined or '') is written as nothing.
+ * absent value (null, undefined or '') is written as nothing. Text people typed is written with
+ * csvTextField instead (COPY's FORCE_QUOTE columns), neutralised against formula injection.
  */
 
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -17,12 +18,40 @@ export function csvField(value: CsvValue): string {
   return text;
 }
 
-/** One CSV line, '\n' included. */
-export function csvLine(values: readonly CsvValue[]): string {
+/**
+ * First characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection): '=', '+',
+ * '-', '@', tab (0x09) and carriage return (0x0D). The downloads' SQL checks the same list.
+ */
+export const CSV_FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'] as const;
+
+/**
+ * A text cell that a spreadsheet would run as a formula (`=HYPERLINK(...)`, `+1+1`, `@SUM(A1)`, `-2+3`)
+ * gets a leading apostrophe, so it is shown as the text it is; any other text is returned as it is.
+ * Only for text: a number (-3.5) is written by csvField and stays a number.
+ */
+export function neutralizeCsvText(text: string): string {
+  return text !== '' && (CSV_FORMULA_TRIGGERS as readonly string[]).includes(text[0]!) ? `'${text}` : text;
+}
+
+/**
+ * A text field of a file people open in a spreadsheet: neutralised (neutralizeCsvText) and, when not
+ * empty, always quoted (OWASP's rule), as COPY's FORCE_QUOTE writes it. A number stays a number.
+ */
+export function csvTextField(value: CsvValue): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'number') return csvField(value);
+  return `"${neutralizeCsvText(value).replaceAll('"', '""')}"`;
+}
+
+/**
+ * One CSV line, '\n' included. `text[i]` true makes value i a text field (csvTextField: neutralised and
+ * quoted); the others are written by csvField.
+ */
+export function csvLine(values: readonly CsvValue[], text?: readonly boolean[]): string {
   let line = '';
   for (let i = 0; i < values.length; i++) {
     if (i > 0) line += ',';
-    line += csvField(values[i]);
+    line += text?.[i] ? csvTextField(values[i]) : csvField(values[i]);
   }
   return `${line}\n`;
 }

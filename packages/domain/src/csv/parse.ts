@@ -1,3 +1,4 @@
+import { DATE_MIN } from '../schemas/common';
 import { LOCATION_TYPE_NAMES, STATION_TYPE_NAMES, WATER_QUALITY_COLUMNS, type WaterQualityColumn } from './columns';
 
 /** One CSV record and the (1-based) line it starts on. */
@@ -200,6 +201,8 @@ export function readWaterQualityRecord(
 
   const sampleDate = get('Result_Date') === '' ? null : parseUsDate(get('Result_Date'));
   if (get('Result_Date') !== '' && !sampleDate) fail('Result_Date', 'Result_Date must be MM/DD/YYYY');
+  // The lower bound of every date input (the upper one, tomorrow, is the reader's: it knows the program's day).
+  else if (sampleDate !== null && sampleDate < DATE_MIN) fail('Result_Date', 'Result_Date cannot be earlier than 01/01/1900');
   const time = parseSampleTime(get('Result_Time'));
   if (!time) fail('Result_Time', 'Result_Time must be HH:MM');
 

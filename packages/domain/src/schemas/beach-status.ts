@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BEACON_REASONS } from '../constants';
-import { idSchema, requiredText } from './common';
+import { idSchema, requiredText, yearSchema } from './common';
 import { sampleDateSchema, type DateRuleOptions } from './results';
 
 export const BEACH_STATUS_RESPONSE_CODES = {
@@ -33,4 +33,4 @@ export type BulkStatusInput = z.input<ReturnType<typeof bulkStatusSchema>>;
 export type BulkStatus = z.output<ReturnType<typeof bulkStatusSchema>>;
 
 /** GET beach/{id}/statistics: one season (year) or every season with data. */
-export const beachStatisticsQuerySchema = z.object({ year: z.coerce.number().int().min(1900).max(2200).optional() });
+export const beachStatisticsQuerySchema = z.object({ year: yearSchema.optional() });

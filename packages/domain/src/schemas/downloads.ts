@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCATION_TYPES, STATION_TYPES } from '../constants';
 import { addDays, localDate } from '../seasons/dates';
+import { boundedDateSchema, DATE_MIN } from './common';
 
 /** Public data download panel (SPEC 2, 3, 4, 5 and 7): the filter, the snapshot and the counts. */
 
@@ -39,17 +40,19 @@ export function latestAllowedDate(now: Date, timeZone: string): string {
 
 /**
  * The download filter (SPEC 3) as query parameters of the count and both downloads. Every field is
- * optional; ids are numbers, dates 'YYYY-MM-DD' no later than tomorrow. A start after the end is allowed
+ * optional; ids are numbers, dates real 'YYYY-MM-DD' days from 1900-01-01 to tomorrow. A start after the end is allowed
  * and simply matches nothing.
  */
 export function downloadFilterSchema({ timeZone = 'America/New_York', now = () => new Date() }: DownloadFilterOptions = {}) {
   const date = (label: string) =>
     z.preprocess(
       blankToUndefined,
-      z.iso
-        .date(`${label} must be a YYYY-MM-DD date`)
-        .refine((value) => value <= latestAllowedDate(now(), timeZone), `${label} cannot be later than tomorrow`)
-        .optional(),
+      boundedDateSchema({
+        invalid: `${label} must be a YYYY-MM-DD date`,
+        tooEarly: `${label} cannot be earlier than ${DATE_MIN}`,
+        latest: () => latestAllowedDate(now(), timeZone),
+        tooLate: `${label} cannot be later than tomorrow`,
+      }).optional(),
     );
   return z.object({
     program: optionalId('Program'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { localDate } from '../seasons/dates';
 import { latestAllowedDate } from './downloads';
-import { idSchema } from './common';
+import { boundedDateSchema, idSchema } from './common';
 
 /**
  * Results Entry (/portal/results): the grid save, the delete, the lab CSV upload and the staff reads of a
@@ -51,9 +51,13 @@ export function latestSampleDate({ timeZone = 'America/New_York', now = () => ne
   return latestAllowedDate(now(), timeZone);
 }
 
-/** 'YYYY-MM-DD', a real day, not later than tomorrow in the program's time zone (SPEC 5, 9). */
+/** 'YYYY-MM-DD', a real day from 1900-01-01, not later than tomorrow in the program's time zone (SPEC 5, 9). */
 export function sampleDateSchema(options: DateRuleOptions = {}) {
-  return z.iso.date(RESULT_MESSAGES.dateInvalid).refine((day) => day <= latestSampleDate(options), RESULT_MESSAGES.dateAfterTomorrow);
+  return boundedDateSchema({
+    invalid: RESULT_MESSAGES.dateInvalid,
+    latest: () => latestSampleDate(options),
+    tooLate: RESULT_MESSAGES.dateAfterTomorrow,
+  });
 }
 
 /** Today in the program's time zone: the default of the as-of dates. */

@@ -22,12 +22,36 @@ export interface UploadedFile {
   text: string;
 }
 
+export const UPLOAD_CUT_OFF_MESSAGE = 'The upload was cut off or is not well-formed multipart data: send the file again.';
+
+/** 400 for a multipart body that ends early or does not parse (a missing closing boundary, a short body). */
+const cutOff = (reason: string) => badRequest(CODES.VALIDATION_FAILED, UPLOAD_CUT_OFF_MESSAGE, [{ field: 'file', message: reason }]);
+
 /** Every file of the request (the text/csv body counts as one file named upload.csv). */
 export async function uploadedFiles(request: FastifyRequest): Promise<UploadedFile[]> {
   if (request.isMultipart()) {
     const files: UploadedFile[] = [];
-    for await (const part of request.files()) {
-      files.push({ name: part.filename || `file-${files.length + 1}.csv`, text: (await part.toBuffer()).toString('utf8') });
+    // Bytes that arrived, against the Content-Length announced: a shorter body is a truncated upload even
+    // when what came happens to parse. Counted beside the parser's own pipe (attached in this same tick).
+    let received = 0;
+    const count = (chunk: Buffer) => (received += chunk.length);
+    request.raw.on('data', count);
+    try {
+      for await (const part of request.files()) {
+        files.push({ name: part.filename || `file-${files.length + 1}.csv`, text: (await part.toBuffer()).toString('utf8') });
+      }
+    } catch (err) {
+      // The parser's own refusals with a client status (413 file too large, too many files) stand; anything
+      // else it throws (busboy's "Unexpected end of form", a malformed part header) is the body's fault.
+      const status = (err as { statusCode?: number }).statusCode;
+      if (err instanceof HttpError || (status !== undefined && status >= 400 && status < 500 && status !== 400)) throw err;
+      throw cutOff(err instanceof Error ? err.message : 'The multipart body could not be read');
+    } finally {
+      request.raw.off('data', count);
+    }
+    const announced = Number(request.headers['content-length']);
+    if (Number.isFinite(announced) && received < announced) {
+      throw cutOff(`Content-Length announced ${announced} bytes; ${received} arrived`);
     }
     if (files.length === 0) throw badRequest(CODES.VALIDATION_FAILED, 'Attach a CSV file', [{ field: 'file', message: 'Attach a CSV file' }]);
     return files;

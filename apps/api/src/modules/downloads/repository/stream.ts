@@ -36,7 +36,9 @@ const dialect = new PgDialect();
 export function copyStatement(query: CsvQuery, filter: DownloadFilter): string {
   const select = dialect.sqlToQuery(sql`select ${query.list} ${query.from(filter)} order by ${query.key}`);
   const text = select.sql.replace(/\$(\d+)/g, (_, n: string) => literal(select.params[Number(n) - 1]));
-  return `copy (${text}) to stdout with (format csv, header)`;
+  // FORCE_QUOTE: typed text is always quoted (with its formula neutralised in the SELECT), as csvTextField writes it.
+  const quoted = query.textColumns.map((c) => `"${c}"`).join(', ');
+  return `copy (${text}) to stdout with (format csv, header${quoted ? `, force_quote (${quoted})` : ''})`;
 }
 
 function literal(value: unknown): string {
@@ -76,6 +78,7 @@ export const KEYSET_PAGE_SIZE = 5000;
 
 export function keysetCsvStream(db: DbOrTx, query: CsvQuery, filter: DownloadFilter, pageSize = KEYSET_PAGE_SIZE): Readable {
   const columns = query.columns;
+  const text = columns.map((c) => query.textColumns.includes(c));
   async function* pages(): AsyncGenerator<string> {
     yield csvLine(columns);
     let after: number | null = null;
@@ -86,7 +89,7 @@ export function keysetCsvStream(db: DbOrTx, query: CsvQuery, filter: DownloadFil
       const rows = await queryRows<Record<string, string | number | null>>(db, page);
       if (rows.length === 0) return;
       let chunk = '';
-      for (const row of rows) chunk += csvLine(columns.map((c) => row[c] as string | null));
+      for (const row of rows) chunk += csvLine(columns.map((c) => row[c] as string | null), text);
       yield chunk;
       if (rows.length < pageSize) return;
       after = Number(rows[rows.length - 1]!.k);

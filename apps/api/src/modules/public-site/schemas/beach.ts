@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { yearSchema } from '@beach/domain';
 import { envelope } from '../../../lib/http';
 import { publicDate, seasonSchema, statusCodeSchema } from './common';
 import { beachActionSchema } from './map';
@@ -106,7 +107,7 @@ export const resultsSchema = envelope(
 );
 
 export const geomeansQuery = z.object({
-  year: z.coerce.number().int().min(1900).max(2200).optional(),
+  year: yearSchema.optional(),
   parameter: parameterCode.optional(),
 });
 

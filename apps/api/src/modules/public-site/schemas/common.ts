@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, BEACH_STATUS_CODES, isIsoDate, localDate } from '@beach/domain';
+import { addDays, BEACH_STATUS_CODES, boundedDateSchema, localDate } from '@beach/domain';
 
 /** Response codes of the public reads. */
 export const PUBLIC_CODES = {
@@ -44,12 +44,13 @@ export function todayIn(timeZone: string, now = new Date()): string {
   return localDate(now, timeZone);
 }
 
-/** A YYYY-MM-DD day that exists and is not later than tomorrow in the program's time zone (SPEC 5, 9). */
+/** A YYYY-MM-DD day that exists, from 1900-01-01 to tomorrow in the program's time zone (SPEC 5, 9). */
 export function publicDate(timeZone: string) {
-  return z
-    .string()
-    .refine(isIsoDate, PUBLIC_MESSAGES.dateInvalid)
-    .refine((day) => !isIsoDate(day) || day <= addDays(todayIn(timeZone), 1), PUBLIC_MESSAGES.dateAfterTomorrow);
+  return boundedDateSchema({
+    invalid: PUBLIC_MESSAGES.dateInvalid,
+    latest: () => addDays(todayIn(timeZone), 1),
+    tooLate: PUBLIC_MESSAGES.dateAfterTomorrow,
+  });
 }
 
 export const statusCodeSchema = z.enum(BEACH_STATUS_CODES);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { yearSchema } from '@beach/domain';
 import { envelope } from '../../../lib/http';
 import { idParam } from './common';
 
@@ -71,7 +72,7 @@ const flightSummary = z.object({
   flight_path: z.string(),
   photo_count: z.number(),
 });
-export const flightsQuery = z.object({ year: z.coerce.number().int().min(1900).max(2200).optional() });
+export const flightsQuery = z.object({ year: yearSchema.optional() });
 export const flightsSchema = envelope(z.array(flightSummary));
 export const flightDetailSchema = envelope(
   flightSummary.extend({

@@ -1,0 +1,326 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { CODES, DATE_MAX, DATE_MIN, parseCsv } from '@beach/domain';
+import { UPLOAD_CUT_OFF_MESSAGE } from '../src/modules/results/upload-body';
+import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
+import { demoFacts, layoutCsv, multipart, stationsOf, tokenCache, type DemoFacts, type StationRow } from './results-fixtures';
+
+/**
+ * Security issue 8, item 6: no input answers 500. Every date a request takes is a real YYYY-MM-DD day
+ * from DATE_MIN (1900-01-01) to tomorrow (where the spec caps the picker) or DATE_MAX (2100-12-31), and
+ * every year is YEAR_MIN..YEAR_MAX, checked by the schema before any query; a truncated multipart upload
+ * is a 400 with the response envelope.
+ */
+
+let ctx: TestContext;
+let facts: DemoFacts;
+let ob: StationRow[];
+const token = tokenCache(() => ctx);
+const ADMIN = 'admin@example.org';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  facts = await demoFacts(ctx);
+  ob = await stationsOf(ctx, 'OB');
+}, 300_000);
+afterAll(() => ctx?.close());
+
+/** Year 0000, the day before DATE_MIN, a day that does not exist, far beyond any cap, not zero padded. */
+const BAD_DATES = ['0000-01-01', '1899-12-31', '2024-02-30', '9999-12-31', '2024-1-1'];
+/** A day every route takes (before tomorrow, after DATE_MIN): proves the field is the one read. */
+const GOOD_DATE = '2024-07-01';
+const BAD_YEARS = ['0', '0000', '1899', '2101', '9999', 'abc', '2024.5'];
+const GOOD_YEAR = '2024';
+
+interface InputCase {
+  /** `METHOD /api/path/{}/...` as in the OpenAPI document, path parameters as {}. */
+  route: string;
+  /** The field in the 400's payload (dotted path), also the parameter or body property name. */
+  field: string;
+  /** Staff routes are called with the admin's token; public ones with none. */
+  staff: boolean;
+  request(value: string): InjectOptions;
+}
+
+const get = (url: string): InjectOptions => ({ method: 'GET', url });
+const primary = () => ob.find((s) => s.station_type === 'PRIMARY')!;
+
+/** Every route that takes a date (read from the routes; the OpenAPI check below keeps the list whole). */
+function dateCases(): InputCase[] {
+  const p = facts.program.OB;
+  const org = facts.org.NJDEP!;
+  const s = () => primary().beach_station_id;
+  const typed = (date: string) => ({
+    beach_station_id: s(),
+    sample_date: date,
+    sample_time_hh: '',
+    sample_time_mm: '',
+    value: 10,
+    parameter_id: facts.parameter.ENTEROCOCCUS,
+    result_unit_id: facts.unit.CFU_100ML,
+  });
+  const row = (extra: object = {}) => ({
+    beach_station_id: s(),
+    sample_time_hh: '06',
+    sample_time_mm: '15',
+    parameter_id: facts.parameter.ENTEROCOCCUS,
+    result_unit_id: facts.unit.CFU_100ML,
+    value: 12,
+    ...extra,
+  });
+  const both = (route: string, staff: boolean, url: (field: string, date: string) => string): InputCase[] =>
+    ['from', 'to'].map((field) => ({ route, field, staff, request: (d) => get(url(field, d)) }));
+  const filter = (route: string, path: string): InputCase[] =>
+    ['startDate', 'endDate'].map((field) => ({ route, field, staff: false, request: (d) => get(`${path}${path.includes('?') ? '&' : '?'}${field}=${d}`) }));
+  return [
+    // Public, no login.
+    ...filter('GET /api/public/data/counts', '/api/public/data/counts'),
+    ...filter('GET /api/public/data/download/waterQuality', '/api/public/data/download/waterQuality?downloadType=water-quality'),
+    ...filter('GET /api/public/data/download/incident/', '/api/public/data/download/incident/?downloadType=incident'),
+    { route: 'GET /api/public/snapshots', field: 'date', staff: false, request: (d) => get(`/api/public/snapshots?date=${d}`) },
+    ...both('GET /api/public/beachActions', false, (f, d) => `/api/public/beachActions?${f}=${d}`),
+    ...both('GET /api/public/beaches/{}/results', false, (f, d) => `/api/public/beaches/${s()}/results?${f}=${d}`),
+    // Staff, with the admin's token.
+    ...both('GET /api/audit/', true, (f, d) => `/api/audit/?${f}=${d}`),
+    {
+      route: 'PUT /api/beach/bulkStatus',
+      field: 'effective_date',
+      staff: true,
+      request: (d) => ({
+        method: 'PUT',
+        url: '/api/beach/bulkStatus',
+        payload: { beach_station_ids: [s()], beach_status_id: facts.status.OPEN, reason: 'Input bounds test', effective_date: d, send_email: false },
+      }),
+    },
+    ...both('GET /api/beach/results/{}/historical', true, (f, d) => `/api/beach/results/${s()}/historical?${f}=${d}`),
+    { route: 'GET /api/beach/results/{}/{}', field: 'date', staff: true, request: (d) => get(`/api/beach/results/${s()}/${d}`) },
+    { route: 'GET /api/geomean/program/{}', field: 'date', staff: true, request: (d) => get(`/api/geomean/program/${p}?date=${d}`) },
+    { route: 'GET /api/beach/{}/geomean', field: 'date', staff: true, request: (d) => get(`/api/beach/${s()}/geomean?date=${d}`) },
+    { route: 'GET /api/beach/{}/geomeans', field: 'date', staff: true, request: (d) => get(`/api/beach/${s()}/geomeans?date=${d}`) },
+    { route: 'GET /api/geomean/rolling', field: 'date', staff: true, request: (d) => get(`/api/geomean/rolling?program_id=${p}&date=${d}`) },
+    {
+      route: 'POST /api/geomean/rolling/create',
+      field: 'date',
+      staff: true,
+      request: (d) => ({ method: 'POST', url: '/api/geomean/rolling/create', payload: { beach_id: s(), date: d } }),
+    },
+    { route: 'GET /api/results/program/{}/organization/{}/{}', field: 'date', staff: true, request: (d) => get(`/api/results/program/${p}/organization/${org}/${d}`) },
+    {
+      route: 'POST /api/results/bulk',
+      field: 'sample_date',
+      staff: true,
+      request: (d) => ({ method: 'POST', url: '/api/results/bulk', payload: { program_id: p, organization_id: org, sample_date: d, results: [row()] } }),
+    },
+    {
+      route: 'POST /api/results/bulk',
+      field: 'results.0.sample_date',
+      staff: true,
+      request: (d) => ({
+        method: 'POST',
+        url: '/api/results/bulk',
+        payload: { program_id: p, organization_id: org, sample_date: GOOD_DATE, results: [row({ sample_date: d, sample_time_hh: '07' })] },
+      }),
+    },
+    ...both('GET /api/results/{}/verify', true, (f, d) => `/api/results/${p}/verify?${f}=${d}`),
+    ...both('GET /api/verify/secondary', true, (f, d) => `/api/verify/secondary?program_id=${p}&${f}=${d}`),
+    { route: 'POST /api/verify/test', field: 'date', staff: true, request: (d) => ({ method: 'POST', url: '/api/verify/test', payload: { program_id: p, date: d } }) },
+    {
+      route: 'POST /api/verify/test',
+      field: 'results.0.sample_date',
+      staff: true,
+      request: (d) => ({ method: 'POST', url: '/api/verify/test', payload: { program_id: p, results: [typed(d)] } }),
+    },
+  ];
+}
+
+/** Every route that takes a year. */
+function yearCases(): InputCase[] {
+  const s = () => primary().beach_station_id;
+  return [
+    { route: 'GET /api/public/beaches/{}/geomeans', field: 'year', staff: false, request: (y) => get(`/api/public/beaches/${s()}/geomeans?year=${y}`) },
+    { route: 'GET /api/public/dailyFlights/', field: 'year', staff: false, request: (y) => get(`/api/public/dailyFlights/?year=${y}`) },
+    { route: 'GET /api/beach/{}/statistics', field: 'year', staff: true, request: (y) => get(`/api/beach/${s()}/statistics?year=${y}`) },
+  ];
+}
+
+async function call(c: InputCase, value: string): Promise<LightMyRequestResponse> {
+  return ctx.call({ ...c.request(value), ...(c.staff ? { token: await token(ADMIN) } : {}) });
+}
+
+const failedFields = (res: LightMyRequestResponse): string[] => {
+  const payload = res.json().payload as unknown;
+  return Array.isArray(payload) ? payload.map((p: { field: string }) => p.field) : [];
+};
+
+function expectRefused(res: LightMyRequestResponse, c: InputCase, value: string) {
+  const what = `${c.route} ${c.field}=${value}`;
+  expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+  expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+  const body = res.json();
+  expect(body.code, what).toBe(CODES.VALIDATION_FAILED);
+  expect(typeof body.message, what).toBe('string');
+  expect(failedFields(res), what).toContain(c.field);
+}
+
+function expectTaken(res: LightMyRequestResponse, c: InputCase, value: string) {
+  const what = `${c.route} ${c.field}=${value}`;
+  expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
+  // Other checks may refuse the call (an id that is not found), but never this field.
+  if (res.statusCode === 400) expect(failedFields(res), `${what}: ${res.body}`).not.toContain(c.field);
+}
+
+describe(`date and year bounds on ${DATABASE_KIND}`, () => {
+  it('lists every date and year input the OpenAPI document declares', async () => {
+    const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { name: string; schema?: { format?: string } }[]; requestBody?: unknown }>>;
+    };
+    const declared = new Set<string>();
+    const walk = (node: unknown, path: string[], route: string) => {
+      if (!node || typeof node !== 'object') return;
+      const o = node as Record<string, unknown>;
+      if (o.properties && typeof o.properties === 'object') {
+        for (const [name, schema] of Object.entries(o.properties as Record<string, Record<string, unknown>>)) {
+          if (schema.format === 'date' || /(^|_)date$|^year$/.test(name)) declared.add(`${route} ${[...path, name].join('.')}`);
+          walk(schema, [...path, name], route);
+        }
+      }
+      if (o.items) walk(o.items, [...path, '0'], route);
+    };
+    for (const [url, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const route = `${method.toUpperCase()} ${url.replace(/\{[^}]+\}/g, '{}')}`;
+        for (const p of op.parameters ?? []) {
+          if (p.schema?.format === 'date' || p.name === 'year') declared.add(`${route} ${p.name}`);
+        }
+        const json = (op.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']?.schema;
+        walk(json, [], route);
+      }
+    }
+    const tested = new Set([...dateCases(), ...yearCases()].map((c) => `${c.route} ${c.field}`));
+    expect([...declared].sort()).toEqual([...tested].sort());
+    const routes = (cases: InputCase[]) => new Set(cases.map((c) => c.route));
+    // 20 routes take dates (6 public), 3 take a year (2 public).
+    expect(routes(dateCases()).size).toBe(20);
+    expect(routes(dateCases().filter((c) => !c.staff)).size).toBe(6);
+    expect(routes(yearCases()).size).toBe(3);
+  });
+
+  it('answers 400 (never 500) for a date that is not a real day from 1900-01-01 within its cap', async () => {
+    for (const c of dateCases()) {
+      for (const bad of BAD_DATES) expectRefused(await call(c, bad), c, bad);
+      expectTaken(await call(c, GOOD_DATE), c, GOOD_DATE);
+    }
+  });
+
+  it('answers 400 for a year outside 1900..2100 or not a whole number', async () => {
+    for (const c of yearCases()) {
+      for (const bad of BAD_YEARS) expectRefused(await call(c, bad), c, bad);
+      expectTaken(await call(c, GOOD_YEAR), c, GOOD_YEAR);
+    }
+  });
+
+  it('takes the bounds themselves where no cap is lower: DATE_MIN everywhere, DATE_MAX on the audit filter', async () => {
+    for (const c of dateCases()) expectTaken(await call(c, DATE_MIN), c, DATE_MIN);
+    const audit = dateCases().filter((c) => c.route === 'GET /api/audit/');
+    for (const c of audit) {
+      expectTaken(await call(c, DATE_MAX), c, DATE_MAX);
+      expectRefused(await call(c, '2101-01-01'), c, '2101-01-01');
+    }
+  });
+
+  it('refuses a bad date on the public CSV downloads with a 400 JSON answer before any byte of CSV', async () => {
+    for (const path of ['/api/public/data/download/waterQuality?downloadType=water-quality', '/api/public/data/download/incident/?downloadType=incident']) {
+      for (const bad of BAD_DATES) {
+        for (const field of ['startDate', 'endDate']) {
+          const res = await ctx.call({ method: 'GET', url: `${path}&${field}=${bad}` });
+          expect(res.statusCode, `${path} ${field}=${bad}`).toBe(400);
+          expect(res.headers['content-type']).toMatch(/^application\/json/);
+          expect(res.headers['content-disposition']).toBeUndefined();
+          expect(res.json()).toMatchObject({ code: CODES.VALIDATION_FAILED, payload: [expect.objectContaining({ field })] });
+        }
+      }
+      // The same download with good dates is a whole file: every row the count promises, ending with its line break.
+      const range = `startDate=${DATE_MIN}&endDate=2026-07-15`;
+      const res = await ctx.call({ method: 'GET', url: `${path}&${range}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.body.endsWith('\n')).toBe(true);
+      const counts = (await ctx.call({ method: 'GET', url: `/api/public/data/counts?${range}` })).json().payload;
+      expect(parseCsv(res.body).length - 1).toBe(counts[path.includes('incident') ? 'incident' : 'water-quality']);
+    }
+  });
+});
+
+describe(`truncated multipart uploads on ${DATABASE_KIND}`, () => {
+  const routes = () => [
+    `/api/results/upload/preview?program_id=${facts.program.OB}&organization_id=${facts.org.NJDEP}`,
+    `/api/results/upload/commit?program_id=${facts.program.OB}&organization_id=${facts.org.NJDEP}`,
+    `/api/verify/test/folder?program_id=${facts.program.OB}`,
+  ];
+  const file = () => {
+    const s = primary();
+    return layoutCsv([{ station: s.station_name, beach: s.beach_name, date: '07/01/2024', measure: '20' }]);
+  };
+
+  const expectCutOff = (res: LightMyRequestResponse, what: string) => {
+    expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+    expect(res.json()).toMatchObject({ code: CODES.VALIDATION_FAILED, message: UPLOAD_CUT_OFF_MESSAGE, payload: [expect.objectContaining({ field: 'file' })] });
+  };
+
+  it('answers 400 for a body whose closing boundary is missing', async () => {
+    const { payload, headers } = multipart([{ name: 'lab.csv', content: file() }]);
+    const text = payload.toString('utf8');
+    const cut = Buffer.from(text.slice(0, text.lastIndexOf('\r\n--')));
+    for (const url of routes()) expectCutOff(await ctx.call({ method: 'POST', url, token: await token(ADMIN), payload: cut, headers }), `${url} without closing boundary`);
+  });
+
+  it('answers 400 for a body shorter than its Content-Length, cut inside a part or after the whole form', async () => {
+    const { payload, headers } = multipart([{ name: 'lab.csv', content: file() }]);
+    for (const url of routes()) {
+      // Cut inside the file part: the parser meets the end of the body.
+      const half = payload.subarray(0, Math.floor(payload.length / 2));
+      expectCutOff(
+        await ctx.call({ method: 'POST', url, token: await token(ADMIN), payload: half, headers: { ...headers, 'content-length': String(payload.length) } }),
+        `${url} cut in half`,
+      );
+      // The whole form arrived, but fewer bytes than announced: still a truncated request.
+      expectCutOff(
+        await ctx.call({ method: 'POST', url, token: await token(ADMIN), payload, headers: { ...headers, 'content-length': String(payload.length + 64) } }),
+        `${url} Content-Length too large`,
+      );
+    }
+  });
+
+  it('answers 400 for a malformed part header and for a text/csv body shorter than its Content-Length', async () => {
+    const boundary = '----beachbroken';
+    const broken = Buffer.from(`--${boundary}\r\nContent-Disposition form-data no colon\r\n\r\nx\r\n--${boundary}--\r\n`);
+    for (const url of routes()) {
+      const res = await ctx.call({
+        method: 'POST',
+        url,
+        token: await token(ADMIN),
+        payload: broken,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json().code).toBe(CODES.VALIDATION_FAILED);
+
+      const csv = Buffer.from(file());
+      const short = await ctx.call({
+        method: 'POST',
+        url,
+        token: await token(ADMIN),
+        payload: csv,
+        headers: { 'content-type': 'text/csv', 'content-length': String(csv.length + 10) },
+      });
+      expect(short.statusCode, `${url}: ${short.body}`).toBe(400);
+      expect(short.json().code).toBe(CODES.VALIDATION_FAILED);
+    }
+  });
+
+  it('still reads a whole multipart upload', async () => {
+    const { payload, headers } = multipart([{ name: 'lab.csv', content: file() }]);
+    const res = await ctx.call({ method: 'POST', url: routes()[0]!, token: await token(ADMIN), payload, headers });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
