@@ -43,6 +43,8 @@ interface Account {
 interface ResultKit {
   organizationId: number;
   enteredBy: number;
+  /** The kit's sample hour: each account's kit samples at its own hour (one sample per station and time). */
+  hour: number;
   /** Saved again unchanged by POST results/bulk. */
   save: number;
   delete: number;
@@ -124,10 +126,10 @@ const mayEnterFor = (a: Account, f: Fixtures, programId: number, organizationId:
   (can(a.profile, programId, 'DATA_EDITING', 'ADMIN') || isAdmin(a) || organizationId === a.profile.organization_id);
 /** A portal screen's own rule for the program, as the server checks it (results/access.ts requireScreen). */
 const screen = (a: Account, programId: number, route: PortalRoute) => portalAbilities(a.profile, programId)[route];
-/** A kit result's row (Enterococcus, CFU/100mL, 10 at 09:mm). */
-const kitRow = (f: Fixtures, stationId: number, minute: number) => ({
+/** A kit result's row (Enterococcus, CFU/100mL, 10 at hh:mm). */
+const kitRow = (f: Fixtures, stationId: number, minute: number, hour: number) => ({
   beach_station_id: stationId,
-  sample_time_hh: '09',
+  sample_time_hh: String(hour).padStart(2, '0'),
   sample_time_mm: String(minute).padStart(2, '0'),
   parameter_id: f.reference.parameter_id,
   result_unit_id: f.reference.result_unit_id,
@@ -390,7 +392,7 @@ const STAFF_ROUTES: StaffRoute[] = [
             program_id: programId,
             organization_id: kit.organizationId,
             sample_date: KIT_DATE,
-            results: [{ ...kitRow(f, station.beach_station_id, KIT_MINUTE.save), result_id: kit.save }],
+            results: [{ ...kitRow(f, station.beach_station_id, KIT_MINUTE.save, kit.hour), result_id: kit.save, version: 1 }],
           },
           allowed: mayEnterFor(a, f, programId, kit.organizationId),
         };
@@ -672,7 +674,9 @@ beforeAll(async () => {
       kits: new Map(),
     });
   }
+  let hour = 5;
   for (const a of accounts.values()) {
+    hour++;
     for (const { programId } of programsOf(a)) {
       const organizationId = entryOrganization(a, f, programId);
       const stationId = f.places(programId).station.beach_station_id;
@@ -680,11 +684,11 @@ beforeAll(async () => {
         program_id: programId,
         organization_id: organizationId,
         sample_date: KIT_DATE,
-        results: Object.values(KIT_MINUTE).map((minute) => kitRow(f, stationId, minute)),
+        results: Object.values(KIT_MINUTE).map((minute) => kitRow(f, stationId, minute, hour)),
       });
       const [save, del, verify, secondary] = (saved.results as { result_id: number }[]).map((r) => r.result_id) as [number, number, number, number];
       await call(secondVerifierToken, 'PUT', '/api/verify/', { result_ids: [secondary] });
-      a.kits.set(programId, { organizationId, enteredBy: adminId, save, delete: del, verify, secondary });
+      a.kits.set(programId, { organizationId, enteredBy: adminId, hour, save, delete: del, verify, secondary });
     }
   }
 }, 300_000);

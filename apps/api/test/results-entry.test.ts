@@ -208,18 +208,20 @@ describe(`results entry on ${DATABASE_KIND}`, () => {
 
     it('edits an unverified result', async () => {
       const [id] = await enter(ctx, await token('sampler@example.org'), facts, { program: facts.program.OB, org: facts.org.CEL!, date: DAY, rows: [{ beach_station_id: ob[0]!.beach_station_id, value: 10 }] });
-      const res = await saveGrid('sampler@example.org', facts.org.CEL!, [row(ob[0]!.beach_station_id, { result_id: id, value: 12, is_resample: true })]);
+      const res = await saveGrid('sampler@example.org', facts.org.CEL!, [row(ob[0]!.beach_station_id, { result_id: id, version: 1, value: 12, is_resample: true })]);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().payload).toMatchObject({ created: 0, updated: 1, results: [{ result_id: id, value: 12, is_resample: true, verification_state: 'UNVERIFIED' }] });
+      // Each change raises the version the next edit must name.
+      expect(res.json().payload).toMatchObject({ created: 0, updated: 1, results: [{ result_id: id, version: 2, value: 12, is_resample: true, verification_state: 'UNVERIFIED' }] });
     });
 
     it('lets only an ADMIN edit a verified result, which returns it to unverified (audited)', async () => {
       const [id] = await enter(ctx, await token('sampler@example.org'), facts, { program: facts.program.OB, org: facts.org.CEL!, date: DAY, rows: [{ beach_station_id: ob[1]!.beach_station_id, value: 15 }] });
       await verify(ctx, await token('verifier@example.org'), [id!]);
-      const refused = await saveGrid('sampler@example.org', facts.org.CEL!, [row(ob[1]!.beach_station_id, { result_id: id, value: 16 })]);
+      // Verifying raised the version to 2.
+      const refused = await saveGrid('sampler@example.org', facts.org.CEL!, [row(ob[1]!.beach_station_id, { result_id: id, version: 2, value: 16 })]);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().code).toBe(RESULT_CODES.RESULT_VERIFIED_READ_ONLY);
-      const edited = await saveGrid('verifier@example.org', facts.org.CEL!, [row(ob[1]!.beach_station_id, { result_id: id, value: 16 })]);
+      const edited = await saveGrid('verifier@example.org', facts.org.CEL!, [row(ob[1]!.beach_station_id, { result_id: id, version: 2, value: 16 })]);
       expect(edited.statusCode, edited.body).toBe(200);
       expect(edited.json().payload).toMatchObject({ returned_to_unverified: 1, results: [{ value: 16, verification_state: 'UNVERIFIED', verified_by: null, verified_at: null }] });
       const [audit] = await queryRows<{ action: string; before: string; after: string }>(
@@ -233,9 +235,9 @@ describe(`results entry on ${DATABASE_KIND}`, () => {
     it('lists every problem by row and field, and saves nothing', async () => {
       const before = await tableCounts(ctx);
       const res = await saveGrid('sampler@example.org', facts.org.CEL!, [
-        row(ob[0]!.beach_station_id),
-        row(ob[0]!.beach_station_id, { value: null }),
-        row(ob[0]!.beach_station_id, { value: 5, remark_code_id: facts.remark.NS }),
+        row(ob[0]!.beach_station_id, { sample_time_mm: '41' }),
+        row(ob[0]!.beach_station_id, { value: null, sample_time_mm: '42' }),
+        row(ob[0]!.beach_station_id, { value: 5, remark_code_id: facts.remark.NS, sample_time_mm: '43' }),
         row(999999),
         row(lk[0]!.beach_station_id),
         row(ob[0]!.beach_station_id, { parameter_id: 999, result_unit_id: 999, remark_code_id: 999 }),
@@ -277,15 +279,17 @@ describe(`results entry on ${DATABASE_KIND}`, () => {
       const res = await saveGrid('sampler@example.org', facts.org.CEL!, [
         row(ob[0]!.beach_station_id, { value: 1 }),
         row(ob[1]!.beach_station_id, { value: 2 }),
-        row(ob[2]!.beach_station_id, { result_id: verified, value: 3 }),
+        row(ob[2]!.beach_station_id, { result_id: verified, version: 2, value: 3 }),
       ]);
       expect(res.statusCode).toBe(403);
       expect(await tableCounts(ctx)).toEqual(before);
       expect(await stateDigest(ctx)).toBe(digest);
     });
 
-    it('answers 404 for an unknown result id', async () => {
-      expect((await saveGrid('sampler@example.org', facts.org.CEL!, [row(ob[0]!.beach_station_id, { result_id: 99999999 })])).statusCode).toBe(404);
+    it('refuses an unknown result id as it refuses a foreign one (403)', async () => {
+      const res = await saveGrid('sampler@example.org', facts.org.CEL!, [row(ob[0]!.beach_station_id, { result_id: 99999999, version: 1 })]);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('PROGRAM_PERMISSION_REQUIRED');
     });
 
     it('needs a login', async () => {
@@ -294,12 +298,14 @@ describe(`results entry on ${DATABASE_KIND}`, () => {
   });
 
   describe('DELETE /api/results/bulk', () => {
+    // Each call samples at its own hour: one sample per station and time (the natural key).
+    let hour = 10;
     const mine = async (who: string, n = 1) =>
       enter(ctx, await token(who), facts, {
         program: facts.program.OB,
         org: who === 'sampler@example.org' ? facts.org.CEL! : facts.org.BMWM!,
         date: DAY,
-        rows: Array.from({ length: n }, (_, i) => ({ beach_station_id: ob[i]!.beach_station_id, value: 30 + i })),
+        rows: Array.from({ length: n }, (_, i) => ({ beach_station_id: ob[i]!.beach_station_id, value: 30 + i, sample_time_hh: String(hour++) })),
       });
 
     it('deletes the unverified results a USER entered (audited)', async () => {
@@ -332,10 +338,10 @@ describe(`results entry on ${DATABASE_KIND}`, () => {
       expect(await tableCounts(ctx)).toEqual(before);
     });
 
-    it('validates the ids, answers 404 for unknown ones, refuses a foreign program and needs a login', async () => {
+    it('validates the ids, refuses unknown ids as foreign ones (403), refuses a foreign program and needs a login', async () => {
       expect((await remove('sampler@example.org', [])).statusCode).toBe(400);
       expect((await remove('sampler@example.org', ['x'])).statusCode).toBe(400);
-      expect((await remove('sampler@example.org', [99999999])).statusCode).toBe(404);
+      expect((await remove('sampler@example.org', [99999999])).statusCode).toBe(403);
       const [lkResult] = await queryRows<{ id: number }>(
         ctx.database.db,
         sql`select r.result_id as id from results r join beach_stations s on s.beach_station_id = r.beach_station_id

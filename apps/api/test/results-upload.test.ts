@@ -144,12 +144,16 @@ describe(`lab CSV upload on ${DATABASE_KIND}`, () => {
     });
 
     it('saves a clean file as unverified results of the organization, once', async () => {
-      const csv = layoutCsv([line(ob[0]!, { date: '07/11/2026', measure: '44' }), line(ob[1]!, { date: '07/11/2026', measure: '5', remark: 'K' }), line(ob[0]!, { date: '07/11/2026', measure: '44' })]);
+      // A second sample of a station the same day has its own time (one sample per station and time: decision 0018).
+      const csv = layoutCsv([
+        line(ob[0]!, { date: '07/11/2026', measure: '44' }),
+        line(ob[1]!, { date: '07/11/2026', measure: '5', remark: 'K' }),
+        line(ob[0]!, { date: '07/11/2026', measure: '44', time: '15:30' }),
+      ]);
       const res = await post('commit', csv, 'sampler@example.org', query(), true);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().code).toBe(RESULT_CODES.UPLOAD_COMMITTED);
       const p = res.json().payload;
-      // A row repeated in one file is two results (a duplicate sample), each kept once.
       expect(p).toMatchObject({ inserted: 3, duplicates: 0 });
       const grid = (await ctx.call({ method: 'GET', url: `/api/results/program/${facts.program.OB}/organization/${facts.org.CEL}/2026-07-11`, token: await token('sampler@example.org') })).json().payload;
       const saved = grid.stations.flatMap((s: { results: { result_id: number; verification_state: string; entered_by: number }[] }) => s.results);

@@ -23,8 +23,15 @@ afterAll(() => ctx?.close());
 const put = async (url: string, who: string | null, ids: unknown[]) =>
   ctx.call({ method: 'PUT', url, token: who ? await token(who) : undefined, payload: { result_ids: ids } });
 const openPrimaries = async () => (await stationsOf(ctx, 'OB')).filter((s) => s.station_type === 'PRIMARY' && s.current_status_id === facts.status.OPEN);
+// Every entered sample gets its own minute: one sample per station and time (the natural key, decision 0018).
+let minute = 0;
 const enterOb = async (rows: { beach_station_id: number; value: number | null; sample_time_hh?: string }[]) =>
-  enter(ctx, await token('sampler@example.org'), facts, { program: facts.program.OB, org: facts.org.CEL!, date: DAY, rows });
+  enter(ctx, await token('sampler@example.org'), facts, {
+    program: facts.program.OB,
+    org: facts.org.CEL!,
+    date: DAY,
+    rows: rows.map((r) => ({ sample_time_mm: String(minute++ % 60).padStart(2, '0'), ...r })),
+  });
 async function lkResult(): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     ctx.database.db,
@@ -171,10 +178,10 @@ describe(`result verification on ${DATABASE_KIND}`, () => {
       expect((await station(ctx, p2!.beach_station_id)).current_status_id).toBe(facts.status.CLOSED);
     });
 
-    it('validates the ids and answers 404 for unknown ones', async () => {
+    it('validates the ids and refuses unknown ones as foreign ones (403)', async () => {
       expect((await put('/api/verify/', 'verifier@example.org', [])).statusCode).toBe(400);
       expect((await put('/api/verify/', 'verifier@example.org', ['one'])).statusCode).toBe(400);
-      expect((await put('/api/verify/', 'verifier@example.org', [99999999])).statusCode).toBe(404);
+      expect((await put('/api/verify/', 'verifier@example.org', [99999999])).statusCode).toBe(403);
     });
 
     it('needs DATA_VERIFICATION ADMIN in every program of the batch, and a login', async () => {
@@ -229,7 +236,7 @@ describe(`result verification on ${DATABASE_KIND}`, () => {
     it('validates input', async () => {
       expect((await ctx.call({ method: 'GET', url: '/api/verify/secondary', token: await token('verifier@example.org') })).statusCode).toBe(400);
       expect((await put('/api/verify/secondary/', 'admin@example.org', [])).statusCode).toBe(400);
-      expect((await put('/api/verify/secondary/', 'admin@example.org', [99999999])).statusCode).toBe(404);
+      expect((await put('/api/verify/secondary/', 'admin@example.org', [99999999])).statusCode).toBe(403);
     });
 
     it('needs the organization to do secondary verification in the program, and a login', async () => {

@@ -15,6 +15,7 @@ export * from './schemas/downloads';
 export * from './downloads';
 export * from './csv';
 export * from './schemas/results';
+export * from './schemas/result-integrity';
 export * from './schemas/verification';
 export * from './schemas/beach-status';
 export * from './schemas/geomeans';

@@ -12,6 +12,8 @@ export interface RecordedCall {
   query: Record<string, string>;
   body: unknown;
   authorization: string | null;
+  /** The Idempotency-Key header of a batch write. */
+  idempotencyKey: string | null;
 }
 
 /** A JSON body parsed; anything else (a CSV file, multipart form data) as its text. */
@@ -42,6 +44,7 @@ export function mockFetch(routes: Record<string, Route>) {
       query: Object.fromEntries(url.searchParams),
       body: text ? parseBody(text) : undefined,
       authorization: request.headers.get('Authorization'),
+      idempotencyKey: request.headers.get('Idempotency-Key'),
     };
     calls.push(call);
     const route = routes[`${call.method} ${call.path}`];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localDate } from '../seasons/dates';
 import { latestAllowedDate } from './downloads';
+import { RESULT_INTEGRITY_MESSAGES } from './result-integrity';
 import { boundedDateSchema, idSchema } from './common';
 
 /**
@@ -30,6 +31,7 @@ export const RESULT_MESSAGES = {
   dateAfterTomorrow: 'Date cannot be later than tomorrow',
   valueNotNumber: 'Value must be a number',
   valueNegative: 'Value cannot be negative',
+  valueTooLarge: 'Value cannot be more than 10,000,000',
   valueRequired: 'Enter a value, or choose a remark code that carries none (e.g. not sampled)',
   valueNotAllowed: 'This remark code carries no value: leave the value empty',
   /** A new result at a station that is no longer active (the grid save and the lab upload alike). */
@@ -69,10 +71,21 @@ export function programToday({ timeZone = 'America/New_York', now = () => new Da
 export const sampleHourSchema = z.string().trim().regex(/^([01]\d|2[0-3])?$/, RESULT_MESSAGES.hour).default('');
 export const sampleMinuteSchema = z.string().trim().regex(/^([0-5]\d)?$/, RESULT_MESSAGES.minute).default('');
 
-/** A grid's value cell: a number, or empty ('' or null) when the remark code carries no value. */
+/**
+ * The largest result value taken: far above any count a laboratory reports per 100 mL, even after dilution
+ * (Colilert's top reading at 1:1000 is 2,419,600), and far below values no count can be (1e308).
+ */
+export const RESULT_VALUE_MAX = 10_000_000;
+
+/** A grid's value cell: a number from 0 to RESULT_VALUE_MAX, or empty ('' or null) when the remark code carries no value. */
 export const resultValueSchema = z.preprocess(
   (v) => (v === '' || v === undefined ? null : typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
-  z.number({ error: RESULT_MESSAGES.valueNotNumber }).finite(RESULT_MESSAGES.valueNotNumber).min(0, RESULT_MESSAGES.valueNegative).nullable(),
+  z
+    .number({ error: RESULT_MESSAGES.valueNotNumber })
+    .finite(RESULT_MESSAGES.valueNotNumber)
+    .min(0, RESULT_MESSAGES.valueNegative)
+    .max(RESULT_VALUE_MAX, RESULT_MESSAGES.valueTooLarge)
+    .nullable(),
 );
 
 /**
@@ -93,10 +106,14 @@ const lineText = (max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
-/** One grid row. result_id null (or absent) adds a result; an id edits that result. */
+/**
+ * One grid row. result_id null (or absent) adds a result; an id edits that result, and then `version` is
+ * the result's version as loaded: a result changed since then is refused (409), not overwritten.
+ */
 export const resultRowSchema = z
   .object({
     result_id: idSchema.nullish().transform((v) => v ?? null),
+    version: z.number().int().positive().nullish().transform((v) => v ?? null),
     beach_station_id: idSchema,
     /** Default: the request's organization_id and sample_date (the grid's choice). */
     organization_id: idSchema.optional(),
@@ -114,6 +131,9 @@ export const resultRowSchema = z
   .superRefine((row, ctx) => {
     if ((row.sample_time_hh === '') !== (row.sample_time_mm === '')) {
       ctx.addIssue({ code: 'custom', path: ['sample_time_mm'], message: RESULT_MESSAGES.timeIncomplete });
+    }
+    if (row.result_id !== null && row.version === null) {
+      ctx.addIssue({ code: 'custom', path: ['version'], message: RESULT_INTEGRITY_MESSAGES.versionRequired });
     }
   });
 export type ResultRowInput = z.input<typeof resultRowSchema>;

@@ -5,3 +5,4 @@ export * from './beaches';
 export * from './results';
 export * from './content';
 export * from './result-counts';
+export * from './idempotency';

@@ -41,12 +41,16 @@ export const results = pgTable(
     secondaryVerifiedAt: timestamp('secondary_verified_at', { withTimezone: true, mode: 'date' }),
     /** Natural key of an imported row, so re-importing the same file adds nothing. */
     importKey: text('import_key'),
+    /** Raised by every change (edit, verification): an edit sent with an older version is refused (decision 0018). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     check('results_verification_state', sql`${t.verificationState} in ('UNVERIFIED','VERIFIED','SECONDARY_VERIFIED')`),
     check('results_hh', sql`${t.sampleTimeHh} ~ '^([01][0-9]|2[0-3])?$'`),
     check('results_mm', sql`${t.sampleTimeMm} ~ '^([0-5][0-9])?$'`),
     unique('results_import_key').on(t.importKey),
+    /** One sample of one parameter at one station and time (decision 0018; migration 0008). */
+    unique('results_natural_key').on(t.beachStationId, t.sampleDate, t.sampleTimeHh, t.sampleTimeMm, t.parameterId, t.isResample),
     index('results_station_date_idx').on(t.beachStationId, t.sampleDate),
     index('results_date_idx').on(t.sampleDate),
     index('results_unverified_idx').on(t.verificationState, t.sampleDate).where(sql`${t.verificationState} <> 'SECONDARY_VERIFIED'`),

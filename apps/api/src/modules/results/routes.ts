@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  idempotencyHeadersSchema,
   RESULT_CODES,
   resultIdsSchema,
   resultsBulkSaveSchema,
@@ -9,6 +10,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { idempotent } from '../../lib/idempotency';
 import {
   remarkFiltersResponse,
   resultFiltersResponse,
@@ -62,9 +64,19 @@ export const resultRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     '/results/bulk',
     {
       onRequest: entry,
-      schema: { tags, body: resultsBulkSaveSchema(tz), response: { 200: envelope(resultsSavedResponse), ...staffErrors } },
+      schema: {
+        tags,
+        description: 'An Idempotency-Key header makes a repeat of the same request answer as the first did, without saving again.',
+        headers: idempotencyHeadersSchema,
+        body: resultsBulkSaveSchema(tz),
+        response: { 200: envelope(resultsSavedResponse), ...staffErrors, 409: errorEnvelope, 422: errorEnvelope },
+      },
     },
-    async (request) => ok(RESULT_CODES.RESULTS_SAVED, await saveResults(deps, await callerProfile(db, request), request.body)),
+    async (request, reply) => {
+      const profile = await callerProfile(db, request);
+      const call = { route: 'POST results/bulk', code: RESULT_CODES.RESULTS_SAVED, userId: profile.user_id, request: request.body };
+      return idempotent(db, request, reply, call, (claim) => saveResults(deps, profile, request.body, claim));
+    },
   );
 
   app.delete(
@@ -80,7 +92,7 @@ export const resultRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     tags,
     consumes: ['text/csv', 'multipart/form-data'],
     querystring: resultsUploadQuerySchema,
-    response: { 200: envelope(response), ...staffErrors, 409: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope },
+    response: { 200: envelope(response), ...staffErrors, 409: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope, 422: errorEnvelope },
   });
 
   app.post('/results/upload/preview', { onRequest: entry, schema: uploadSchema(uploadPreviewResponse) }, async (request) => {
@@ -90,10 +102,16 @@ export const resultRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     return ok(RESULT_CODES.UPLOAD_PREVIEW, await previewUpload(deps, profile, request.query, file!.text));
   });
 
-  app.post('/results/upload/commit', { onRequest: entry, schema: uploadSchema(uploadCommitResponse) }, async (request) => {
-    const profile = await callerProfile(db, request);
-    await checkUploadAccess(deps, profile, request.query);
-    const [file] = await uploadedFiles(request);
-    return ok(RESULT_CODES.UPLOAD_COMMITTED, await commitUpload(deps, profile, request.query, file!.text));
-  });
+  app.post(
+    '/results/upload/commit',
+    { onRequest: entry, schema: { ...uploadSchema(uploadCommitResponse), headers: idempotencyHeadersSchema } },
+    async (request, reply) => {
+      const profile = await callerProfile(db, request);
+      await checkUploadAccess(deps, profile, request.query);
+      const [file] = await uploadedFiles(request);
+      const text = file!.text;
+      const call = { route: 'POST results/upload/commit', code: RESULT_CODES.UPLOAD_COMMITTED, userId: profile.user_id, request: { query: request.query, text } };
+      return idempotent(db, request, reply, call, (claim) => commitUpload(deps, profile, request.query, text, claim));
+    },
+  );
 };

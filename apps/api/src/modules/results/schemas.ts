@@ -42,6 +42,8 @@ export const resultRecordSchema = z.object({
   secondary_verified_by: z.number().nullable(),
   secondary_verified_by_name: z.string().nullable(),
   secondary_verified_at: z.string().nullable(),
+  /** Raised by every change; an edit sends the version it loaded (decision 0018). */
+  version: z.number(),
 });
 
 /** A result as the entry grid gets it: with what the caller may do to it. */
@@ -125,7 +127,10 @@ export const resultsDeletedResponse = z.object({ deleted: z.number(), result_ids
 
 const previewRow = z.object({
   line: z.number(),
-  /** OK: would be saved; DUPLICATE: already stored, would be skipped; ERROR: see errors. */
+  /**
+   * OK: would be saved; DUPLICATE: already stored with the same values, would be skipped; ERROR: see errors
+   * (a row repeating an earlier line's sample, or a sample stored with other values, is one).
+   */
   status: z.enum(['OK', 'DUPLICATE', 'ERROR']),
   beach_name: z.string(),
   station_name: z.string(),

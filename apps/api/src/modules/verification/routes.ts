@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  idempotencyHeadersSchema,
   RESULT_CODES,
   resultIdsSchema,
   secondaryListQuerySchema,
@@ -11,6 +12,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { idempotent } from '../../lib/idempotency';
 import { registerUploadParsers, uploadedFiles } from '../results/upload-body';
 import {
   programIdParams,
@@ -36,7 +38,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   const { db } = deps.database;
   const tz = { timeZone: deps.config.programTimeZone };
   const tags = ['verification'];
-  const conflictErrors = { ...staffErrors, 409: errorEnvelope };
+  const conflictErrors = { ...staffErrors, 409: errorEnvelope, 422: errorEnvelope };
   await registerUploadParsers(app, TEST_FOLDER_MAX_FILES);
 
   app.get(
@@ -62,9 +64,13 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/verify/',
     {
       onRequest: app.staff(routeRules.screen('/portal/results/verification', 'You need data verification admin access in a program.')),
-      schema: { tags, body: resultIdsSchema, response: { 200: envelope(verifyResponse), ...conflictErrors } },
+      schema: { tags, headers: idempotencyHeadersSchema, body: resultIdsSchema, response: { 200: envelope(verifyResponse), ...conflictErrors } },
     },
-    async (request) => ok(VERIFICATION_CODES.RESULTS_VERIFIED, await verifyResults(deps, await callerProfile(db, request), request.body.result_ids)),
+    async (request, reply) => {
+      const profile = await callerProfile(db, request);
+      const call = { route: 'PUT verify/', code: VERIFICATION_CODES.RESULTS_VERIFIED, userId: profile.user_id, request: request.body };
+      return idempotent(db, request, reply, call, (claim) => verifyResults(deps, profile, request.body.result_ids, claim));
+    },
   );
 
   app.get(
@@ -81,10 +87,13 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/verify/secondary/',
     {
       onRequest: app.staff(routeRules.screen('/portal/secondary-validation', 'Secondary validation needs secondary verification in a program.')),
-      schema: { tags, body: resultIdsSchema, response: { 200: envelope(secondaryVerifyResponse), ...conflictErrors } },
+      schema: { tags, headers: idempotencyHeadersSchema, body: resultIdsSchema, response: { 200: envelope(secondaryVerifyResponse), ...conflictErrors } },
     },
-    async (request) =>
-      ok(VERIFICATION_CODES.RESULTS_SECONDARY_VERIFIED, await secondaryVerify(deps, await callerProfile(db, request), request.body.result_ids)),
+    async (request, reply) => {
+      const profile = await callerProfile(db, request);
+      const call = { route: 'PUT verify/secondary/', code: VERIFICATION_CODES.RESULTS_SECONDARY_VERIFIED, userId: profile.user_id, request: request.body };
+      return idempotent(db, request, reply, call, (claim) => secondaryVerify(deps, profile, request.body.result_ids, claim));
+    },
   );
 
   app.get(

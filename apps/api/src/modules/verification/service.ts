@@ -1,6 +1,7 @@
-import { localDate, VERIFICATION_CODES, type UserProfile } from '@beach/domain';
+import { localDate, portalAbilities, VERIFICATION_CODES, type PortalRoute, type UserProfile } from '@beach/domain';
 import type { AppDeps } from '../../deps';
-import { conflict, HttpError, notFound } from '../../lib/http';
+import { conflict, forbidden, HttpError, notFound } from '../../lib/http';
+import { claimIdempotencyKey, storeIdempotentResponse, type IdempotencyClaim } from '../../lib/idempotency';
 import { publicReadCache } from '../../lib/public-cache';
 import { requireScreen } from '../results/access';
 import * as ref from '../results/repository/reference';
@@ -14,8 +15,8 @@ import { applyRulesAndRecord, type StatusChange, type StationFlagsOut } from './
  * SECOND_VERIFICATION for the program, inside the Results menu: the same rule as the web menu).
  */
 
-const VERIFY_SCREEN = '/portal/results/verification';
-const SECONDARY_SCREEN = '/portal/secondary-validation';
+const VERIFY_SCREEN: PortalRoute = '/portal/results/verification';
+const SECONDARY_SCREEN: PortalRoute = '/portal/secondary-validation';
 
 export function requireVerifier(profile: UserProfile, programId: number): void {
   requireScreen(profile, programId, VERIFY_SCREEN, 'You need data verification admin access in this program.');
@@ -120,12 +121,17 @@ export interface VerifyOutcome {
   station_flags: StationFlagsOut[];
 }
 
-/** The programs of the chosen results (404 for unknown ids), each checked with `check` before any write. */
-async function programsOf(deps: AppDeps, ids: readonly number[], check: (programId: number) => void): Promise<void> {
+/**
+ * The chosen results exist and each is in a program where the caller may use `screen`, checked before any
+ * write. Unknown ids get the refusal foreign ids get (403, the same code and message), so the answer
+ * never tells which ids exist (decision 0018).
+ */
+async function requireResultsOn(deps: AppDeps, profile: UserProfile, ids: readonly number[], screen: PortalRoute, message: string): Promise<void> {
   const programs = await findResultPrograms(deps.database.db, ids);
-  const missing = ids.filter((id) => !programs.has(id));
-  if (missing.length) throw new HttpError(404, 'NOT_FOUND', 'Result not found.', { result_ids: missing });
-  for (const programId of new Set(programs.values())) check(programId);
+  const allowed = (programId: number) => portalAbilities(profile, programId)[screen];
+  if (ids.some((id) => !programs.has(id)) || [...programs.values()].some((programId) => !allowed(programId))) {
+    throw forbidden(message, 'PROGRAM_PERMISSION_REQUIRED');
+  }
 }
 
 /**
@@ -135,11 +141,12 @@ async function programsOf(deps: AppDeps, ids: readonly number[], check: (program
  * and reads each primary's status; then it stamps the results, writes status history, flags and
  * e-mails, and an audit row per result and per status change. Any failure leaves everything as it was.
  */
-export async function verifyResults(deps: AppDeps, profile: UserProfile, ids: readonly number[]): Promise<VerifyOutcome> {
-  await programsOf(deps, ids, (programId) => requireVerifier(profile, programId));
+export async function verifyResults(deps: AppDeps, profile: UserProfile, ids: readonly number[], claim: IdempotencyClaim | null = null): Promise<VerifyOutcome> {
+  await requireResultsOn(deps, profile, ids, VERIFY_SCREEN, 'You need data verification admin access in the program of every chosen result.');
   const tz = deps.config.programTimeZone;
   const actorName = `${profile.first_name} ${profile.last_name}`.trim();
   const outcome = await deps.database.db.transaction(async (tx) => {
+    await claimIdempotencyKey(tx, claim);
     const locked = await lockResults(tx, ids);
     if (locked.length !== ids.length) {
       const present = new Set(locked.map((r) => r.result_id));
@@ -192,7 +199,9 @@ export async function verifyResults(deps: AppDeps, profile: UserProfile, ids: re
       }
     }
     await writeAuditRows(tx, audit);
-    return { verified: ids.length, result_ids: [...ids], status_changes: changes, station_flags: flags };
+    const answer: VerifyOutcome = { verified: ids.length, result_ids: [...ids], status_changes: changes, station_flags: flags };
+    await storeIdempotentResponse(tx, claim, answer);
+    return answer;
   });
   // Newly verified results and statuses are public: the map and beach pages must not wait out the cache.
   publicReadCache(deps).invalidate();
@@ -227,9 +236,16 @@ export async function listForSecondary(deps: AppDeps, profile: UserProfile, quer
  * PUT verify/secondary/: VERIFIED -> SECONDARY_VERIFIED for the chosen results, all or none. Each must
  * still be VERIFIED (409 RESULT_STATE_CHANGED) and verified by someone else (409 SAME_VERIFIER).
  */
-export async function secondaryVerify(deps: AppDeps, profile: UserProfile, ids: readonly number[]) {
-  await programsOf(deps, ids, (programId) => requireSecondaryValidator(profile, programId));
+export async function secondaryVerify(deps: AppDeps, profile: UserProfile, ids: readonly number[], claim: IdempotencyClaim | null = null) {
+  await requireResultsOn(
+    deps,
+    profile,
+    ids,
+    SECONDARY_SCREEN,
+    'Secondary validation needs your organization to do secondary verification in the program of every chosen result.',
+  );
   return deps.database.db.transaction(async (tx) => {
+    await claimIdempotencyKey(tx, claim);
     const locked = await lockResults(tx, ids);
     if (locked.length !== ids.length) throw notFound('Result');
     if (locked.some((r) => r.verification_state !== 'VERIFIED')) {
@@ -254,6 +270,8 @@ export async function secondaryVerify(deps: AppDeps, profile: UserProfile, ids: 
         after: { verification_state: 'SECONDARY_VERIFIED' },
       })),
     );
-    return { verified: ids.length, result_ids: [...ids] };
+    const answer = { verified: ids.length, result_ids: [...ids] };
+    await storeIdempotentResponse(tx, claim, answer);
+    return answer;
   });
 }

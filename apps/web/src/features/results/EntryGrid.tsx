@@ -1,5 +1,7 @@
 import { Fragment, useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Alert, Button, ButtonGroup, Icon, TextInput } from '@trussworks/react-uswds';
+import { RESULT_INTEGRITY_CODES, type ResultAlreadyStored, type ResultChanged } from '@beach/domain';
+import type { ApiError } from '../../app/api';
 import { errorMessage, fieldIssues, toApiError } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
@@ -18,6 +20,7 @@ import {
   isLocked,
   isVerifiedEdit,
   pad2,
+  repeatedSamples,
   rowFromResult,
   rowLabel,
   rowsFromGrid,
@@ -56,6 +59,33 @@ function plural(n: number, one: string, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** A new Idempotency-Key: 128 random bits (getRandomValues works outside secure contexts too, unlike randomUUID). */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The lines a 409 of the save is about, each with a message beside the cell: a result someone else changed
+ * since the grid was loaded (RESULT_CHANGED_SINCE_LOADED), or a new line whose sample is stored already
+ * (RESULT_ALREADY_STORED). The server's own message goes above the grid.
+ */
+function conflictCells(error: ApiError, sent: readonly { key: string }[], rows: readonly GridRow[]): Record<string, CellErrors> {
+  const out: Record<string, CellErrors> = {};
+  if (error.status !== 409) return out;
+  if (error.code === RESULT_INTEGRITY_CODES.RESULT_CHANGED_SINCE_LOADED) {
+    const changedIds = new Set((error.payload as ResultChanged | null)?.results.map((r) => r.result_id) ?? []);
+    for (const row of rows) {
+      if (row.result && changedIds.has(row.result.result_id)) out[row.key] = { value: 'Changed by someone else since you loaded it: reload to see their change' };
+    }
+  } else if (error.code === RESULT_INTEGRITY_CODES.RESULT_ALREADY_STORED) {
+    for (const { row, result_id } of (error.payload as ResultAlreadyStored | null)?.rows ?? []) {
+      const target = sent[row - 1];
+      if (target) out[target.key] = { hh: `This sample is stored already (result ${result_id}): change that line instead` };
+    }
+  }
+  return out;
+}
+
 /**
  * The spreadsheet of one program, organization and day: a line per station (and per further sample).
  * Tab walks across a line; Enter moves down the same column (Shift+Enter up), as do the arrow keys in
@@ -75,6 +105,8 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
   const [deleteResults, { isLoading: isDeleting }] = useDeleteResultsMutation();
   const pendingFocus = useRef<string | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
+  /** The last save sent and its Idempotency-Key, until it succeeds. */
+  const attempt = useRef<{ json: string; key: string } | null>(null);
 
   const needle = filter.trim().toLowerCase();
   const order = useMemo(() => visibleOrder(rows, needle), [rows, needle]);
@@ -187,6 +219,9 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
       if ('errors' in outcome) found[row.key] = outcome.errors;
       else sent.push({ key: row.key, row: outcome.row });
     }
+    for (const [key, message] of repeatedSamples(rows, new Set(changed.map((r) => r.key)))) {
+      if (!found[key]?.hh) found[key] = { ...found[key], hh: message };
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusSummary();
@@ -196,13 +231,19 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
       setConfirming('save');
       return;
     }
+    const body = {
+      program_id: grid.program.program_id,
+      organization_id: grid.organization.organization_id,
+      sample_date: grid.sample_date,
+      results: sent.map((s) => s.row),
+    };
+    // The same changes sent again (a retry after a lost answer) carry the same key: the server answers
+    // as it did the first time instead of saving twice.
+    const json = JSON.stringify(body);
+    if (attempt.current?.json !== json) attempt.current = { json, key: newIdempotencyKey() };
     try {
-      const saved = await saveResults({
-        program_id: grid.program.program_id,
-        organization_id: grid.organization.organization_id,
-        sample_date: grid.sample_date,
-        results: sent.map((s) => s.row),
-      }).unwrap();
+      const saved = await saveResults({ body, idempotencyKey: attempt.current.key }).unwrap();
+      attempt.current = null;
       const byKey = new Map(sent.map((s, i) => [s.key, saved.results[i]]));
       commit(rows.map((row) => {
         const result = byKey.get(row.key);
@@ -217,7 +258,7 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
     } catch (thrown) {
       const error = toApiError(thrown);
       const issues = fieldIssues(error);
-      const placed: Record<string, CellErrors> = {};
+      const placed: Record<string, CellErrors> = conflictCells(error, sent, rows);
       const unplaced: string[] = [];
       for (const issue of issues) {
         const at = /^results\.(\d+)\./.exec(issue.field);

@@ -11,6 +11,12 @@ import type {
   UploadTarget,
 } from './types';
 
+/** A grid save: the body, and the Idempotency-Key that makes a retry of it answer without saving twice. */
+export interface ResultsSaveRequest {
+  body: ResultsSaveBody;
+  idempotencyKey: string;
+}
+
 export interface GridKey {
   programId: number;
   organizationId: number;
@@ -48,8 +54,8 @@ export const resultsApi = api.injectEndpoints({
       // (on a tag, focus or reconnect) would throw away what is being typed.
       providesTags: [{ type: 'Results', id: 'GRID' }],
     }),
-    saveResults: build.mutation<ResultsSaved, ResultsSaveBody>({
-      query: (body) => ({ url: 'results/bulk', method: 'POST', body }),
+    saveResults: build.mutation<ResultsSaved, ResultsSaveRequest>({
+      query: ({ body, idempotencyKey }) => ({ url: 'results/bulk', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
       transformResponse: payloadOf<ResultsSaved>,
       invalidatesTags: OTHER_RESULT_VIEWS,
     }),

@@ -1,4 +1,4 @@
-import { resultRowSchema, resultValueProblem } from '@beach/domain';
+import { RESULT_INTEGRITY_MESSAGES, resultNaturalKey, resultRowSchema, resultValueProblem } from '@beach/domain';
 import type { EntryResult, GridStation, RemarkCode, ResultSaveRow, ResultsGrid } from './types';
 
 /** The grid's editable columns, in the order Tab walks them (and a multi-column paste fills them). */
@@ -158,6 +158,7 @@ export function columnOfField(field: string): Column | null {
 function draft(row: GridRow) {
   return {
     result_id: row.result?.result_id ?? null,
+    version: row.result?.version ?? null,
     beach_station_id: row.station.beach_station_id,
     sample_time_hh: pad2(row.hh),
     sample_time_mm: pad2(row.mm),
@@ -194,6 +195,7 @@ export function checkRow(row: GridRow, remarks: readonly RemarkCode[]): { row: R
   return {
     row: {
       result_id: d.result_id,
+      version: d.version,
       beach_station_id: d.beach_station_id,
       sample_time_hh: d.sample_time_hh,
       sample_time_mm: d.sample_time_mm,
@@ -206,6 +208,37 @@ export function checkRow(row: GridRow, remarks: readonly RemarkCode[]): { row: R
       comments: d.comments,
     },
   };
+}
+
+/** The sample a line holds as typed: its natural key within the grid's day (decision 0018), or null for an empty new line. */
+function sampleKey(row: GridRow): string | null {
+  if (!row.result && !isChanged(row)) return null;
+  return resultNaturalKey({
+    beach_station_id: row.station.beach_station_id,
+    sample_date: '',
+    sample_time_hh: pad2(row.hh),
+    sample_time_mm: pad2(row.mm),
+    parameter_id: row.parameterId,
+    is_resample: row.resample,
+  });
+}
+
+/**
+ * The changed lines that hold the same sample (station, time, parameter, resample flag) as another line
+ * of the grid, each with the message for its hour cell: the server refuses them, so the grid says so first.
+ */
+export function repeatedSamples(rows: readonly GridRow[], changed: ReadonlySet<string>): Map<string, string> {
+  const byKey = new Map<string, number>();
+  for (const row of rows) {
+    const key = sampleKey(row);
+    if (key !== null) byKey.set(key, (byKey.get(key) ?? 0) + 1);
+  }
+  const out = new Map<string, string>();
+  for (const row of rows) {
+    const key = sampleKey(row);
+    if (key !== null && changed.has(row.key) && byKey.get(key)! > 1) out.set(row.key, RESULT_INTEGRITY_MESSAGES.repeatedInGrid);
+  }
+  return out;
 }
 
 export interface PasteLookups {

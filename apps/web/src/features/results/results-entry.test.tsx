@@ -1,4 +1,4 @@
-import { CODES, RESULT_CODES } from '@beach/domain';
+import { CODES, RESULT_CODES, RESULT_INTEGRITY_CODES, RESULT_INTEGRITY_MESSAGES } from '@beach/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type Reply } from '../../test/fetch-mock';
@@ -177,6 +177,73 @@ describe('Results Entry grid', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save and unverify' }));
     expect(await screen.findByText(/Saved 1 result: 0 added, 1 changed\. 1 verified result is unverified again/)).toBeInTheDocument();
     expect((calls.find((c) => c.method === 'POST')!.body as ResultsSaveBody).results).toEqual([expect.objectContaining({ result_id: 500, value: 40 })]);
+  });
+
+  it('sends the version it loaded with an Idempotency-Key, and a retry of the same changes reuses the key', async () => {
+    const grid = makeGrid();
+    grid.stations[0]!.results = [storedResult(700, 10, 'Asbury Park - 1st Avenue', { value: 18, version: 3 })];
+    let attempts = 0;
+    const { calls } = routes({
+      grid,
+      extra: {
+        'POST /api/results/bulk': () => {
+          attempts += 1;
+          // The first answer is lost on the way back.
+          if (attempts === 1) throw new TypeError('Failed to fetch');
+          return ok(RESULT_CODES.RESULTS_SAVED, { created: 0, updated: 1, returned_to_unverified: 0, results: [storedResult(700, 10, 'Asbury Park - 1st Avenue', { value: 19, version: 4 })] });
+        },
+      },
+    });
+    const { user } = await openGrid();
+    await user.clear(cell('Value, Asbury Park - 1st Avenue'));
+    await user.type(cell('Value, Asbury Park - 1st Avenue'), '19');
+    await user.click(screen.getByRole('button', { name: 'Save 1 result' }));
+    expect(await screen.findByText(/The server could not be reached/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save 1 result' }));
+    expect(await screen.findByText('Saved 1 result: 0 added, 1 changed.')).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect((posts[0]!.body as ResultsSaveBody).results).toEqual([expect.objectContaining({ result_id: 700, version: 3, value: 19 })]);
+    expect(posts[0]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(posts[1]!.idempotencyKey).toBe(posts[0]!.idempotencyKey);
+  });
+
+  it('shows a 409 for a result someone else changed since the grid was loaded, beside that line', async () => {
+    const grid = makeGrid();
+    grid.stations[0]!.results = [storedResult(700, 10, 'Asbury Park - 1st Avenue', { value: 18 })];
+    const message =
+      'Result 700 (Asbury Park - 1st Avenue, 2026-07-15 08:30, Enterococcus) was changed by someone else after you loaded it. Reload the results, check the change and enter yours again.';
+    routes({
+      grid,
+      extra: {
+        'POST /api/results/bulk': {
+          status: 409,
+          body: { code: RESULT_INTEGRITY_CODES.RESULT_CHANGED_SINCE_LOADED, message, payload: { results: [{ result_id: 700, version: 2, loaded_version: 1 }] } },
+        },
+      },
+    });
+    const { user } = await openGrid();
+    await user.clear(cell('Value, Asbury Park - 1st Avenue'));
+    await user.type(cell('Value, Asbury Park - 1st Avenue'), '25');
+    await user.click(screen.getByRole('button', { name: 'Save 1 result' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(cell('Value, Asbury Park - 1st Avenue')).toHaveAccessibleDescription('Changed by someone else since you loaded it: reload to see their change');
+  });
+
+  it('marks two lines holding the same sample before sending anything', async () => {
+    const { calls } = routes();
+    const { user } = await openGrid();
+    await user.click(screen.getByRole('button', { name: 'Add a sample, Asbury Park - 1st Avenue' }));
+    await user.click(screen.getByLabelText('Resample, Asbury Park - 1st Avenue, sample 2'));
+    for (const label of ['Asbury Park - 1st Avenue, sample 1', 'Asbury Park - 1st Avenue, sample 2']) {
+      await user.type(cell(`Hour, ${label}`), '09');
+      await user.type(cell(`Minute, ${label}`), '15');
+      await user.type(cell(`Value, ${label}`), '30');
+    }
+    await user.click(screen.getByRole('button', { name: 'Save 2 results' }));
+    expect(await screen.findByText('Some results need correcting')).toBeInTheDocument();
+    expect(cell('Hour, Asbury Park - 1st Avenue, sample 2')).toHaveAccessibleDescription(RESULT_INTEGRITY_MESSAGES.repeatedInGrid);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('deletes the chosen results after a confirmation', async () => {

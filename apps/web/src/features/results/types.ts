@@ -1,3 +1,5 @@
+import type { resultRowSchema } from '@beach/domain';
+
 /** Response shapes of the Results Entry calls (apps/api/src/modules/results/schemas.ts). */
 
 export type VerificationState = 'UNVERIFIED' | 'VERIFIED' | 'SECONDARY_VERIFIED';
@@ -50,6 +52,8 @@ export interface EntryResult {
   verified_by: number | null;
   verified_by_name: string | null;
   verified_at: string | null;
+  /** Raised by every change; an edit sends the version it loaded, and a result changed since is refused (409). */
+  version: number;
   can_edit: boolean;
   can_delete: boolean;
 }
@@ -104,20 +108,8 @@ export interface ResultsGrid {
   stations: GridStation[];
 }
 
-/** One row of POST results/bulk. */
-export interface ResultSaveRow {
-  result_id: number | null;
-  beach_station_id: number;
-  sample_time_hh: string;
-  sample_time_mm: string;
-  parameter_id: number;
-  value: number | null;
-  remark_code_id: number | null;
-  result_unit_id: number;
-  is_resample: boolean;
-  lab_name: string;
-  comments: string;
-}
+/** One row of POST results/bulk, as the shared schema reads it (the grid's organization and date come with the body). */
+export type ResultSaveRow = Omit<ReturnType<typeof resultRowSchema.parse>, 'organization_id' | 'sample_date'>;
 
 export interface ResultsSaveBody {
   program_id: number;

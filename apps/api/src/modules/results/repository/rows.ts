@@ -41,6 +41,8 @@ export interface ResultRecord {
   secondary_verified_by: number | null;
   secondary_verified_by_name: string | null;
   secondary_verified_at: string | null;
+  /** Raised by every change: an edit names the version it was loaded at (decision 0018). */
+  version: number;
 }
 
 export interface ResultFilter {
@@ -94,7 +96,7 @@ export async function listResults(db: DbOrTx, filter: ResultFilter): Promise<Res
                r.entered_by, ${fullName('eu')} as entered_by_name, ${iso(sql`r.entered_at`)} as entered_at,
                r.verified_by, ${fullName('vu')} as verified_by_name, ${iso(sql`r.verified_at`)} as verified_at,
                r.secondary_verified_by, ${fullName('su')} as secondary_verified_by_name,
-               ${iso(sql`r.secondary_verified_at`)} as secondary_verified_at
+               ${iso(sql`r.secondary_verified_at`)} as secondary_verified_at, r.version
         from results r
         join beach_stations s on s.beach_station_id = r.beach_station_id
         join beaches b on b.beach_id = s.beach_id
@@ -120,6 +122,7 @@ export interface LockedResult {
   organization_id: number;
   beach_station_id: number;
   program_id: number;
+  version: number;
 }
 
 /**
@@ -130,7 +133,7 @@ export async function lockResults(tx: DbOrTx, ids: readonly number[]): Promise<L
   if (ids.length === 0) return [];
   return queryRows<LockedResult>(
     tx,
-    sql`select r.result_id, r.verification_state, r.entered_by, r.verified_by, r.organization_id, r.beach_station_id, b.program_id
+    sql`select r.result_id, r.verification_state, r.entered_by, r.verified_by, r.organization_id, r.beach_station_id, b.program_id, r.version
         from results r
         join beach_stations s on s.beach_station_id = r.beach_station_id
         join beaches b on b.beach_id = s.beach_id

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
   CsvReader,
+  repeatedKeys,
+  RESULT_INTEGRITY_MESSAGES,
+  RESULT_VALUE_MAX,
+  resultNaturalKey,
+  type ResultKeyFields,
   CsvSyntaxError,
   readWaterQualityHeader,
   readWaterQualityRecord,
@@ -11,6 +16,7 @@ import {
   type WaterQualityCsvRow,
 } from '@beach/domain';
 import type { ParameterRecord, ProgramRecord, RemarkRecord, StationRecord, UnitRecord } from '../repository/reference';
+import type { StoredSample } from '../repository/writes';
 
 /**
  * Lab files in the legacy download layout (DESIGN 4: the water-quality CSV columns), read for the
@@ -71,6 +77,9 @@ export function parseLegacyCsv(chunks: string | Iterable<string>): ParsedFile {
     const row = 'row' in read ? read.row : null;
     if (row && row.value !== null && row.value < 0) {
       errors.push({ line: record.line, column: 'Result_Measure', message: 'Result_Measure cannot be negative' });
+    }
+    if (row && row.value !== null && row.value > RESULT_VALUE_MAX) {
+      errors.push({ line: record.line, column: 'Result_Measure', message: `Result_Measure cannot be more than ${RESULT_VALUE_MAX.toLocaleString('en-US')}` });
     }
     const primary = primaryColumn >= 0 ? (record.fields[primaryColumn] ?? '').trim() : '';
     return { line: record.line, raw, primaryStationName: primary || null, row: errors.length ? null : row, measureNotNumber, errors };
@@ -204,4 +213,59 @@ export function resolveRows(rows: readonly ParsedRow[], ctx: ResolveContext): Re
       importKey,
     };
   });
+}
+
+/** The natural key of a row (a lab file row is never a resample), or null when the row did not resolve that far. */
+export function rowSampleKey(r: ResolvedRow): ResultKeyFields | null {
+  if (!r.station || !r.parameter || r.sampleDate === null) return null;
+  return {
+    beach_station_id: r.station.beach_station_id,
+    sample_date: r.sampleDate,
+    sample_time_hh: r.sampleTimeHh,
+    sample_time_mm: r.sampleTimeMm,
+    parameter_id: r.parameter.parameter_id,
+    is_resample: false,
+  };
+}
+
+/**
+ * A file's rows against each other and against what is stored, by natural key (decision 0018):
+ * - a row repeating an earlier row's sample is an error naming that line;
+ * - a row already stored is a duplicate (it adds nothing): its import key is stored (the same file row came
+ *   before), or the stored result of its sample has its value, remark code and unit;
+ * - a row whose sample is stored with other values is an error naming the stored result.
+ * Returns the rows with those errors added, and the lines that are duplicates.
+ */
+export function checkSamples(
+  rows: readonly ResolvedRow[],
+  stored: readonly StoredSample[],
+  storedImportKeys: ReadonlySet<string>,
+): { rows: ResolvedRow[]; duplicateLines: Set<number> } {
+  const keys = rows.map((r) => {
+    const key = rowSampleKey(r);
+    return key && resultNaturalKey(key);
+  });
+  const repeats = new Map(repeatedKeys(rows, (_, i) => keys[i]!).map((r) => [r.index, r.first]));
+  const byKey = new Map(stored.map((s) => [resultNaturalKey(s), s]));
+  const duplicateLines = new Set<number>();
+  const checked = rows.map((r, i) => {
+    const first = repeats.get(i);
+    if (first !== undefined) {
+      const error = { line: r.line, column: 'Station_Name', message: RESULT_INTEGRITY_MESSAGES.repeatedLine(r.line, rows[first]!.line) };
+      return { ...r, errors: [...r.errors, error] };
+    }
+    if (r.errors.length) return r;
+    if (r.importKey !== null && storedImportKeys.has(r.importKey)) {
+      duplicateLines.add(r.line);
+      return r;
+    }
+    const held = keys[i] ? byKey.get(keys[i]) : undefined;
+    if (!held) return r;
+    if (held.value === r.value && held.remark_code_id === (r.remark?.remark_code_id ?? null) && held.result_unit_id === r.unit?.result_unit_id) {
+      duplicateLines.add(r.line);
+      return r;
+    }
+    return { ...r, errors: [...r.errors, { line: r.line, column: 'Result_Measure', message: RESULT_INTEGRITY_MESSAGES.storedDiffers(held.result_id) }] };
+  });
+  return { rows: checked, duplicateLines };
 }

@@ -1,14 +1,24 @@
 import {
   latestAllowedDate,
   localDate,
+  repeatedKeys,
   RESULT_CODES,
+  RESULT_INTEGRITY_CODES,
+  RESULT_INTEGRITY_MESSAGES,
   RESULT_MESSAGES,
+  resultLabel,
+  resultNaturalKey,
   resultValueProblem,
+  type ResultAlreadyStored,
+  type ResultChanged,
   type ResultsBulkSave,
   type UserProfile,
 } from '@beach/domain';
 import type { AppDeps } from '../../../deps';
-import { forbidden, HttpError, invalidFields, notFound, type FieldIssue } from '../../../lib/http';
+import type { DbOrTx } from '../../../db/client';
+import { isUniqueViolation } from '../../../lib/db-errors';
+import { conflict, forbidden, HttpError, invalidFields, notFound, type FieldIssue } from '../../../lib/http';
+import { claimIdempotencyKey, storeIdempotentResponse, type IdempotencyClaim } from '../../../lib/idempotency';
 import { publicReadCache } from '../../../lib/public-cache';
 import {
   canEnter,
@@ -21,7 +31,15 @@ import {
 } from '../access';
 import * as ref from '../repository/reference';
 import { findResultPrograms, listResults, lockResults, type ResultRecord } from '../repository/rows';
-import { deleteResults as deleteRows, insertResults, updateResult, writeAuditRows, type AuditRow, type ResultFields } from '../repository/writes';
+import {
+  deleteResults as deleteRows,
+  findStoredSamples,
+  insertResults,
+  updateResult,
+  writeAuditRows,
+  type AuditRow,
+  type ResultFields,
+} from '../repository/writes';
 
 /** A result with what the caller may do with it. */
 export function withAbilities(profile: UserProfile, rows: readonly ResultRecord[]) {
@@ -143,19 +161,32 @@ const fieldsOf = (row: ResultsBulkSave['results'][number]): ResultFields => ({
   comments: row.comments,
 });
 
+/** An edit or delete naming an unknown id gets the refusal a foreign id gets: no telling which ids exist (decision 0018). */
+const entryDenied = () => forbidden('You need data editing user access in the program of every chosen result.', 'PROGRAM_PERMISSION_REQUIRED');
+
+/** The results exist and are all in programs where the caller enters results; one answer (403) for either failing. */
+async function requireEnterable(deps: AppDeps, profile: UserProfile, ids: readonly number[]): Promise<void> {
+  const programs = await findResultPrograms(deps.database.db, ids);
+  if (ids.some((id) => !programs.has(id)) || [...programs.values()].some((programId) => !canEnter(profile, programId))) throw entryDenied();
+}
+
 /**
  * POST results/bulk: adds and edits the grid's rows in one transaction, or changes nothing. Checks,
- * in order: every row's references (400 with every problem listed), the caller's right to enter in each
- * station's program and for each organization (403), then, under row locks, the edited results: they
- * must exist (404), belong to a program the caller enters in, and a verified one may only be edited by
- * an ADMIN (403); such an edit returns it to unverified. One audit row per result.
+ * in order: every row's references and no row repeating another's natural key (400 with every problem
+ * listed), the caller's right to enter in each station's program and for each organization (403), the
+ * edited ids (403 for unknown and foreign ids alike), then, under row locks: each edited result is at the
+ * version the caller loaded (409 RESULT_CHANGED_SINCE_LOADED), a verified one may only be edited by an
+ * ADMIN (403; such an edit returns it to unverified), and no row's natural key belongs to another stored
+ * result (409 RESULT_ALREADY_STORED). One audit row per result. With an Idempotency-Key (`claim`) the key
+ * and the answer are stored in the same transaction.
  */
-export async function saveResults(deps: AppDeps, profile: UserProfile, input: ResultsBulkSave) {
+export async function saveResults(deps: AppDeps, profile: UserProfile, input: ResultsBulkSave, claim: IdempotencyClaim | null = null) {
   const db = deps.database.db;
   const lookups = await loadLookups(deps);
   const stations = new Map((await ref.listStationsById(db, input.results.map((r) => r.beach_station_id))).map((s) => [s.beach_station_id, s]));
   const issues: FieldIssue[] = [];
   const seenIds = new Set<number>();
+  const repeats = new Map(repeatedKeys(input.results, (row) => resultNaturalKey(row)).map((r) => [r.index, r.first]));
   input.results.forEach((row, i) => {
     const at = (field: string) => `results.${i}.${field}`;
     const station = stations.get(row.beach_station_id);
@@ -175,6 +206,8 @@ export async function saveResults(deps: AppDeps, profile: UserProfile, input: Re
       if (seenIds.has(row.result_id)) issues.push({ field: at('result_id'), message: 'This result is listed twice' });
       seenIds.add(row.result_id);
     }
+    const first = repeats.get(i);
+    if (first !== undefined) issues.push({ field: at('sample_time_hh'), message: RESULT_INTEGRITY_MESSAGES.repeatedRow(i + 1, first + 1) });
   });
   if (issues.length) throw invalidFields(issues);
 
@@ -188,92 +221,124 @@ export async function saveResults(deps: AppDeps, profile: UserProfile, input: Re
       row.organization_id,
     );
   }
-  const editedIds = input.results.flatMap((r) => (r.result_id === null ? [] : [r.result_id]));
-  const editedPrograms = await findResultPrograms(db, editedIds);
-  const missing = editedIds.filter((id) => !editedPrograms.has(id));
-  if (missing.length) throw new HttpError(404, 'NOT_FOUND', 'Result not found.', { result_ids: missing });
-  for (const programId of new Set(editedPrograms.values())) requireEntry(profile, programId);
+  const edited = input.results.filter((r) => r.result_id !== null);
+  const editedIds = edited.map((r) => r.result_id!);
+  await requireEnterable(deps, profile, editedIds);
 
-  const { ids, returnedToUnverified } = await db.transaction(async (tx) => {
-    const locked = new Map((await lockResults(tx, editedIds)).map((r) => [r.result_id, r]));
-    const gone = editedIds.filter((id) => !locked.has(id));
-    if (gone.length) throw new HttpError(404, 'NOT_FOUND', 'Result not found.', { result_ids: gone });
-    const before = new Map((await listResults(tx, { ids: editedIds })).map((r) => [r.result_id, r]));
-    const enteringAll = await ref.listEntryOrganizations(tx, [...new Set([...locked.values()].map((l) => l.program_id))]);
-    let unverifiedAgain = 0;
-    for (const current of locked.values()) {
-      if (!canEnter(profile, current.program_id)) throw forbidden('You need data editing user access in this program.', 'PROGRAM_PERMISSION_REQUIRED');
-      if (current.verification_state !== 'UNVERIFIED') {
-        if (!isEntryAdmin(profile, current.program_id)) {
-          throw forbidden('Verified results can only be edited by a data editing administrator.', RESULT_CODES.RESULT_VERIFIED_READ_ONLY);
-        }
-        unverifiedAgain++;
-      } else {
-        requireOrganization(
-          entryOrganizations(profile, current.program_id, enteringAll.filter((o) => o.program_id === current.program_id)),
-          current.organization_id,
+  const { payload, returnedToUnverified } = await db
+    .transaction(async (tx) => {
+      await claimIdempotencyKey(tx, claim);
+      const locked = new Map((await lockResults(tx, editedIds)).map((r) => [r.result_id, r]));
+      const gone = editedIds.filter((id) => !locked.has(id));
+      if (gone.length) throw new HttpError(404, 'NOT_FOUND', 'Result not found.', { result_ids: gone });
+      const before = new Map((await listResults(tx, { ids: editedIds })).map((r) => [r.result_id, r]));
+      const changed = edited.filter((r) => locked.get(r.result_id!)!.version !== r.version);
+      if (changed.length) {
+        const results = changed.map((r) => ({ result_id: r.result_id!, version: locked.get(r.result_id!)!.version, loaded_version: r.version! }));
+        throw new HttpError(
+          409,
+          RESULT_INTEGRITY_CODES.RESULT_CHANGED_SINCE_LOADED,
+          RESULT_INTEGRITY_MESSAGES.changedSinceLoaded(resultLabel(before.get(changed[0]!.result_id!)!), changed.length - 1),
+          { results } satisfies ResultChanged,
         );
       }
-    }
+      const enteringAll = await ref.listEntryOrganizations(tx, [...new Set([...locked.values()].map((l) => l.program_id))]);
+      let unverifiedAgain = 0;
+      for (const current of locked.values()) {
+        if (!canEnter(profile, current.program_id)) throw entryDenied();
+        if (current.verification_state !== 'UNVERIFIED') {
+          if (!isEntryAdmin(profile, current.program_id)) {
+            throw forbidden('Verified results can only be edited by a data editing administrator.', RESULT_CODES.RESULT_VERIFIED_READ_ONLY);
+          }
+          unverifiedAgain++;
+        } else {
+          requireOrganization(
+            entryOrganizations(profile, current.program_id, enteringAll.filter((o) => o.program_id === current.program_id)),
+            current.organization_id,
+          );
+        }
+      }
+      await refuseStoredKeys(tx, input.results);
 
-    const added = input.results.filter((r) => r.result_id === null);
-    const newIds = (await insertResults(
-      tx,
-      added.map((r) => ({ ...fieldsOf(r), entered_by: profile.user_id })),
-    )) as number[];
-    const audit: AuditRow[] = added.map((r, i) => ({
-      userId: profile.user_id,
-      action: 'CREATE',
-      tableName: 'results',
-      recordId: newIds[i]!,
-      programId: stations.get(r.beach_station_id)!.program_id,
-      after: { ...fieldsOf(r), verification_state: 'UNVERIFIED' },
-    }));
-    for (const row of input.results) {
-      if (row.result_id === null) continue;
-      const old = before.get(row.result_id)!;
-      const backToUnverified = old.verification_state !== 'UNVERIFIED';
-      await updateResult(tx, row.result_id, fieldsOf(row), backToUnverified);
-      audit.push({
+      const added = input.results.filter((r) => r.result_id === null);
+      const newIds = (await insertResults(
+        tx,
+        added.map((r) => ({ ...fieldsOf(r), entered_by: profile.user_id })),
+      )) as number[];
+      const audit: AuditRow[] = added.map((r, i) => ({
         userId: profile.user_id,
-        action: backToUnverified ? 'UPDATE_VERIFIED' : 'UPDATE',
+        action: 'CREATE',
         tableName: 'results',
-        recordId: row.result_id,
-        programId: stations.get(row.beach_station_id)!.program_id,
-        before: old,
-        after: { ...fieldsOf(row), verification_state: 'UNVERIFIED' },
-      });
-    }
-    await writeAuditRows(tx, audit);
-    let next = 0;
-    return {
-      ids: input.results.map((r) => r.result_id ?? newIds[next++]!),
-      returnedToUnverified: unverifiedAgain,
-    };
-  });
+        recordId: newIds[i]!,
+        programId: stations.get(r.beach_station_id)!.program_id,
+        after: { ...fieldsOf(r), verification_state: 'UNVERIFIED' },
+      }));
+      for (const row of edited) {
+        const old = before.get(row.result_id!)!;
+        const backToUnverified = old.verification_state !== 'UNVERIFIED';
+        await updateResult(tx, row.result_id!, fieldsOf(row), backToUnverified);
+        audit.push({
+          userId: profile.user_id,
+          action: backToUnverified ? 'UPDATE_VERIFIED' : 'UPDATE',
+          tableName: 'results',
+          recordId: row.result_id!,
+          programId: stations.get(row.beach_station_id)!.program_id,
+          before: old,
+          after: { ...fieldsOf(row), verification_state: 'UNVERIFIED' },
+        });
+      }
+      await writeAuditRows(tx, audit);
+      let next = 0;
+      const ids = input.results.map((r) => r.result_id ?? newIds[next++]!);
+      const saved = await listResults(tx, { ids });
+      const order = new Map(ids.map((id, i) => [id, i]));
+      saved.sort((a, b) => order.get(a.result_id)! - order.get(b.result_id)!);
+      const payload = {
+        created: added.length,
+        updated: editedIds.length,
+        returned_to_unverified: unverifiedAgain,
+        results: withAbilities(profile, saved),
+      };
+      await storeIdempotentResponse(tx, claim, payload);
+      return { payload, returnedToUnverified: unverifiedAgain };
+    })
+    .catch((err: unknown) => {
+      // Someone stored one of these samples between our check and our write (results_natural_key).
+      if (isUniqueViolation(err)) {
+        throw conflict('One of these samples was saved by someone else just now: reload the results and check them.', RESULT_INTEGRITY_CODES.RESULT_ALREADY_STORED);
+      }
+      throw err;
+    });
   // A verified result left the public record.
   if (returnedToUnverified > 0) publicReadCache(deps).invalidate();
-  const saved = await listResults(db, { ids });
-  const order = new Map(ids.map((id, i) => [id, i]));
-  saved.sort((a, b) => order.get(a.result_id)! - order.get(b.result_id)!);
-  return {
-    created: input.results.filter((r) => r.result_id === null).length,
-    updated: editedIds.length,
-    returned_to_unverified: returnedToUnverified,
-    results: withAbilities(profile, saved),
-  };
+  return payload;
+}
+
+/** 409 RESULT_ALREADY_STORED when a row's natural key belongs to a stored result other than the one it edits. */
+async function refuseStoredKeys(tx: DbOrTx, rows: ResultsBulkSave['results']): Promise<void> {
+  const stored = new Map((await findStoredSamples(tx, rows)).map((s) => [resultNaturalKey(s), s]));
+  const clashes = rows.flatMap((row, i) => {
+    const held = stored.get(resultNaturalKey(row));
+    return held && held.result_id !== row.result_id ? [{ row: i + 1, held }] : [];
+  });
+  if (clashes.length === 0) return;
+  const first = clashes[0]!.held;
+  throw new HttpError(
+    409,
+    RESULT_INTEGRITY_CODES.RESULT_ALREADY_STORED,
+    RESULT_INTEGRITY_MESSAGES.alreadyStored(resultLabel(first), clashes.length - 1),
+    { rows: clashes.map((c) => ({ row: c.row, result_id: c.held.result_id })) } satisfies ResultAlreadyStored,
+  );
 }
 
 /**
  * DELETE results/bulk: removes unverified results in one transaction, or none. A USER deletes the
  * results they entered; an ADMIN any unverified result of the program. Verified results stay (403).
+ * Unknown ids are refused as foreign ones are (403), so the answer never tells which ids exist.
  */
 export async function deleteResults(deps: AppDeps, profile: UserProfile, ids: readonly number[]) {
   const db = deps.database.db;
-  const programs = await findResultPrograms(db, ids);
-  const missing = ids.filter((id) => !programs.has(id));
-  if (missing.length) throw new HttpError(404, 'NOT_FOUND', 'Result not found.', { result_ids: missing });
-  for (const programId of new Set(programs.values())) requireEntry(profile, programId);
+  await requireEnterable(deps, profile, ids);
 
   await db.transaction(async (tx) => {
     const locked = await lockResults(tx, ids);

@@ -5,14 +5,16 @@ import { applyRulesAndRecord, IMPORT_START_REASON, type RuleResult } from '../..
 import { findStatusByCode, insertStatusHistory, setCurrentStatusesFromDays } from '../../verification/repository';
 import * as places from '../repository/places';
 import * as ref from '../repository/reference';
-import { insertResults, writeAuditRows } from '../repository/writes';
-import { parseLegacyCsv, resolveRows, StationIndex, type ParsedRow, type ResolvedRow } from './csv-rows';
+import { findStoredImportKeys, findStoredSamples, insertResults, writeAuditRows } from '../repository/writes';
+import { checkSamples, parseLegacyCsv, resolveRows, rowSampleKey, StationIndex, type ParsedRow, type ResolvedRow } from './csv-rows';
 
 /**
  * The legacy import (`npm run import:results`): a file in the download layout goes into one program in
  * one transaction. Missing counties, municipalities, beaches and stations are created from the row's
  * columns; rows that cannot be read or placed are rejected by line and the rest imported. Every row has
- * a natural key (results.import_key), so importing the same file again adds nothing. A primary the
+ * a key (results.import_key), and every result a natural key (station, sample date and time, parameter,
+ * resample flag: decision 0018), so importing the same file again adds nothing; a row repeating another
+ * row's sample, or a sample stored with other values, is rejected by line. A primary the
  * import creates starts Open (an IMPORT history row on its first sample day in the file), so live
  * verification finds a status for its rules to match. With replayRules the program's rules run over the
  * new results in sample order, rebuilding status history (no e-mails); a changed primary's status_since
@@ -248,7 +250,7 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
       const parameters = await ref.listParameters(tx);
       const units = await ref.listUnits(tx);
       const remarks = await ref.listRemarkCodes(tx);
-      const resolved = resolveRows(parsed.rows, {
+      const read = resolveRows(parsed.rows, {
         program,
         stations,
         parameters,
@@ -256,6 +258,19 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
         remarks,
         maxDate: latestAllowedDate(now, options.timeZone),
       });
+      // A sample repeated in the file, or stored with other values, is rejected by line; one stored as it is adds nothing.
+      const clean = read.filter((r) => r.errors.length === 0);
+      const { rows: resolved, duplicateLines } = checkSamples(
+        read,
+        await findStoredSamples(
+          tx,
+          clean.flatMap((r) => {
+            const key = rowSampleKey(r);
+            return key ? [key] : [];
+          }),
+        ),
+        await findStoredImportKeys(tx, clean.flatMap((r) => (r.importKey ? [r.importKey] : []))),
+      );
       await recordNewPrimaryStarts(tx, newPrimaryIds, resolved, { statusId: open.beach_status_id, now, timeZone: options.timeZone });
       const rejected: CsvRowError[] = [];
       const good = resolved.filter((r) => {
@@ -263,9 +278,10 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
         rejected.push(...errors);
         return errors.length === 0;
       });
+      const fresh = good.filter((r) => !duplicateLines.has(r.line));
       const ids = await insertResults(
         tx,
-        good.map((r) => ({
+        fresh.map((r) => ({
           beach_station_id: r.station!.beach_station_id,
           organization_id: organization.organization_id,
           sample_date: r.sampleDate!,
@@ -284,7 +300,7 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
           import_key: r.importKey,
         })),
       );
-      const inserted = good.flatMap((r, i) => (ids[i] === null ? [] : [{ id: ids[i]!, row: r }]));
+      const inserted = fresh.flatMap((r, i) => (ids[i] === null ? [] : [{ id: ids[i]!, row: r }]));
 
       let statusChanges = 0;
       if (options.replayRules && inserted.length) {

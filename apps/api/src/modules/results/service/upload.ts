@@ -3,10 +3,11 @@ import type { AppDeps } from '../../../deps';
 import type { DbOrTx } from '../../../db/client';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { conflict, HttpError, notFound } from '../../../lib/http';
+import { claimIdempotencyKey, storeIdempotentResponse, type IdempotencyClaim } from '../../../lib/idempotency';
 import { entryOrganizations, requireEntry, requireOrganization } from '../access';
 import * as ref from '../repository/reference';
-import { findStoredImportKeys, insertResults, writeAuditRows } from '../repository/writes';
-import { parseLegacyCsv, resolveRows, type ResolvedRow } from './csv-rows';
+import { findStoredImportKeys, findStoredSamples, insertResults, writeAuditRows } from '../repository/writes';
+import { checkSamples, parseLegacyCsv, resolveRows, rowSampleKey, type ResolvedRow } from './csv-rows';
 
 /** One row of the upload preview: the file's text, what it resolved to, and its problems. */
 function previewRow(r: ResolvedRow, duplicate: boolean) {
@@ -60,20 +61,33 @@ export async function checkUploadAccess(deps: AppDeps, profile: UserProfile, que
  * A row that would add a result at a station that is no longer active gets the grid save's refusal
  * (POST results/bulk) as a row error. A row already stored stays a DUPLICATE: it adds nothing.
  */
-function refuseInactiveStations(resolved: ResolvedRow[], stored: ReadonlySet<string>): ResolvedRow[] {
+function refuseInactiveStations(resolved: ResolvedRow[], duplicateLines: ReadonlySet<number>): ResolvedRow[] {
   return resolved.map((r) =>
-    r.station && !r.station.active && !(r.importKey !== null && stored.has(r.importKey))
+    r.station && !r.station.active && !duplicateLines.has(r.line)
       ? { ...r, errors: [...r.errors, { line: r.line, column: 'Station_Name', message: RESULT_MESSAGES.stationInactive }] }
       : r,
   );
 }
 
+/**
+ * The file read, resolved and checked row by row: its own errors, rows repeating an earlier line's sample
+ * (station, date and time, parameter), samples stored already (DUPLICATE when the same, an error when
+ * different: decision 0018) and inactive stations.
+ */
 async function buildPreview(db: DbOrTx, deps: AppDeps, programId: number, text: string) {
   const parsed = parseLegacyCsv(text);
   const read = resolveRows(parsed.rows, await resolveContext(db, programId, deps.config.programTimeZone));
-  const stored = await findStoredImportKeys(db, read.flatMap((r) => (r.importKey && !r.errors.length ? [r.importKey] : [])));
-  const resolved = refuseInactiveStations(read, stored);
-  const rows = resolved.map((r) => previewRow(r, r.importKey !== null && stored.has(r.importKey)));
+  const importKeys = await findStoredImportKeys(db, read.flatMap((r) => (r.importKey && !r.errors.length ? [r.importKey] : [])));
+  const samples = await findStoredSamples(
+    db,
+    read.flatMap((r) => {
+      const key = r.errors.length ? null : rowSampleKey(r);
+      return key ? [key] : [];
+    }),
+  );
+  const checked = checkSamples(read, samples, importKeys);
+  const resolved = refuseInactiveStations(checked.rows, checked.duplicateLines);
+  const rows = resolved.map((r) => previewRow(r, checked.duplicateLines.has(r.line)));
   return {
     program_id: programId,
     file_errors: parsed.fileErrors.map((e) => ({ line: e.line, message: e.message })),
@@ -85,7 +99,7 @@ async function buildPreview(db: DbOrTx, deps: AppDeps, programId: number, text: 
     },
     rows,
     resolved,
-    stored,
+    duplicateLines: checked.duplicateLines,
   };
 }
 
@@ -95,20 +109,22 @@ async function buildPreview(db: DbOrTx, deps: AppDeps, programId: number, text: 
  */
 export async function previewUpload(deps: AppDeps, profile: UserProfile, query: ResultsUploadQuery, text: string) {
   await checkUploadAccess(deps, profile, query);
-  const { resolved: _r, stored: _s, ...preview } = await buildPreview(deps.database.db, deps, query.program_id, text);
+  const { resolved: _r, duplicateLines: _d, ...preview } = await buildPreview(deps.database.db, deps, query.program_id, text);
   return { ...preview, organization_id: query.organization_id, can_commit: preview.file_errors.length === 0 && preview.counts.errors === 0 && preview.counts.ok > 0 };
 }
 
 /**
  * POST results/upload/commit: all or nothing. The file is read again inside the transaction; any error
- * (file or row) refuses the whole file with the preview as the payload (400 UPLOAD_HAS_ERRORS). Rows
- * already stored are skipped, so committing the same file twice adds nothing.
+ * (file or row, a repeated sample included) refuses the whole file with the preview as the payload (400
+ * UPLOAD_HAS_ERRORS). Rows already stored are skipped, so committing the same file twice adds nothing.
+ * With an Idempotency-Key (`claim`) the key and the answer are stored in the same transaction.
  */
-export async function commitUpload(deps: AppDeps, profile: UserProfile, query: ResultsUploadQuery, text: string) {
+export async function commitUpload(deps: AppDeps, profile: UserProfile, query: ResultsUploadQuery, text: string, claim: IdempotencyClaim | null = null) {
   await checkUploadAccess(deps, profile, query);
   return deps.database.db
     .transaction(async (tx) => {
-      const { resolved, stored, ...preview } = await buildPreview(tx, deps, query.program_id, text);
+      await claimIdempotencyKey(tx, claim);
+      const { resolved, duplicateLines, ...preview } = await buildPreview(tx, deps, query.program_id, text);
       if (preview.file_errors.length || preview.counts.errors) {
         throw new HttpError(400, RESULT_CODES.UPLOAD_HAS_ERRORS, 'The file has errors; nothing was saved.', {
           ...preview,
@@ -116,7 +132,7 @@ export async function commitUpload(deps: AppDeps, profile: UserProfile, query: R
           can_commit: false,
         });
       }
-      const fresh = resolved.filter((r) => !stored.has(r.importKey!));
+      const fresh = resolved.filter((r) => !duplicateLines.has(r.line));
       const ids = await insertResults(
         tx,
         fresh.map((r) => ({
@@ -148,14 +164,16 @@ export async function commitUpload(deps: AppDeps, profile: UserProfile, query: R
           after: { upload_line: row.line, beach_station_id: row.station!.beach_station_id, sample_date: row.sampleDate, value: row.value },
         })),
       );
-      return {
+      const answer = {
         program_id: query.program_id,
         organization_id: query.organization_id,
         inserted: saved.length,
         duplicates: resolved.length - saved.length,
         result_ids: saved.map((s) => s.id),
       };
-      })
+      await storeIdempotentResponse(tx, claim, answer);
+      return answer;
+    })
     .catch((err: unknown) => {
       // Two people committed the same file at once: the second finds the first's rows (by import key).
       if (isUniqueViolation(err)) throw conflict('Some of these rows were saved by someone else just now; preview the file again.', 'UPLOAD_CONFLICT');
