@@ -1,0 +1,78 @@
+/**
+ * The coarse right to a staff route: what a caller must hold somewhere, whatever ids it sends, before the
+ * server reads or validates anything else (the order 401, then 403, then 400). Built on the domain
+ * permission functions the server uses. Rows match by path area, so a new route in a management area
+ * inherits that area's rule; a route in no listed area needs only a signed-in staff member (its ids are
+ * still aimed at foreign records by ./targets.ts).
+ */
+import { hasSystemPermission, isAdminOrganization, manageUsersScope, portalAbilities, type PortalRoute, type UserProfile } from '@beach/domain';
+import type { Operation } from './openapi';
+import { canSomewhere, inSomeProgram } from './targets';
+
+export interface RouteRight {
+  label: string;
+  matches(op: Operation): boolean;
+  may(profile: UserProfile): boolean;
+}
+
+const admin = (p: UserProfile) => isAdminOrganization(p.organization);
+const managesAny = (p: UserProfile) => manageUsersScope(p) !== 'NONE';
+/** A portal screen the role may open in at least one of its programs (or without one). */
+const screen = (route: PortalRoute) => (p: UserProfile) =>
+  portalAbilities(p, null)[route] || inSomeProgram(p, (id) => portalAbilities(p, id)[route]);
+const writes = (op: Operation) => op.method !== 'GET';
+
+/**
+ * Self-service calls a user with a pending forced password change may still make (everything else answers
+ * 403 PASSWORD_CHANGE_REQUIRED for them).
+ */
+export const SELF_SERVICE: ReadonlySet<string> = new Set([
+  'GET /api/login/verify/',
+  'GET /api/login/verify/refresh/',
+  'GET /api/logout',
+  'GET /api/user/current/',
+  'PUT /api/user/password/{userId}?',
+]);
+
+/** First matching row wins. */
+export const ROUTE_RIGHTS: readonly RouteRight[] = [
+  { label: 'self service', matches: (op) => SELF_SERVICE.has(op.key), may: () => true },
+  // Anyone reads their own profile by id; whose profile it is needs the id, so only the target check refuses.
+  { label: 'own profile or user management', matches: (op) => op.key === 'GET /api/user/profile/{id}', may: () => true },
+  { label: 'user management', matches: (op) => op.path.startsWith('/api/user/'), may: managesAny },
+  {
+    label: 'organization management (write)',
+    matches: (op) => op.path.startsWith('/api/organization') && writes(op),
+    may: admin,
+  },
+  { label: 'organization management (read)', matches: (op) => op.path.startsWith('/api/organization'), may: (p) => admin(p) || managesAny(p) },
+  { label: 'program management', matches: (op) => /^\/api\/program(\/\{id\})?$/.test(op.path) && writes(op), may: admin },
+  { label: 'LHA management', matches: (op) => op.path.startsWith('/api/localHealthAuthority') && writes(op), may: admin },
+  { label: 'audit log', matches: (op) => op.path.startsWith('/api/audit'), may: (p) => hasSystemPermission(p, null, 'READ_AUDIT_LOG') },
+  {
+    label: 'results entry (DATA_EDITING USER)',
+    matches: (op) => /^\/api\/results\/(bulk|upload\/|program\/)/.test(op.path),
+    may: (p) => canSomewhere(p, 'DATA_EDITING', 'USER'),
+  },
+  {
+    label: 'result verification screen',
+    matches: (op) => /^\/api\/results\/\{x\}\/verify|^\/api\/verify\/$/.test(op.path),
+    may: screen('/portal/results/verification'),
+  },
+  { label: 'secondary validation screen', matches: (op) => op.path.startsWith('/api/verify/secondary'), may: screen('/portal/secondary-validation') },
+  { label: 'verification tester screen', matches: (op) => op.path.startsWith('/api/verify/test'), may: screen('/portal/data-verification-tester') },
+  {
+    label: 'beach statuses (BEACH_STATUSES USER)',
+    matches: (op) => op.path === '/api/beach/bulkStatus',
+    may: (p) => canSomewhere(p, 'BEACH_STATUSES', 'USER'),
+  },
+  {
+    label: 'geomean screens',
+    matches: (op) => op.path.startsWith('/api/geomean') || /^\/api\/beach\/\{id\}\/geomeans?$/.test(op.path),
+    may: screen('/portal/beaches/geomeans'),
+  },
+];
+
+const SIGNED_IN: RouteRight = { label: 'any signed-in staff', matches: () => true, may: () => true };
+
+export const routeRightOf = (op: Operation): RouteRight => ROUTE_RIGHTS.find((r) => r.matches(op)) ?? SIGNED_IN;

@@ -1,0 +1,317 @@
+/**
+ * What each parameter and id field of a request is aimed at, in one table (RESOLVERS): for every role, a
+ * record the role cannot reach (a program it has no access to, a station, result or entering organization
+ * of that program, an organization not its own, a user of another organization...), and whether the
+ * permission model lets the role reach it anyway (the admin reaches everything). An operation with a path
+ * or query parameter, or an id field in its body, that no row matches fails the suite: add a row here.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  accessiblePrograms,
+  can,
+  isAdminOrganization,
+  isProgramAccessible,
+  manageUsersScope,
+  type UserProfile,
+} from '@beach/domain';
+import { queryRows } from '../../src/db/client';
+import type { TestContext } from '../helpers';
+import { demoFacts, type DemoFacts } from '../results-fixtures';
+import type { JsonSchema, Operation } from './openapi';
+
+export type Mode = 'read' | 'write';
+
+/** A signed-in demo account as the suite uses it. */
+export interface Role {
+  email: string;
+  token: string;
+  profile: UserProfile;
+  /** A demo program the role cannot access (for the admin, who can access all: one of them). */
+  foreignProgramId: number;
+}
+
+export const isAdmin = (r: Role) => isAdminOrganization(r.profile.organization);
+export const managesAll = (r: Role) => manageUsersScope(r.profile) === 'ALL';
+
+/** The records the resolvers hand out. */
+export interface World {
+  facts: DemoFacts;
+  demoProgramIds: number[];
+  /** Per program: an active primary station and the organizations that enter its data. */
+  places: Map<number, { stationId: number; entering: number[] }>;
+  /** A user of an organization no demo account belongs to, and that organization. */
+  foreignUserId: number;
+  foreignOrganizationId: number;
+  lhaId: number;
+  /** LHAs made for deletion probes, one per DELETE request (stock() makes them). */
+  takeLha(): number;
+  countyId: number;
+  organizationGroupId: number;
+  organizationCategoryId: number;
+  /** A fresh unverified (or primary-verified) result of a program, one per request that names a result. */
+  takeResult(programId: number, verified: boolean): number;
+  /** Creates results and LHAs ahead, so takeResult and takeLha never run dry during one request's build. */
+  stock(programId: number): Promise<void>;
+}
+
+/** What a resolver returns for one role: the value sent, and whether the role may reach it. */
+export interface Target {
+  value: unknown;
+  kind: string;
+  /** The permission model's answer for this role and mode. */
+  reachable(mode: Mode): boolean;
+}
+
+type Kind = (w: World, r: Role, op: Operation) => Target;
+
+const programReach = (r: Role, programId: number) => isAdmin(r) || isProgramAccessible(r.profile, programId);
+/** Something owned by the role's foreign program: reachable only where that program is. */
+const ofForeignProgram = (kind: string, value: (w: World, r: Role) => unknown): Kind => (w, r) => ({
+  kind,
+  value: value(w, r),
+  reachable: () => programReach(r, r.foreignProgramId),
+});
+const reference = (kind: string, value: (w: World) => unknown): Kind => (w) => ({ kind, value: value(w), reachable: () => true });
+const station = (w: World, r: Role) => w.places.get(r.foreignProgramId)!.stationId;
+/** An organization that enters data in the role's foreign program (not the role's own). */
+const enteringOrganization = (w: World, r: Role) => {
+  const entering = w.places.get(r.foreignProgramId)!.entering;
+  return entering.find((id) => id !== r.profile.organization_id) ?? entering[0]!;
+};
+
+const KINDS = {
+  program: ofForeignProgram('program', (_w, r) => r.foreignProgramId),
+  station: ofForeignProgram('station', station),
+  stations: ofForeignProgram('station', (w, r) => [station(w, r)]),
+  result: ofForeignProgram('result', (w, r) => w.takeResult(r.foreignProgramId, false)),
+  results: ofForeignProgram('result', (w, r) => [w.takeResult(r.foreignProgramId, false)]),
+  verifiedResults: ofForeignProgram('verified result', (w, r) => [w.takeResult(r.foreignProgramId, true)]),
+  enteringOrganization: ofForeignProgram('entering organization', enteringOrganization),
+  /** Organization management: reading another organization needs an admin organization or user management of all. */
+  organization: (w, r) => ({
+    kind: 'organization',
+    value: w.foreignOrganizationId,
+    reachable: (mode) => isAdmin(r) || (mode === 'read' && managesAll(r)),
+  }),
+  /** Users of another organization: user management of all organizations. */
+  userOrganization: (w, r) => ({ kind: 'organization (users)', value: w.foreignOrganizationId, reachable: () => managesAll(r) }),
+  user: (w, r) => ({ kind: 'user', value: w.foreignUserId, reachable: () => managesAll(r) }),
+  /** A filter on whose rows to list: the rows themselves are checked in the answer. */
+  userFilter: reference('user filter', (w) => w.foreignUserId),
+  /** LHAs are agency-wide reference data: any staff reads them, an admin organization writes them. */
+  lha: (w, r, op) => ({
+    kind: 'lha',
+    value: op.method === 'DELETE' ? w.takeLha() : w.lhaId,
+    reachable: (mode) => mode === 'read' || isAdmin(r),
+  }),
+  lhaReference: reference('lha', (w) => w.lhaId),
+  county: reference('county', (w) => w.countyId),
+  parameter: reference('parameter', (w) => w.facts.parameter.ENTEROCOCCUS),
+  unit: reference('unit', (w) => w.facts.unit.CFU_100ML),
+  remark: reference('remark code', (w) => Object.values(w.facts.remark)[0]),
+  status: reference('status', (w) => w.facts.status.OPEN),
+  organizationGroup: reference('organization group', (w) => w.organizationGroupId),
+  organizationCategory: reference('organization category', (w) => w.organizationCategoryId),
+  /** Leave it out: the server makes one (a new logic rule). */
+  absent: reference('absent', () => undefined),
+  setActiveTo: reference('flag', () => 'true'),
+  /** A plain value the schema describes (dates, pages, search text): made up from the schema. */
+  value: (): Target => ({ kind: 'value', value: VALUE_FROM_SCHEMA, reachable: () => true }),
+} satisfies Record<string, Kind>;
+
+export const VALUE_FROM_SCHEMA = Symbol('value from schema');
+
+interface ResolverRow {
+  names: string[];
+  /** Where the name may appear; all places when absent. */
+  in?: ('path' | 'query' | 'header' | 'body')[];
+  /** Path templates the row applies to; all when absent. */
+  paths?: RegExp;
+  kind: keyof typeof KINDS;
+}
+
+/**
+ * The one table. First matching row wins, so specific rows (a name under one path) come before general
+ * ones. A new route's parameter that matches no row stops the suite with a message naming it.
+ */
+export const RESOLVERS: readonly ResolverRow[] = [
+  // Programs and what belongs to one
+  { names: ['x', 'program'], in: ['path'], kind: 'program' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/(program|geomean\/program)\/\{id\}/, kind: 'program' },
+  { names: ['program_id'], kind: 'program' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/beach\//, kind: 'station' },
+  { names: ['beach_station_id', 'beach_id'], kind: 'station' },
+  { names: ['beach_station_ids'], kind: 'stations' },
+  { names: ['result_ids'], paths: /secondary/, kind: 'verifiedResults' },
+  { names: ['result_ids'], kind: 'results' },
+  { names: ['result_id'], kind: 'result' },
+  { names: ['org'], in: ['path'], kind: 'enteringOrganization' },
+  { names: ['organization_id'], paths: /^\/api\/results\//, kind: 'enteringOrganization' },
+  // Organizations, users, LHAs
+  { names: ['id'], in: ['path'], paths: /^\/api\/organization\//, kind: 'organization' },
+  { names: ['organization_id'], paths: /^\/api\/user\//, kind: 'userOrganization' },
+  { names: ['id', 'userId'], in: ['path'], paths: /^\/api\/user\//, kind: 'user' },
+  { names: ['setActiveTo'], in: ['path'], kind: 'setActiveTo' },
+  { names: ['user_id'], in: ['query'], paths: /^\/api\/audit\//, kind: 'userFilter' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/localHealthAuthority\//, kind: 'lha' },
+  // Reference data inside bodies
+  { names: ['local_health_authority_id'], in: ['body'], kind: 'lhaReference' },
+  { names: ['county_id'], in: ['body'], kind: 'county' },
+  { names: ['organization_group_id'], in: ['body'], kind: 'organizationGroup' },
+  { names: ['organization_category_id'], in: ['body'], kind: 'organizationCategory' },
+  { names: ['parameter_id'], in: ['body'], kind: 'parameter' },
+  { names: ['result_unit_id'], in: ['body'], kind: 'unit' },
+  { names: ['remark_code_id'], in: ['body'], kind: 'remark' },
+  { names: ['beach_status_id', 'previous_beach_status_id', 'set_to_beach_status_id'], in: ['body'], kind: 'status' },
+  { names: ['program_beach_logic_id'], in: ['body'], kind: 'absent' },
+  // Plain values of staff routes: made up from the schema
+  {
+    names: ['page', 'page_size', 'active', 'search', 'table', 'from', 'to', 'date', 'parameter', 'year'],
+    in: ['path', 'query'],
+    kind: 'value',
+  },
+  // Headers a route declares
+  { names: ['idempotency-key'], in: ['header'], kind: 'value' },
+];
+
+export class MissingResolverError extends Error {}
+
+/** The resolver row for a name, or an error telling the developer to add one. */
+export function resolverFor(op: Operation, name: string, where: 'path' | 'query' | 'header' | 'body'): keyof typeof KINDS {
+  const row = RESOLVERS.find((r) => r.names.includes(name) && (!r.in || r.in.includes(where)) && (!r.paths || r.paths.test(op.path)));
+  if (!row) {
+    throw new MissingResolverError(
+      `${op.key}: no resolver for ${where} ${name}. Add a row to RESOLVERS in apps/api/test/attack/targets.ts saying which record ` +
+        `a role that may not reach it should be sent (e.g. a program it cannot access), or kind 'value' for a plain value.`,
+    );
+  }
+  return row.kind;
+}
+
+export function resolve(kind: keyof typeof KINDS, world: World, role: Role, op: Operation): Target {
+  return KINDS[kind](world, role, op);
+}
+
+/** Is this body field an id (it then needs a resolver row, like every path and query parameter)? */
+export { looksLikeId } from './values';
+
+/** The world the resolvers draw from, read from the demo data and made through the API. */
+export async function buildWorld(ctx: TestContext, adminToken: string, verifierToken: string): Promise<World> {
+  const facts = await demoFacts(ctx);
+  const db = ctx.database.db;
+  const demoProgramIds = (['OB', 'BB', 'LK', 'RV'] as const).map((abbv) => facts.program[abbv]);
+  const places = new Map<number, { stationId: number; entering: number[] }>();
+  for (const id of demoProgramIds) {
+    const [primary] = await queryRows<{ beach_station_id: number }>(
+      db,
+      sql`select s.beach_station_id from beach_stations s join beaches b on b.beach_id = s.beach_id
+          where b.program_id = ${id} and s.active and s.station_type = 'PRIMARY' and s.current_status_id is not null
+          order by s.beach_station_id limit 1`,
+    );
+    const entering = await queryRows<{ organization_id: number }>(
+      db,
+      sql`select organization_id from organization_programs where program_id = ${id} and data_interaction_level >= 1 order by organization_id`,
+    );
+    if (!primary || !entering.length) throw new Error(`program ${id}: no primary station with a status or no entering organization`);
+    places.set(id, { stationId: primary.beach_station_id, entering: entering.map((o) => o.organization_id) });
+  }
+  // Dana Whitfield works for the Ocean County health department: no demo account's organization.
+  const [dana] = await queryRows<{ user_id: number; organization_id: number }>(
+    db,
+    sql`select user_id, organization_id from users where email = 'dana.whitfield@example.org'`,
+  );
+  const [lha] = await queryRows<{ id: number }>(db, sql`select local_health_authority_id as id from local_health_authorities order by 1 limit 1`);
+  const [county] = await queryRows<{ id: number }>(db, sql`select county_id as id from counties order by 1 limit 1`);
+  const [group] = await queryRows<{ id: number }>(db, sql`select organization_group_id as id from organization_groups order by 1 limit 1`);
+  const [category] = await queryRows<{ id: number }>(db, sql`select organization_category_id as id from organization_categories order by 1 limit 1`);
+  if (!dana || !lha || !county || !group || !category) throw new Error('demo data lacks Dana Whitfield, an LHA, a county or organization groups');
+
+  const lhas: number[] = [];
+  let lhaCount = 0;
+  const createLhas = async (count: number) => {
+    for (let i = 0; i < count; i++) {
+      const name = `Attack Suite LHA ${lhaCount++}`;
+      const res = await ctx.call({ method: 'POST', url: '/api/localHealthAuthority', token: adminToken, payload: { name } });
+      if (res.statusCode !== 201) throw new Error(`creating an LHA for the attack suite: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      lhas.push(res.json().payload.local_health_authority_id);
+    }
+  };
+  const pools = new Map<string, number[]>();
+  let minute = 0;
+  const create = async (programId: number, verified: boolean, count: number) => {
+    // One day's sample times (06:00 to 21:59) per batch day, so no two results of the suite collide.
+    const day = Math.floor(minute / 960);
+    minute = Math.max(minute, day * 960);
+    if (minute + count > (day + 1) * 960) minute = (day + 1) * 960;
+    const rows = Array.from({ length: count }, () => {
+      const n = minute++ % 960;
+      return {
+        beach_station_id: places.get(programId)!.stationId,
+        sample_time_hh: String(6 + Math.floor(n / 60)).padStart(2, '0'),
+        sample_time_mm: String(n % 60).padStart(2, '0'),
+        parameter_id: facts.parameter.ENTEROCOCCUS,
+        result_unit_id: facts.unit.CFU_100ML,
+        value: 10,
+      };
+    });
+    const sampleDate = new Date(Date.UTC(2025, 5, 3 + Math.floor((minute - 1) / 960))).toISOString().slice(0, 10);
+    const saved = await ctx.call({
+      method: 'POST',
+      url: '/api/results/bulk',
+      token: adminToken,
+      payload: { program_id: programId, organization_id: places.get(programId)!.entering[0], sample_date: sampleDate, results: rows },
+    });
+    if (saved.statusCode !== 200) throw new Error(`creating results for the attack suite: ${saved.statusCode} ${saved.body.slice(0, 300)}`);
+    const ids = (saved.json().payload.results as { result_id: number }[]).map((r) => r.result_id);
+    if (verified) {
+      const res = await ctx.call({ method: 'PUT', url: '/api/verify/', token: verifierToken, payload: { result_ids: ids } });
+      if (res.statusCode !== 200) throw new Error(`verifying results for the attack suite: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    }
+    return ids;
+  };
+  const pool = (programId: number, verified: boolean) => {
+    const key = `${programId}:${verified}`;
+    if (!pools.has(key)) pools.set(key, []);
+    return pools.get(key)!;
+  };
+  return {
+    facts,
+    demoProgramIds,
+    places,
+    foreignUserId: dana.user_id,
+    foreignOrganizationId: dana.organization_id,
+    lhaId: lha.id,
+    takeLha() {
+      const id = lhas.shift();
+      if (id === undefined) throw new Error('the attack suite ran out of LHAs to delete: stock() more');
+      return id;
+    },
+    countyId: county.id,
+    organizationGroupId: group.id,
+    organizationCategoryId: category.id,
+    takeResult(programId, verified) {
+      const id = pool(programId, verified).shift();
+      if (id === undefined) throw new Error(`the attack suite's result pool for program ${programId} ran dry: stock() more`);
+      return id;
+    },
+    async stock(programId) {
+      if (lhas.length < 8) await createLhas(16);
+      for (const verified of [false, true]) {
+        const p = pool(programId, verified);
+        if (p.length < 8) p.push(...(await create(programId, verified, 16)));
+      }
+    },
+  };
+}
+
+/** The role's foreign program: a demo program it cannot access, or, for a role that can access all, the last one. */
+export function foreignProgramOf(profile: UserProfile, demoProgramIds: number[]): number {
+  return demoProgramIds.find((id) => !isProgramAccessible(profile, id)) ?? demoProgramIds[demoProgramIds.length - 1]!;
+}
+
+/** Helpers for route rights: a permission in at least one of the role's programs. */
+export const inSomeProgram = (p: UserProfile, test: (programId: number) => boolean) => accessiblePrograms(p).some((pr) => test(pr.program_id));
+export const canSomewhere = (p: UserProfile, area: Parameters<typeof can>[2], level: Parameters<typeof can>[3]) =>
+  inSomeProgram(p, (id) => can(p, id, area, level));
+
+export type { JsonSchema };
