@@ -19,3 +19,4 @@ export * from './schemas/result-integrity';
 export * from './schemas/verification';
 export * from './schemas/beach-status';
 export * from './schemas/geomeans';
+export * from './schemas/legacy-import';

@@ -213,6 +213,7 @@ describe('parseWaterQualityCsv', () => {
         municipality: 'Seaside Heights',
         countyName: 'Ocean',
         stationType: 'PRIMARY',
+        stationArchived: false,
         locationType: 'OCEAN',
         sampleDate: '2024-07-04',
         sampleTimeHh: '09',

@@ -1,3 +1,4 @@
 export * from './columns';
 export * from './format';
 export * from './parse';
+export * from './legacy';

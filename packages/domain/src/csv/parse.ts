@@ -1,5 +1,6 @@
 import { DATE_MIN } from '../schemas/common';
 import { LOCATION_TYPE_NAMES, STATION_TYPE_NAMES, WATER_QUALITY_COLUMNS, type WaterQualityColumn } from './columns';
+import { isNoRemarkText, readLegacyStationType } from './legacy';
 
 /** One CSV record and the (1-based) line it starts on. */
 export interface CsvRecord {
@@ -157,6 +158,8 @@ export interface WaterQualityCsvRow {
   municipality: string;
   countyName: string;
   stationType: StationTypeCode | null;
+  /** Station_Type_Name Archived or Historical: a station no longer sampled (its type comes from its name). */
+  stationArchived: boolean;
   locationType: LocationTypeCode | null;
   sampleDate: string;
   sampleTimeHh: string;
@@ -173,6 +176,8 @@ export interface CsvRowError {
   line: number;
   column?: string;
   message: string;
+  /** The reason in general words, when the message names this row's own values: reports group rows by it. */
+  reason?: string;
 }
 
 export type WaterQualityHeader = Record<WaterQualityColumn, number>;
@@ -220,8 +225,9 @@ export function readWaterQualityRecord(
   const longitude = number('Lon_DD', -180, 180);
   const value = number('Result_Measure', Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
 
-  const stationType = codeFor(STATION_TYPE_NAMES, get('Station_Type_Name'));
-  if (stationType === undefined) fail('Station_Type_Name', 'Station_Type_Name must be Primary or Bracket');
+  // Primary and Bracket, and the Archived and Historical stations of agencies' files (no longer sampled).
+  const stationType = readLegacyStationType(get('Station_Type_Name'));
+  if (stationType === undefined) fail('Station_Type_Name', 'Station_Type_Name must be Primary, Bracket, Archived or Historical');
   const locationType = codeFor(LOCATION_TYPE_NAMES, get('Location_Type_Name'));
   if (locationType === undefined) fail('Location_Type_Name', 'Location_Type_Name must be Ocean, Bay, River or Lake');
 
@@ -236,7 +242,8 @@ export function readWaterQualityRecord(
       longitude,
       municipality: get('Municipality'),
       countyName: get('County_Name'),
-      stationType: stationType ?? null,
+      stationType: stationType!.type,
+      stationArchived: stationType!.archived,
       locationType: locationType ?? null,
       sampleDate: sampleDate!,
       sampleTimeHh: time!.hh,
@@ -245,7 +252,8 @@ export function readWaterQualityRecord(
       comments: get('Result_Comments'),
       unitsName: get('Units_Name'),
       parameterName: get('Result_Type_Name'),
-      remarkCodeName: get('Remark_Code_Name') || null,
+      // '--' is how agencies' files write "no remark".
+      remarkCodeName: isNoRemarkText(get('Remark_Code_Name')) ? null : get('Remark_Code_Name'),
     },
   };
 }

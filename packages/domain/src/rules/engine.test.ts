@@ -79,6 +79,11 @@ describe('ruleFires', () => {
     ['rule remark differs', { remark_code_id: TNTC }, OPEN, { value: 500, remarkCodeId: K }, false],
     ['rule remark set, result has none', { remark_code_id: TNTC }, OPEN, { value: 500, remarkCodeId: null }, false],
     ['rule without remark matches any remark', {}, OPEN, { value: 500, remarkCodeId: K }, true],
+    // FA (failed analysis) and CG (confluent growth) values are no measurement: only a rule naming the code fires.
+    ['FA value, rule for any remark', {}, OPEN, { value: 500, remarkCodeId: 30, remarkCode: 'FA' }, false],
+    ['CG value, rule for any remark', {}, OPEN, { value: 500, remarkCodeId: 31, remarkCode: 'cg' }, false],
+    ['CG value, rule written for CG', { remark_code_id: 31 }, OPEN, { value: 500, remarkCodeId: 31, remarkCode: 'CG' }, true],
+    ['K value with its code text, rule for any remark', {}, OPEN, { value: 500, remarkCodeId: K, remarkCode: 'K' }, true],
     // Unit.
     ['rule unit matches', { result_unit_id: CFU }, OPEN, { value: 500, unitId: CFU }, true],
     ['rule unit differs', { result_unit_id: CFU }, OPEN, { value: 500, unitId: MPN }, false],

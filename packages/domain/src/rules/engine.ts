@@ -1,3 +1,4 @@
+import { isEvaluatedRemark } from '../water-quality/geomean';
 import type {
   BeachLogicRule,
   PrimaryOutcome,
@@ -46,6 +47,8 @@ export function ruleFires(
   if (value == null || !Number.isFinite(value)) return false;
   if (currentStatusId == null || rule.previous_beach_status_id !== currentStatusId) return false;
   if (rule.remark_code_id != null && rule.remark_code_id !== result.remarkCodeId) return false;
+  // A value that is no measurement (FA, CG) fires only a rule written for its remark code.
+  if (rule.remark_code_id == null && !isEvaluatedRemark(result.remarkCode)) return false;
   if (rule.result_unit_id != null && rule.result_unit_id !== result.unitId) return false;
   const compareValue = ruleCompareValue(rule, result.parameter, options);
   if (compareValue == null) return false;

@@ -45,6 +45,11 @@ export interface RuleInputResult {
   /** Null when there is no number (not sampled, lab failure): such results never fire a rule. */
   value: number | null;
   remarkCodeId: number | null;
+  /**
+   * The remark code's text (e.g. 'K', 'FA'), when known: a result whose remark is not evaluated (FA, CG:
+   * isEvaluatedRemark) fires only a rule that names that remark code.
+   */
+  remarkCode?: string | null;
   unitId: number;
   /** Parameter code (e.g. 'ENTEROCOCCUS'); only used to look up the program BAV. */
   parameter: string;

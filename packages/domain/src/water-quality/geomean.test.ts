@@ -47,6 +47,9 @@ describe('effectiveValue', () => {
     [null, 'NS', undefined, null],
     [null, 'K', 'HALF_LIMIT', null],
     [Number.NaN, null, undefined, null],
+    // A failed analysis or confluent growth is no measurement, whatever number it carries.
+    [500, 'FA', undefined, null],
+    [500, 'cg', 'HALF_LIMIT', null],
   ])('%s with remark %j under %s counts as %s', (value, remark, rule, expected) => {
     expect(effectiveValue(value, remark, rule)).toBe(expected);
   });

@@ -9,6 +9,20 @@ export const DEFAULT_CENSORED_RULE: CensoredRule = 'AT_LIMIT';
 /** Remark codes meaning "less than the reporting limit". */
 const LESS_THAN_REMARKS = new Set(['K', '<']);
 
+/**
+ * Remark codes whose value, when there is one, is no measurement of the water: FA (failed analysis, a lab
+ * accident) and CG (confluent growth: colonies ran together and could not be counted). Such results are
+ * stored with their value (or none) and counted in neither geomeans nor rules, unless the program says
+ * otherwise (a logic rule that names the remark code fires on it).
+ */
+export const NOT_EVALUATED_REMARK_CODES = ['FA', 'CG'] as const;
+const NOT_EVALUATED = new Set<string>(NOT_EVALUATED_REMARK_CODES);
+
+/** Whether a result with this remark code counts in geomeans and (generic) rules. */
+export function isEvaluatedRemark(remark: string | null | undefined): boolean {
+  return remark == null || !NOT_EVALUATED.has(remark.trim().toUpperCase());
+}
+
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -30,8 +44,8 @@ export function geometricMean(values: readonly number[]): number | null {
 }
 
 /**
- * The number a result contributes to a geometric mean. Null when it has none (not sampled, lab failure).
- * A less-than result counts at its reported limit, or half of it under HALF_LIMIT; any other remark
+ * The number a result contributes to a geometric mean. Null when it has none (not sampled, lab failure)
+ * or its remark says its value is no measurement (FA, CG: isEvaluatedRemark). A less-than result counts at its reported limit, or half of it under HALF_LIMIT; any other remark
  * (e.g. L greater-than, TNTC) counts at the reported value.
  */
 export function effectiveValue(
@@ -39,7 +53,7 @@ export function effectiveValue(
   remark: string | null | undefined,
   censoredRule: CensoredRule = DEFAULT_CENSORED_RULE,
 ): number | null {
-  if (value == null || !Number.isFinite(value)) return null;
+  if (value == null || !Number.isFinite(value) || !isEvaluatedRemark(remark)) return null;
   const lessThan = remark != null && LESS_THAN_REMARKS.has(remark.trim().toUpperCase());
   return lessThan && censoredRule === 'HALF_LIMIT' ? value / 2 : value;
 }
