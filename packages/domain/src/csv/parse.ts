@@ -1,5 +1,5 @@
 import { DATE_MIN } from '../schemas/common';
-import { LOCATION_TYPE_NAMES, STATION_TYPE_NAMES, WATER_QUALITY_COLUMNS, type WaterQualityColumn } from './columns';
+import { LOCATION_TYPE_NAMES, WATER_QUALITY_COLUMNS, type STATION_TYPE_NAMES, type WaterQualityColumn } from './columns';
 import { isNoRemarkText, readLegacyStationType } from './legacy';
 
 /** One CSV record and the (1-based) line it starts on. */
