@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { COMPRESS_MIN_BYTES, compressBody, preferredCoding, varyWithAcceptEncoding, type ContentCoding } from './compression';
 import { HttpError } from './http';
 
 /**
@@ -107,30 +108,74 @@ export function cachedJson<S extends z.ZodType>(
   return cache.get(key, ttlMs, async () => serialise(schema, await compute()));
 }
 
+/**
+ * A compressed answer has its own ETag (the body's ETag with the coding appended inside the quotes), as RFC
+ * 9110 asks of a different representation; If-None-Match accepts any coding's ETag of the same body.
+ */
+export function codedEtag(etag: string, coding: ContentCoding): string {
+  return etag.endsWith('"') ? `${etag.slice(0, -1)}-${coding}"` : `${etag}-${coding}`;
+}
+
+function withoutCoding(etag: string): string {
+  return etag.replace(/^W\//, '').replace(/-(br|gzip)"$/, '"');
+}
+
 /** True when the request's If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, '');
+  const bare = withoutCoding(etag);
   for (const raw of ifNoneMatch.split(',')) {
     const candidate = raw.trim();
-    if (candidate === '*' || candidate.replace(/^W\//, '') === bare) return true;
+    if (candidate === '*' || withoutCoding(candidate) === bare) return true;
   }
   return false;
 }
 
 /**
+ * Compressed bodies by ETag and coding: a public answer is compressed once per version, however often the
+ * memo above recomputes it (an unchanged answer keeps its ETag) and however many visitors ask. Least
+ * recently used first out; the bound keeps a few dozen recent answers.
+ */
+const compressedBodies = new Map<string, Promise<Buffer>>();
+const COMPRESSED_BODIES_MAX = 200;
+
+export function compressedBody(cached: CachedBody, coding: ContentCoding): Promise<Buffer> {
+  const key = `${cached.etag}:${coding}`;
+  let body = compressedBodies.get(key);
+  if (body) {
+    compressedBodies.delete(key);
+  } else {
+    body = compressBody(cached.body, coding, 'max');
+    body.catch(() => compressedBodies.delete(key));
+  }
+  compressedBodies.set(key, body);
+  while (compressedBodies.size > COMPRESSED_BODIES_MAX) compressedBodies.delete(compressedBodies.keys().next().value as string);
+  return body;
+}
+
+/**
  * Sends a cached body as-is: a Buffer with a JSON content type bypasses Fastify's serializer, so nothing is
- * re-serialised per request. Answers 304 with no body when the client already holds this version.
+ * re-serialised per request. Above 1 KB it goes brotli- or gzip-compressed when the client accepts either,
+ * compressed once per version (compressedBody). Answers 304 with no body when the client already holds this
+ * version.
  */
 export function sendCachedJson(
   request: FastifyRequest,
   reply: FastifyReply,
   cached: CachedBody,
   cacheControl = PUBLIC_CACHE_CONTROL,
-): FastifyReply {
-  reply.header('etag', cached.etag).header('cache-control', cacheControl);
+): FastifyReply | Promise<FastifyReply> {
+  const coding = cached.body.length > COMPRESS_MIN_BYTES ? preferredCoding(request.headers['accept-encoding']) : null;
+  if (cached.body.length > COMPRESS_MIN_BYTES) reply.header('vary', varyWithAcceptEncoding(reply.getHeader('vary')));
+  reply.header('etag', coding ? codedEtag(cached.etag, coding) : cached.etag).header('cache-control', cacheControl);
   if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  return reply.header('content-type', 'application/json; charset=utf-8').send(cached.body);
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (!coding) return reply.send(cached.body);
+  return compressedBody(cached, coding).then(
+    (body) => reply.header('content-encoding', coding).send(body),
+    // Compression failing is no reason to fail the answer.
+    () => reply.header('etag', cached.etag).send(cached.body),
+  );
 }
 
 /** Stable cache key of a parsed query: same values, same key, whatever order the client sent them in. */
@@ -162,7 +207,7 @@ export function replyPublicJson<S extends z.ZodType>(
   const send = reply as FastifyReply;
   cachedJson(cache, key, schema, compute).then(
     (cached) => {
-      sendCachedJson(request, send, cached, cacheControl);
+      void sendCachedJson(request, send, cached, cacheControl);
     },
     (error: unknown) => {
       send.send(error instanceof Error ? error : new Error(String(error)));

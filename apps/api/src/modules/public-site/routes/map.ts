@@ -1,19 +1,47 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, errorEnvelope } from '../../../lib/http';
-import { publicReadCache, queryKey, replyPublicJson } from '../../../lib/public-cache';
+import { ok, errorEnvelope, notFound } from '../../../lib/http';
+import {
+  PUBLIC_TTL_MS,
+  publicReadCache,
+  queryKey,
+  replyPublicJson,
+  sendCachedJson,
+  serialise,
+  type CachedBody,
+} from '../../../lib/public-cache';
 import type { AppDeps } from '../../../deps';
-import { PUBLIC_CODES, todayIn } from '../schemas/common';
+import { idParams, PUBLIC_CODES, todayIn } from '../schemas/common';
 import {
   beachActionsQuery,
   beachActionsSchema,
   beachStatusLayerSchema,
   legendSchema,
+  mapStationQuery,
+  mapStationSchema,
+  mapStatusesSchema,
   snapshotQuery,
   snapshotSchema,
   statusesQuery,
   statusesSchema,
 } from '../schemas/map';
-import { beachStatusLayer, beachStatuses, listBeachActions, statusLegend, statusSnapshot } from '../service/statuses';
+import {
+  beachStatusLayer,
+  beachStatuses,
+  listBeachActions,
+  mapModel,
+  statusLegend,
+  statusSnapshot,
+  type MapModel,
+} from '../service/statuses';
+
+/** Hands a failure to the error handler (the route's reply is typed by its schemas; only send is used). */
+function fail(reply: unknown, error: unknown): void {
+  void (reply as FastifyReply).send(error instanceof Error ? error : new Error(String(error)));
+}
+
+/** A versioned URL's answer never changes: browsers and shared caches may keep it a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The map and the statuses beside it. */
 export const mapRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -39,6 +67,68 @@ export const mapRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       replyPublicJson(cache, request, reply, `statuses:${queryKey(request.query)}`, statusesSchema, async () =>
         ok(PUBLIC_CODES.BEACH_STATUSES_FOUND, await beachStatuses(db, tz, todayIn(tz), request.query.program)),
       ),
+  );
+
+  // The map (decision 0020). One model per version of today's statuses, memoised like every public read;
+  // its answers (the lean statuses, each station's popup) are serialised and compressed once per version.
+  let current: { model: MapModel; lean: CachedBody; stations: Map<number, CachedBody> } | null = null;
+  const mapAnswers = async () => {
+    const model = await cache.get('map:model', PUBLIC_TTL_MS, async () => {
+      const [statuses, styles] = await Promise.all([beachStatuses(db, tz, todayIn(tz)), statusLegend(db)]);
+      return mapModel(statuses, styles);
+    });
+    if (current?.model.version !== model.version) {
+      current = { model, lean: serialise(mapStatusesSchema, ok(PUBLIC_CODES.BEACH_STATUSES_FOUND, model.lean)), stations: new Map() };
+    }
+    return current;
+  };
+
+  app.get(
+    '/public/map/statuses',
+    {
+      schema: {
+        tags,
+        description:
+          "The map's first view: every public station's id, position and status in columns, the closures panel's entries and the seasons. Popups read public/map/stations/{id}.",
+        response: { 200: mapStatusesSchema },
+      },
+    },
+    (request, reply) => {
+      mapAnswers().then(
+        (answers) => void sendCachedJson(request, reply, answers.lean),
+        (error: unknown) => fail(reply, error),
+      );
+    },
+  );
+
+  app.get(
+    '/public/map/stations/:id',
+    {
+      schema: {
+        tags,
+        description:
+          "One public station's popup: names, status, since when and why, last sample. With v= the map's current version the answer may be cached for a year.",
+        params: idParams,
+        querystring: mapStationQuery,
+        response: { 200: mapStationSchema, 400: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    (request, reply) => {
+      const { id } = request.params;
+      mapAnswers().then(
+        (answers) => {
+          let body = answers.stations.get(id);
+          if (!body) {
+            const station = answers.model.stations.get(id);
+            if (!station) return fail(reply, notFound('Beach'));
+            body = serialise(mapStationSchema, ok(PUBLIC_CODES.BEACH_STATUSES_FOUND, station));
+            answers.stations.set(id, body);
+          }
+          void sendCachedJson(request, reply, body, request.query.v === answers.model.version ? IMMUTABLE : undefined);
+        },
+        (error: unknown) => fail(reply, error),
+      );
+    },
   );
 
   app.get(

@@ -138,3 +138,56 @@ export type BeachActionOut = z.infer<typeof beachActionSchema>;
 export const beachActionsSchema = envelope(
   z.object({ from: z.string(), to: z.string(), actions: z.array(beachActionSchema) }),
 );
+
+/** A status's drawing (the map's marker: colour AND shape with a letter) and name. */
+const mapStyleSchema = z.object({
+  code: statusCodeSchema,
+  name: z.string(),
+  color: z.string(),
+  marker_symbol: z.string(),
+  marker_shape: z.string(),
+});
+
+/**
+ * GET public/map/statuses (decision 0020): what the map's first view needs and nothing more. Stations as
+ * columns of ids, positions and statuses (packages/domain/src/map/lean-statuses.ts); the closures panel's
+ * advisories and closures (one per beach); the counties it lists; the programs' seasons. A station's
+ * details load with its popup (public/map/stations/{id}).
+ */
+export const mapStatusesSchema = envelope(
+  z.object({
+    /** Changes whenever anything public about any station changes; also this answer's ETag. */
+    version: z.string(),
+    as_of: z.string().nullable(),
+    today: z.string(),
+    programs: z.array(programSeasonInfoSchema),
+    /** Status styles; a station's status is an index into this list. */
+    styles: z.array(mapStyleSchema),
+    stations: z.object({
+      id: z.array(z.number()).describe('first id, then each id minus the previous one (stations in id order)'),
+      lat: z.array(z.number()).describe('latitude in 1e-5 degrees, first absolute, then minus the previous one'),
+      lon: z.array(z.number()).describe('longitude in 1e-5 degrees, first absolute, then minus the previous one'),
+      status: z.string().describe('one digit per station: its index in styles'),
+    }),
+    /** Counties with public stations, by name (the closures panel lists each). */
+    counties: z.array(z.object({ county_id: z.number(), county: z.string() })),
+    /** Advisories and closures, one per beach (its primary station), closures first. */
+    closures: z.array(
+      z.object({
+        beach_station_id: z.number(),
+        beach_name: z.string(),
+        municipality: z.string(),
+        county_id: z.number(),
+        status_code: statusCodeSchema,
+        status_since: z.string().nullable(),
+        reason: z.string().nullable(),
+      }),
+    ),
+  }),
+);
+
+/** `v`: the lean statuses' version the caller drew its map from; when current, the answer may be kept a year. */
+export const mapStationQuery = z.object({ v: z.string().max(64).optional() });
+
+/** GET public/map/stations/{id}: one public station's popup (as in public/beaches/statuses/). */
+export const mapStationSchema = envelope(stationStatusItemSchema);

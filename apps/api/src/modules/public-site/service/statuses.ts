@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   CODES,
   daysBetween,
@@ -8,6 +9,7 @@ import {
   type BeachStatusCode,
   type SeasonDates,
 } from '@beach/domain';
+import { closuresOf, encodeLeanStations, type LeanStationColumns } from '@beach/domain/map/lean-statuses';
 import type { Db } from '../../../db/client';
 import { badRequest } from '../../../lib/http';
 import {
@@ -234,4 +236,71 @@ export async function listBeachActions(
     .filter((a) => a.end_date === null || a.end_date >= range.from)
     .sort(byCurrentThenNewest);
   return { ...range, actions };
+}
+
+type StatusesAnswer = Awaited<ReturnType<typeof beachStatuses>>;
+type StationStatusItem = StatusesAnswer['statuses'][number];
+
+/** Today's public statuses as the map reads them: the lean first view, and each station's popup by id. */
+export interface MapModel {
+  /** A hash of everything public in `statuses` and the styles: changes whenever any of it does. */
+  version: string;
+  lean: {
+    version: string;
+    as_of: string | null;
+    today: string;
+    programs: StatusesAnswer['programs'];
+    styles: { code: BeachStatusCode; name: string; color: string; marker_symbol: string; marker_shape: string }[];
+    stations: LeanStationColumns;
+    counties: { county_id: number; county: string }[];
+    closures: {
+      beach_station_id: number;
+      beach_name: string;
+      municipality: string;
+      county_id: number;
+      status_code: BeachStatusCode;
+      status_since: string | null;
+      reason: string | null;
+    }[];
+  };
+  stations: Map<number, StationStatusItem>;
+}
+
+/**
+ * The map's model from the statuses list (beachStatuses) and the status styles (legend order): stations as
+ * columns (packages/domain/src/map/lean-statuses.ts), the closures panel's entries, and a version.
+ */
+export function mapModel(statuses: StatusesAnswer, styles: readonly StatusStyle[]): MapModel {
+  const styleIndex = new Map(styles.map((style, index) => [style.code, index]));
+  const version = createHash('sha1').update(JSON.stringify([statuses, styles])).digest('base64url').slice(0, 16);
+  const counties = new Map<number, string>();
+  for (const s of statuses.statuses) counties.set(s.county_id, s.county);
+  return {
+    version,
+    lean: {
+      version,
+      as_of: statuses.as_of,
+      today: statuses.today,
+      programs: statuses.programs,
+      styles: styles.map(({ code, name, color, marker_symbol, marker_shape }) => ({ code, name, color, marker_symbol, marker_shape })),
+      stations: encodeLeanStations(
+        statuses.statuses.map((s) => {
+          const status = styleIndex.get(s.status_code);
+          if (status === undefined) throw new Error(`Beach status ${s.status_code} is missing from beach_statuses`);
+          return { id: s.beach_station_id, latitude: s.latitude, longitude: s.longitude, status };
+        }),
+      ),
+      counties: [...counties].map(([county_id, county]) => ({ county_id, county })).sort((a, b) => a.county.localeCompare(b.county)),
+      closures: closuresOf(statuses.statuses).map((s) => ({
+        beach_station_id: s.beach_station_id,
+        beach_name: s.beach_name,
+        municipality: s.municipality,
+        county_id: s.county_id,
+        status_code: s.status_code,
+        status_since: s.status_since,
+        reason: s.reason,
+      })),
+    },
+    stations: new Map(statuses.statuses.map((s) => [s.beach_station_id, s])),
+  };
 }

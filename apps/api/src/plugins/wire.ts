@@ -1,0 +1,71 @@
+import { pipeline, type Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { COMPRESS_MIN_BYTES, compressBody, compressStream, preferredCoding, varyWithAcceptEncoding } from '../lib/compression';
+
+/**
+ * What goes on the wire (decision 0020):
+ * - JSON answers above 1 KB are compressed (brotli, else gzip) when the client accepts it, in zlib's thread
+ *   pool. Public reads arrive here already compressed once per version (lib/public-cache.ts); the built
+ *   web app's files are served from their precompressed copies (plugins/web.ts).
+ * - CSV downloads (streams) go through a streaming compressor when the client accepts it: still streaming,
+ *   memory still flat.
+ * - Headers that only a document obeys (Content-Security-Policy and the others helmet sets for pages) are not
+ *   repeated on JSON answers and on the web app's hashed assets: a script, a stylesheet or a JSON answer
+ *   never becomes the page (nosniff stays, so none is ever taken for HTML).
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+function isStream(payload: unknown): payload is Readable {
+  return typeof payload === 'object' && payload !== null && typeof (payload as Readable).pipe === 'function';
+}
+
+function contentType(reply: FastifyReply): string {
+  return String(reply.getHeader('content-type') ?? '').toLowerCase();
+}
+
+async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  const type = contentType(reply);
+  const json = type.startsWith('application/json');
+  if (json || request.url.startsWith('/assets/')) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+
+  if (reply.getHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304 || request.method === 'HEAD') {
+    return payload;
+  }
+  if (json && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (body.length <= COMPRESS_MIN_BYTES) return payload;
+    reply.header('vary', varyWithAcceptEncoding(reply.getHeader('vary')));
+    const coding = preferredCoding(request.headers['accept-encoding']);
+    if (!coding) return payload;
+    const compressed = await compressBody(body, coding, 'fast');
+    reply.header('content-encoding', coding).removeHeader('content-length');
+    return compressed;
+  }
+  if (type.startsWith('text/csv') && isStream(payload)) {
+    reply.header('vary', varyWithAcceptEncoding(reply.getHeader('vary')));
+    const coding = preferredCoding(request.headers['accept-encoding']);
+    if (!coding) return payload;
+    reply.header('content-encoding', coding).removeHeader('content-length');
+    // pipeline: an error on either side (a failed query, a closed connection) ends both.
+    return pipeline(payload, compressStream(coding), () => undefined);
+  }
+  return payload;
+}
+
+export const wirePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onSend', onSend);
+  },
+  { name: 'wire' },
+);
