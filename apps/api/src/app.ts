@@ -1,14 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { CODES } from '@beach/domain';
 import type { TrustProxy } from './config';
 import type { AppDeps } from './deps';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { invalidFields } from './lib/http';
 import { notFoundHandler, registerWeb } from './plugins/web';
 import { wirePlugin } from './plugins/wire';
 import { authRoutes } from './modules/auth/routes';
@@ -42,6 +44,19 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A path the router cannot take (bad UTF-8: 400; a parameter over 100 characters: 414) is answered before
+    // any hook runs, so helmet's headers are added here by hand, with the usual envelope.
+    frameworkErrors: (error, _request, routerReply) => {
+      const reply = routerReply as unknown as FastifyReply;
+      void reply
+        .status(error.statusCode ?? 400)
+        .headers({
+          'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'no-store',
+        })
+        .send({ code: CODES.VALIDATION_FAILED, message: error.statusCode === 414 ? 'A path parameter is too long.' : 'The address is not valid.', payload: null });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,6 +97,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Compression and lean headers for what is sent (decision 0020).
   await app.register(wirePlugin);
 
+  // PostgreSQL cannot store a NUL character in text: refuse it in any field, before validation runs a query.
+  app.addHook('preValidation', async (request) => {
+    const field = nulField({ params: request.params, querystring: request.query, body: request.body });
+    if (field) throw invalidFields([{ field, message: 'Text must not contain a NUL character.' }]);
+  });
+
   await app.register(authPlugin, { db: deps.database.db, tokens: deps.tokens });
   await app.register(
     async (api) => {
@@ -106,6 +127,23 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const web = options.serveWeb ? await registerWeb(app, deps.config.webDist ?? defaultWebDist, { tileUrl: deps.config.tileUrl }) : null;
   app.setNotFoundHandler(notFoundHandler(web));
   return app;
+}
+
+/**
+ * The path of the first string holding a NUL character (U+0000) in a parsed request part, or null. Walks
+ * with its own stack, so a deeply nested body cannot overflow the call stack.
+ */
+export function nulField(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [item, path] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return path || '.';
+    } else if (item && typeof item === 'object' && !Buffer.isBuffer(item)) {
+      for (const [key, inner] of Object.entries(item as Record<string, unknown>)) stack.push([inner, path ? `${path}.${key}` : key]);
+    }
+  }
+  return null;
 }
 
 /**

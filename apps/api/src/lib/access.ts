@@ -28,7 +28,8 @@ export function caller(request: FastifyRequest): AuthUser {
  * `app.staff(rule)` before the body is read, so a caller without the right gets 403 before any 400.
  */
 export interface RouteRule {
-  allows(profile: UserProfile): boolean;
+  /** `request.params` holds the raw (not yet validated) path parameters. */
+  allows(profile: UserProfile, request: FastifyRequest): boolean;
   message: string;
   code: string;
 }
@@ -43,6 +44,12 @@ export const routeRules = {
   userManager: {
     allows: (p) => manageUsersScope(p) !== 'NONE',
     message: 'You do not have permission to manage users.',
+    code: 'USER_MANAGEMENT_REQUIRED',
+  },
+  /** A user's own record (the raw path `id` is the caller's), or any for a user manager. */
+  selfOrUserManager: {
+    allows: (p, request) => manageUsersScope(p) !== 'NONE' || (request.params as { id?: string }).id === String(p.user_id),
+    message: 'You may only see your own profile.',
     code: 'USER_MANAGEMENT_REQUIRED',
   },
   /** Organizations are read by organization admins and user managers (their forms need them). */

@@ -86,7 +86,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens
     await authenticate(request, false);
     if (!rule) return;
     const profile = await callerProfile(opts.db, request);
-    if (rule.allows(profile)) return;
+    if (rule.allows(profile, request)) return;
     if (!spec) throw forbidden(rule.message, rule.code);
     throw new HttpError(403, spec.code ?? rule.code, spec.message, { reason: rule.message, code: rule.code });
   });

@@ -113,7 +113,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/user/profile/:id',
-    { onRequest: app.staff(), schema: { tags, params: userIdParams, response: { 200: envelope(userDetailSchema), ...staffErrors } } },
+    { onRequest: app.staff(routeRules.selfOrUserManager), schema: { tags, params: userIdParams, response: { 200: envelope(userDetailSchema), ...staffErrors } } },
     async (request) => {
       const me = await callerProfile(db, request);
       return ok(CODES.USER_FOUND, await usersService.getUserDetail(deps, me, request.params.id));
