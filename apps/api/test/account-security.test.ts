@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CODES, LIMITS, MESSAGES } from '@beach/domain';
 import { users } from '../src/db/schema';
+import { createTokenService } from '../src/lib/tokens';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { buildScenario, createActiveUser, SCENARIO_PASSWORD, type Scenario } from './management-scenario';
@@ -215,6 +216,21 @@ describe(`account security on ${DATABASE_KIND}`, () => {
       expect(set.statusCode, set.body).toBe(200);
       expect((await ctx.call({ method: 'GET', url: '/api/program/', token: user.token })).statusCode).toBe(401);
       expect((await login(user.email, 'handed-over-2026')).json().code).toBe(CODES.LOGIN_SUCCESS_FORCE_PW_CHANGE);
+    });
+
+    it('ends a session twelve hours after its sign-in however often it is refreshed', async () => {
+      const [row] = await ctx.database.db.select({ id: users.userId, ver: users.tokenVersion }).from(users).where(eq(users.email, 'health@example.org'));
+      const tokens = createTokenService(ctx.deps.config.jwtSecret, LIMITS.tokenLifetimeSeconds);
+      const now = Math.floor(Date.now() / 1000);
+      const old = (await tokens.issue(row!.id, row!.ver, now - LIMITS.sessionMaxSeconds)).token;
+      expect((await ctx.call({ method: 'GET', url: '/api/program/', token: old })).statusCode).toBe(200);
+      expect((await ctx.call({ method: 'GET', url: '/api/login/verify/refresh/', token: old })).statusCode).toBe(401);
+      // A session signed in an hour before its end gets a last token that ends with it.
+      const late = (await tokens.issue(row!.id, row!.ver, now - LIMITS.sessionMaxSeconds + 3600)).token;
+      const refreshed = await ctx.call({ method: 'GET', url: '/api/login/verify/refresh/', token: late });
+      expect(refreshed.statusCode).toBe(200);
+      const exp = (await tokens.verify(refreshed.json().payload.token))!.exp;
+      expect(exp).toBeLessThanOrEqual(now + 3600 + 2);
     });
 
     it('lets only one of two racing refreshes of one token through', async () => {

@@ -98,6 +98,8 @@ export const LIMITS = {
   loginWindowMs: 15 * 60_000,
   recoveryTokenMs: 60 * 60_000,
   tokenLifetimeSeconds: 8 * 60 * 60,
+  /** However often a token is refreshed, a session ends this long after its sign-in (ASVS 3.3.2). */
+  sessionMaxSeconds: 12 * 60 * 60,
 } as const;
 
 export const STATION_TYPES = ['BOTH', 'PRIMARY', 'BRACKET'] as const;

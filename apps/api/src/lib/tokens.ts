@@ -13,10 +13,13 @@ export interface TokenClaims {
    * every token issued before it dies at once, whatever second it was issued in.
    */
   ver: number;
+  /** When the session signed in, seconds; refreshes keep it, so a session cannot be refreshed forever. */
+  auth: number;
 }
 
 export interface TokenService {
-  issue(userId: number, version: number): Promise<{ token: string; claims: TokenClaims }>;
+  /** `authTime` carries a session's sign-in over a refresh; `notAfter` caps the expiry (the session's end). */
+  issue(userId: number, version: number, authTime?: number, notAfter?: number): Promise<{ token: string; claims: TokenClaims }>;
   /** Null when the signature is bad or the token has expired. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -24,10 +27,12 @@ export interface TokenService {
 export function createTokenService(secret: string, lifetimeSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async issue(userId, version) {
+    async issue(userId, version, authTime, notAfter) {
       const iat = Math.floor(Date.now() / 1000);
-      const claims: TokenClaims = { userId, jti: randomUUID(), iat, exp: iat + lifetimeSeconds, ver: version };
-      const token = await new SignJWT({ ver: version })
+      const auth = authTime ?? iat;
+      const exp = Math.min(iat + lifetimeSeconds, notAfter ?? Number.POSITIVE_INFINITY);
+      const claims: TokenClaims = { userId, jti: randomUUID(), iat, exp, ver: version, auth };
+      const token = await new SignJWT({ ver: version, auth })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setJti(claims.jti)
@@ -44,7 +49,9 @@ export function createTokenService(secret: string, lifetimeSeconds: number): Tok
         if (!Number.isInteger(userId) || !payload.jti || !payload.exp || payload.iat === undefined) return null;
         // A token without a version predates versions (or was made elsewhere): never valid.
         if (typeof ver !== 'number' || !Number.isInteger(ver)) return null;
-        return { userId, jti: payload.jti, iat: payload.iat, exp: payload.exp, ver };
+        const auth = typeof payload.auth === 'number' ? payload.auth : null;
+        if (auth === null || !Number.isInteger(auth)) return null;
+        return { userId, jti: payload.jti, iat: payload.iat, exp: payload.exp, ver, auth };
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;

@@ -15,6 +15,8 @@ export interface AuthUser {
   exp: number;
   /** The token version the token was issued under (equal to the user's current one, or it is refused). */
   ver: number;
+  /** Sign-in time of the session, seconds. */
+  auth: number;
   forcePasswordReset: boolean;
 }
 
@@ -64,7 +66,7 @@ export async function resolveAuthUser(db: Db, tokens: TokenService, token: strin
   if (!claims) throw expired();
   const state = await findSessionState(db, claims.userId, claims.jti);
   if (!state || !state.active || state.revoked || claims.ver !== state.tokenVersion) throw expired();
-  return { userId: claims.userId, jti: claims.jti, exp: claims.exp, ver: claims.ver, forcePasswordReset: state.forcePasswordReset };
+  return { userId: claims.userId, jti: claims.jti, exp: claims.exp, ver: claims.ver, auth: claims.auth, forcePasswordReset: state.forcePasswordReset };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens: TokenService }) => {

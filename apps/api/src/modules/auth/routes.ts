@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request) => {
       const user = caller(request);
-      return ok(CODES.TOKEN_REFRESHED, { token: await auth.refresh(deps, user.userId, user.jti, user.exp, user.ver) });
+      return ok(CODES.TOKEN_REFRESHED, { token: await auth.refresh(deps, user) });
     },
   );
 

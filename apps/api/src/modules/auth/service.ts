@@ -74,13 +74,17 @@ export async function login(deps: AppDeps, email: string, password: string, ip: 
 
 /**
  * A fresh token for a still-valid session, under the version the old one carried (so a password change
- * after the old token was checked voids the new one too). The old token is revoked first and only once:
- * of two refreshes of the same token racing, one wins and the other gets 401.
+ * after the old token was checked voids the new one too) and with the session's sign-in time, so no session
+ * outlives LIMITS.sessionMaxSeconds however often it is refreshed (the last token may be shorter). The old
+ * token is revoked first and only once: of two refreshes of the same token racing, one wins, the others 401.
  */
-export async function refresh(deps: AppDeps, userId: number, oldJti: string, oldExp: number, version: number): Promise<string> {
-  const revoked = await repo.revokeToken(deps.database.db, oldJti, new Date(oldExp * 1000));
+export async function refresh(deps: AppDeps, user: { userId: number; jti: string; exp: number; ver: number; auth: number }): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const sessionEnds = user.auth + LIMITS.sessionMaxSeconds;
+  if (now >= sessionEnds - 60) throw unauthenticated(CODES.VERIFICATION_FAILED_EXPIRED, 'Your session has ended. Please log in again.');
+  const revoked = await repo.revokeToken(deps.database.db, user.jti, new Date(user.exp * 1000));
   if (!revoked) throw unauthenticated(CODES.VERIFICATION_FAILED_EXPIRED, 'Your session has expired. Please log in again.');
-  const { token } = await deps.tokens.issue(userId, version);
+  const { token } = await deps.tokens.issue(user.userId, user.ver, user.auth, sessionEnds);
   return token;
 }
 
