@@ -163,9 +163,10 @@ function* legacyFile(all: readonly StationFact[], rows: number, random: () => nu
   const fresh = Array.from({ length: 50 }, (_, i) => {
     const name = `Bench Town - Beach ${i + 1}`;
     return [
-      { ...first, station_name: name, beach_name: `Bench Beach ${i + 1}`, station_type: 'PRIMARY', municipality: 'Bench Town', county: 'Bench County' },
-      { ...first, station_name: `${name} N1`, beach_name: `Bench Beach ${i + 1}`, station_type: 'BRACKET', municipality: 'Bench Town', county: 'Bench County' },
-      { ...first, station_name: `${name} S1`, beach_name: `Bench Beach ${i + 1}`, station_type: 'BRACKET', municipality: 'Bench Town', county: 'Bench County' },
+      // New beaches in a reference town, spelled as agencies' files spell it (places are never created).
+      { ...first, station_name: name, beach_name: `Bench Beach ${i + 1}`, station_type: 'PRIMARY', municipality: 'Avalon Borough', county: 'Cape May County' },
+      { ...first, station_name: `${name} N1`, beach_name: `Bench Beach ${i + 1}`, station_type: 'BRACKET', municipality: 'Avalon Borough', county: 'Cape May County' },
+      { ...first, station_name: `${name} S1`, beach_name: `Bench Beach ${i + 1}`, station_type: 'BRACKET', municipality: 'Avalon Borough', county: 'Cape May County' },
     ];
   }).flat();
   const pool = [...ocean, ...fresh];
@@ -220,7 +221,7 @@ async function benchImport(scratch: Scratch, rows: number, random: () => number)
   const rate = first.rows / (first.ms / 1000);
   console.log(
     `  imported ${first.inserted.toLocaleString()} of ${first.rows.toLocaleString()} rows (verified, rules replayed: ${first.statusChanges.toLocaleString()} status changes; ` +
-      `created ${first.created.beaches} beaches, ${first.created.stations} stations) in ${(first.ms / 1000).toFixed(1)} s, ${first.rejected.length} rejected`,
+      `created ${first.created.beaches} beaches, ${first.created.stations} stations) in ${(first.ms / 1000).toFixed(1)} s, ${first.rejectedRows} rejected`,
   );
   const again = await importLegacyResults(scratch.database.db, {
     programAbbv: 'OB',

@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TOWN = { municipality: 'Import Town', county: 'Imported County', location: 'Ocean' };
+// Reference places spelled as agencies' files spell them: 'Avalon' of 'Cape May' in the database.
+const TOWN = { municipality: 'Avalon Borough', county: 'Cape May County', location: 'Ocean' };
 const PRIMARY = 'Import Town - Test Beach';
 const BEACH = 'Test Beach';
 const at = (station: string, date: string, measure: string, extra: Partial<CsvLine> = {}): CsvLine => ({
@@ -43,7 +44,7 @@ const file = () =>
       at('Import Town - Odd Bracket', '06/10/2026', '12', { type: 'Bracket', time: '11:00' }), // 5: bracket by Primary_Station_Name (Open stays Open)
       at(PRIMARY, '06/10/2026', '30'), // 6: Closed -> Open
       at(PRIMARY, '31/06/2026', '30'), // 7: bad date
-      at('Lonely Beach W2', '06/10/2026', '30', { beach: 'Lonely Beach' }), // 8: bracket without a primary
+      at('Lonely Beach W2', '06/10/2026', '30', { beach: 'Lonely Beach' }), // 8: bracket without a primary: kept, unlinked
       at('No Place Station', '06/10/2026', '30', { beach: 'No Place', lat: '', lon: '' }), // 9: new station without a position
       at(PRIMARY, '06/11/2026', '', { remark: 'Not sampled' }), // 10: no value
       at(PRIMARY, '06/12/2026', '15', { parameter: 'Salinity' }), // 11: unknown parameter
@@ -75,7 +76,7 @@ async function currentStatus(stationId: number) {
 }
 
 describe(`legacy import on ${DATABASE_KIND}`, () => {
-  it('creates the places it needs, imports the good rows, rejects the rest by line, and replays the rules quietly', async () => {
+  it('creates the beaches and stations it needs in existing places, imports the good rows, rejects the rest by line, and replays the rules quietly', async () => {
     const before = await tableCounts(ctx);
     const report = await importLegacyResults(ctx.database.db, {
       programAbbv: 'OB',
@@ -90,14 +91,15 @@ describe(`legacy import on ${DATABASE_KIND}`, () => {
       program: 'OB',
       organization: 'NJDEP',
       rows: 10,
-      inserted: 6,
+      inserted: 7,
       duplicates: 0,
-      created: { counties: 1, municipalities: 1, beaches: 1, stations: 3 },
+      rejectedRows: 3,
+      created: { beaches: 2, stations: 4, inactiveStations: 0, unlinkedBrackets: 1 },
       statusChanges: 3,
     });
-    expect(report.rejected.map((r) => r.line)).toEqual([7, 8, 9, 11]);
-    expect(report.rejected[1]!.message).toMatch(/Bracket station 'Lonely Beach W2': no primary station 'Lonely Beach'/);
-    expect(report.rejected[2]!.message).toMatch(/needs Lat_DD and Lon_DD/);
+    expect(report.rejected.map((r) => r.line)).toEqual([7, 9, 11]);
+    expect(report.rejected[1]!.message).toMatch(/needs Lat_DD and Lon_DD/);
+    expect(report.warnings).toEqual([expect.objectContaining({ line: 8, message: expect.stringMatching(/Bracket station 'Lonely Beach W2': no primary station 'Lonely Beach' or at beach 'Lonely Beach'/) })]);
 
     const stations = (await stationsOf(ctx, 'OB')).filter((s) => s.beach_name === BEACH);
     const primary = stations.find((s) => s.station_name === PRIMARY)!;
@@ -118,8 +120,10 @@ describe(`legacy import on ${DATABASE_KIND}`, () => {
     // status_since is the day the last change took effect (Closed -> Open from 2026-06-11), not the import time.
     expect(await currentStatus(primary.beach_station_id)).toEqual({ code: 'OPEN', since_day: '2026-06-11', at_day_start: true });
     const after = await tableCounts(ctx);
-    expect(after.results).toBe(before.results! + 6);
+    expect(after.results).toBe(before.results! + 7);
     expect(after.mail_outbox).toBe(before.mail_outbox);
+    // Places are reference data: matched by name, never created.
+    expect([after.counties, after.municipalities]).toEqual([before.counties, before.municipalities]);
     const [states] = await queryRows<{ n: number; verified: number }>(
       ctx.database.db,
       sql`select count(*)::int as n, count(*) filter (where verification_state = 'VERIFIED')::int as verified
@@ -129,9 +133,12 @@ describe(`legacy import on ${DATABASE_KIND}`, () => {
     expect(states).toEqual({ n: 6, verified: 6 });
 
     const text = formatImportReport(report);
-    expect(text).toMatch(/legacy\.csv -> OB \(entered as NJDEP\): 10 rows, 6 inserted, 0 already imported, 4 rejected; created 1 counties, 1 municipalities, 1 beaches, 3 stations; 3 status changes/);
-    expect(text).toMatch(/rows\/s\)/);
-    expect(text).toContain('  line 7 (Result_Date): Result_Date must be MM/DD/YYYY');
+    expect(text).toMatch(/^legacy\.csv -> OB \(entered as NJDEP\): 10 rows\n/);
+    expect(text).toContain('Refused (3 rows):');
+    expect(text).toMatch(/\n {8}1 {2}Result_Date must be MM\/DD\/YYYY\n {11}line 7\n/);
+    expect(text).toMatch(
+      /\n10 rows read, 7 inserted, 0 skipped as already present, 3 rejected; 4 stations created \(2 new beaches, 1 brackets without a primary\); 3 status changes; \d+\.\d s, [\d,]+ rows\/s$/,
+    );
   });
 
   it('starts a new primary Open without --replay-rules, so live verification then fires its rules', async () => {
@@ -173,7 +180,7 @@ describe(`legacy import on ${DATABASE_KIND}`, () => {
       text: file(),
       timeZone: 'America/New_York',
     });
-    expect(report).toMatchObject({ inserted: 0, duplicates: 6, statusChanges: 0, created: { counties: 0, municipalities: 0, beaches: 0, stations: 0 } });
+    expect(report).toMatchObject({ inserted: 0, duplicates: 7, statusChanges: 0, created: { beaches: 0, stations: 0 } });
     const after = await tableCounts(ctx);
     expect({ ...after, audit_log: before.audit_log }).toEqual(before);
     expect(after.audit_log).toBe(before.audit_log! + 1);
@@ -251,6 +258,9 @@ describe(`npm run import:results on ${DATABASE_KIND}`, () => {
     await database.db.execute(sql`insert into programs (name, abbv, color) values ('Ocean Beaches', 'OB', '#005ea2')`);
     await database.db.execute(sql`insert into organizations (name, abbv, is_admin_organization) values ('State Agency', 'SA', true)`);
     await database.db.execute(sql`insert into organization_programs (organization_id, program_id, data_interaction_level) select o.organization_id, p.program_id, 2 from organizations o, programs p`);
+    // Reference places (the demo seeds New Jersey's; an agency's database has its own).
+    await database.db.execute(sql`insert into counties (name) values ('Cape May')`);
+    await database.db.execute(sql`insert into municipalities (county_id, name) select county_id, 'Avalon' from counties`);
     await database.close();
     writeFileSync(path.join(dir, 'legacy.csv'), file());
   }, 300_000);
@@ -263,11 +273,12 @@ describe(`npm run import:results on ${DATABASE_KIND}`, () => {
     const first = await runCli(['--program', 'OB', '--verified', '--replay-rules', path.join(dir, 'legacy.csv')], env);
     expect(first.err).toBe('');
     expect(first.code).toBe(0);
-    expect(first.out).toMatch(/legacy\.csv -> OB \(entered as SA\): 10 rows, 6 inserted, 0 already imported, 4 rejected/);
-    expect(first.out).toContain('line 8 (Station_Name)');
+    expect(first.out).toMatch(/legacy\.csv -> OB \(entered as SA\): 10 rows/);
+    expect(first.out).toMatch(/10 rows read, 7 inserted, 0 skipped as already present, 3 rejected; 4 stations created/);
+    expect(first.out).toContain("Station_Name: New station 'No Place Station' needs Lat_DD and Lon_DD\n           line 9\n");
     const second = await runCli(['--program', 'OB', path.join(dir, 'legacy.csv')], env);
     expect(second.code).toBe(0);
-    expect(second.out).toMatch(/10 rows, 0 inserted, 6 already imported/);
+    expect(second.out).toMatch(/10 rows read, 0 inserted, 7 skipped as already present, 3 rejected; 0 stations created/);
   }, 300_000);
 
   it('explains its usage and refuses --replay-rules without --verified', async () => {

@@ -5,16 +5,54 @@ import { parseArgs } from 'node:util';
 import { openConfiguredDatabase } from '../bootstrap';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
-import { formatImportReport, ImportError, importLegacyResults } from '../modules/results/service/legacy-import';
+import { seedReference } from '../db/seed/reference';
+import { formatImportReport, ImportError, importLegacyResults, type ImportProgress } from '../modules/results/service/legacy-import';
 
 /**
- * npm run import:results -- --program <abbv> [--organization <abbv>] [--verified] [--replay-rules] FILE.csv...
+ * npm run import:results -- --program <abbv> [--organization <abbv>] [--verified] [--replay-rules]
+ *   [--map-remark 'XX=K']... [--map-program 'Agency Program Name=ABBV']... [--dry-run] FILE.csv...
  *
  * Reads files in the legacy download layout into the configured database (DATABASE_URL, or the embedded
- * PGlite in DATA_DIR like the server), one transaction per file. Prints counts and every rejected line.
+ * PGlite in DATA_DIR like the server), one transaction per file. Prints the refused rows grouped by reason
+ * and a closing line of counts and rows/s; a progress line on stderr while a long file runs.
  */
 
-const USAGE = 'Usage: npm run import:results -- --program <abbv> [--organization <abbv>] [--verified] [--replay-rules] FILE.csv...';
+const USAGE = `Usage: npm run import:results -- --program <abbv> [options] FILE.csv...
+  --program ABBV            the program the file's rows go into (rows naming it by name or abbreviation)
+  --map-program 'Name=ABBV' rows whose Program_Name is Name go into program ABBV (repeatable); other programs' rows are refused
+  --map-remark 'XX=K'       read the file's remark code XX as K ('XX=' for no remark; repeatable); unknown codes are refused
+  --organization ABBV       enter the results for this organization (default: each program's admin organization)
+  --verified                import the results as verified
+  --replay-rules            with --verified: rebuild the status history with the programs' rules (no e-mails)
+  --dry-run                 check and count everything, write nothing`;
+
+const PHASES: Record<ImportProgress['phase'], string> = { reading: 'reading', checking: 'checking', writing: 'writing results', rules: 'replaying rules' };
+
+/**
+ * A progress line on stderr: rewritten in place on a terminal; elsewhere (a log file) one line every ten
+ * seconds once the file has taken that long, so short imports print none.
+ */
+function progressLine(file: string): { update(p: ImportProgress): void; done(): void } {
+  const tty = process.stderr.isTTY;
+  const started = Date.now();
+  let last = 0;
+  let shown = false;
+  return {
+    update(p) {
+      const now = Date.now();
+      if (now - last < (tty ? 200 : 10_000) || (!tty && now - started < 10_000)) return;
+      last = now;
+      const count = p.total ? `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}` : p.done.toLocaleString('en-US');
+      const text = `${file}: ${PHASES[p.phase]} ${count} rows, ${((now - started) / 1000).toFixed(0)} s`;
+      if (tty) process.stderr.write(`\r${text.padEnd(78)}`);
+      else process.stderr.write(`${text}\n`);
+      shown = true;
+    },
+    done() {
+      if (tty && shown) process.stderr.write(`\r${' '.repeat(78)}\r`);
+    },
+  };
+}
 
 /** The file in 1 MB pieces, decoded as UTF-8 across piece boundaries. */
 function* fileChunks(file: string): Generator<string> {
@@ -39,6 +77,9 @@ async function main(): Promise<number> {
         organization: { type: 'string' },
         verified: { type: 'boolean', default: false },
         'replay-rules': { type: 'boolean', default: false },
+        'map-remark': { type: 'string', multiple: true, default: [] },
+        'map-program': { type: 'string', multiple: true, default: [] },
+        'dry-run': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       allowPositionals: true,
@@ -74,19 +115,28 @@ async function main(): Promise<number> {
   const database = await openConfiguredDatabase(config);
   let failed = 0;
   try {
+    // The code lists the server keeps up to date at start (remark codes FA and CG among them).
+    await seedReference(database.db);
     for (const file of positionals) {
+      const progress = progressLine(path.basename(file));
       try {
         const report = await importLegacyResults(database.db, {
           programAbbv: values.program,
           organizationAbbv: values.organization,
           verified: values.verified,
           replayRules: values['replay-rules'],
+          remarkMappings: values['map-remark'],
+          programMappings: values['map-program'],
+          dryRun: values['dry-run'],
           fileName: path.basename(file),
           text: fileChunks(file),
           timeZone: config.programTimeZone,
+          onProgress: progress.update,
         });
+        progress.done();
         console.log(formatImportReport(report));
       } catch (err) {
+        progress.done();
         failed++;
         if (err instanceof ImportError) console.error(`${file}: nothing imported.\n${err.message}`);
         else if ((err as NodeJS.ErrnoException).code === 'ENOENT') console.error(`${file}: no such file.`);

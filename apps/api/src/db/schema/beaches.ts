@@ -64,10 +64,9 @@ export const beachStations = pgTable(
   (t) => [
     unique('beach_stations_name').on(t.beachId, t.stationName),
     check('beach_stations_type', sql`${t.stationType} in ('PRIMARY','BRACKET')`),
-    check(
-      'beach_stations_bracket_has_primary',
-      sql`(${t.stationType} = 'PRIMARY' and ${t.primaryStationId} is null) or (${t.stationType} = 'BRACKET' and ${t.primaryStationId} is not null)`,
-    ),
+    // A bracket normally names its primary; the legacy import may keep one whose primary it could not find,
+    // unlinked and hidden from the public map (migration 0009, decision 0021). A primary never has one.
+    check('beach_stations_primary_has_no_primary', sql`${t.stationType} = 'BRACKET' or ${t.primaryStationId} is null`),
     index('beach_stations_beach_idx').on(t.beachId),
     index('beach_stations_primary_idx').on(t.primaryStationId),
   ],

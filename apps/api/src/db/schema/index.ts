@@ -6,3 +6,4 @@ export * from './results';
 export * from './content';
 export * from './result-counts';
 export * from './idempotency';
+export * from './imports';

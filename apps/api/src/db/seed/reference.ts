@@ -76,6 +76,9 @@ export const REMARK_CODES = [
   { code: 'NS', name: 'Not sampled', description: 'No sample was taken (e.g. unsafe surf, no access); no value.', isNoValue: true },
   { code: 'LF', name: 'Lab failure', description: 'The analysis failed (e.g. incubator out of range, holding time exceeded); no value.', isNoValue: true },
   { code: 'LA', name: 'Lab accident', description: 'The sample was lost or broken in the laboratory; no value.', isNoValue: true },
+  // Agencies' files (issue 9): stored with their value or none, counted in neither geomeans nor rules (isEvaluatedRemark).
+  { code: 'FA', name: 'Failed analysis', description: 'The analysis failed or the sample met an accident in the laboratory; any value is no measurement and is not evaluated.' },
+  { code: 'CG', name: 'Confluent growth', description: 'Colonies grew together and could not be counted; any value is no measurement and is not evaluated.' },
 ] as const;
 
 export const RESULT_UNITS = [

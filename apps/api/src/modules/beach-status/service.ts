@@ -3,6 +3,7 @@ import {
   can,
   daysInEachStatus,
   effectiveValue,
+  isEvaluatedRemark,
   geometricMean,
   geomeanSurvey,
   GEOMEAN_MIN_SAMPLES,
@@ -204,7 +205,8 @@ function summarize(rows: readonly ResultRecord[], thresholds: readonly ref.Progr
   const withValue = rows.filter((r) => r.value !== null);
   const exceedances = withValue.filter((r) => {
     const t = thresholds.find((x) => x.parameter_id === r.parameter_id);
-    return t !== undefined && r.value! > t.beach_action_value;
+    // A failed analysis or confluent growth carries no measurement to exceed anything with.
+    return t !== undefined && isEvaluatedRemark(r.remark_code) && r.value! > t.beach_action_value;
   }).length;
   const values = withValue.flatMap((r) => {
     const v = effectiveValue(r.value, r.remark_code, censoredRule);

@@ -105,6 +105,7 @@ export function toRuleInput(r: RuleResult): RuleInputResult & { record: RuleResu
     sampleTimeMm: r.sample_time_mm,
     value: r.value,
     remarkCodeId: r.remark_code_id,
+    remarkCode: r.remark_code,
     unitId: r.result_unit_id,
     parameter: r.parameter_code,
     record: r,

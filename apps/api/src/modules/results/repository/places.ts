@@ -1,41 +1,32 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client';
-import { beaches, counties, municipalities } from '../../../db/schema';
+import { beaches } from '../../../db/schema';
 
-/** Counties, municipalities, beaches and stations the legacy import finds or creates. */
+/**
+ * Counties and municipalities the legacy import matches by name (it never creates them: they are reference
+ * data), and the beaches and stations it finds or creates.
+ */
 
 export interface PlaceIndex {
-  /** County id by lower-cased name. */
-  counties: Map<string, number>;
-  /** Municipality id by `countyId|lower-cased name`. */
-  municipalities: Map<string, number>;
+  counties: { county_id: number; name: string }[];
+  municipalities: { municipality_id: number; county_id: number; name: string }[];
   /** Beach of the program by lower-cased name. */
   beaches: Map<string, { beach_id: number; name: string }>;
 }
 
 export async function loadPlaceIndex(db: DbOrTx, programId: number): Promise<PlaceIndex> {
   // One after the other: inside a transaction there is one connection, and node-postgres wants one query at a time on it.
-  const countyRows = await queryRows<{ county_id: number; name: string }>(db, sql`select county_id, name from counties`);
+  const countyRows = await queryRows<{ county_id: number; name: string }>(db, sql`select county_id, name from counties order by county_id`);
   const municipalityRows = await queryRows<{ municipality_id: number; county_id: number; name: string }>(
     db,
-    sql`select municipality_id, county_id, name from municipalities`,
+    sql`select municipality_id, county_id, name from municipalities order by municipality_id`,
   );
   const beachRows = await queryRows<{ beach_id: number; name: string }>(db, sql`select beach_id, name from beaches where program_id = ${programId}`);
   return {
-    counties: new Map(countyRows.map((c) => [c.name.toLowerCase(), c.county_id])),
-    municipalities: new Map(municipalityRows.map((m) => [`${m.county_id}|${m.name.toLowerCase()}`, m.municipality_id])),
+    counties: countyRows,
+    municipalities: municipalityRows,
     beaches: new Map(beachRows.map((b) => [b.name.toLowerCase(), b])),
   };
-}
-
-export async function insertCounty(tx: DbOrTx, name: string): Promise<number> {
-  const [row] = await tx.insert(counties).values({ name }).returning({ id: counties.countyId });
-  return row!.id;
-}
-
-export async function insertMunicipality(tx: DbOrTx, countyId: number, name: string): Promise<number> {
-  const [row] = await tx.insert(municipalities).values({ countyId, name }).returning({ id: municipalities.municipalityId });
-  return row!.id;
 }
 
 /** The health authority serving a municipality, when exactly one does. */
@@ -59,9 +50,14 @@ export interface NewStation {
   beachId: number;
   stationName: string;
   stationType: 'PRIMARY' | 'BRACKET';
+  /** Null for a primary, and for a bracket whose primary the import could not find. */
   primaryStationId: number | null;
   latitude: number;
   longitude: number;
+  /** False for a station no longer sampled (Archived, Historical). */
+  active: boolean;
+  /** False for an inactive station and for an unlinked bracket. */
+  publicVisible: boolean;
   /** A new primary's first status (the import starts them Open); null for a bracket. */
   currentStatusId: number | null;
 }
@@ -74,12 +70,13 @@ export async function insertStations(tx: DbOrTx, stations: readonly NewStation[]
   const col = <T>(pick: (s: NewStation) => T, type: string) => array(stations.map(pick), type);
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`insert into beach_stations (beach_id, station_name, station_type, primary_station_id, latitude, longitude, current_status_id)
-        select beach, name, type, primary_id, lat, lon, status
+    sql`insert into beach_stations (beach_id, station_name, station_type, primary_station_id, latitude, longitude, current_status_id,
+                                    active, public_visible)
+        select beach, name, type, primary_id, lat, lon, status, active, visible
         from unnest(${col((s) => s.beachId, 'int')}, ${col((s) => s.stationName, 'text')}, ${col((s) => s.stationType, 'text')},
                     ${col((s) => s.primaryStationId, 'int')}, ${col((s) => s.latitude, 'float8')}, ${col((s) => s.longitude, 'float8')},
-                    ${col((s) => s.currentStatusId, 'int')})
-             with ordinality as u(beach, name, type, primary_id, lat, lon, status, ord)
+                    ${col((s) => s.currentStatusId, 'int')}, ${col((s) => s.active, 'boolean')}, ${col((s) => s.publicVisible, 'boolean')})
+             with ordinality as u(beach, name, type, primary_id, lat, lon, status, active, visible, ord)
         order by ord
         returning beach_station_id as id`,
   );

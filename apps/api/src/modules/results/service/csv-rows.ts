@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   CsvReader,
+  isEvaluatedRemark,
+  remarkLookupText,
   repeatedKeys,
   RESULT_INTEGRITY_MESSAGES,
   RESULT_VALUE_MAX,
@@ -14,6 +16,7 @@ import {
   type CsvRowError,
   type WaterQualityColumn,
   type WaterQualityCsvRow,
+  type WaterQualityHeader,
 } from '@beach/domain';
 import type { ParameterRecord, ProgramRecord, RemarkRecord, StationRecord, UnitRecord } from '../repository/reference';
 import type { StoredSample } from '../repository/writes';
@@ -46,45 +49,87 @@ export interface ParsedFile {
   rows: ParsedRow[];
 }
 
-/** Reads a whole file (or its chunks, so an import never needs one giant string) in the legacy layout. */
-export function parseLegacyCsv(chunks: string | Iterable<string>): ParsedFile {
-  const reader = new CsvReader();
-  const records: CsvRecord[] = [];
-  try {
-    for (const chunk of typeof chunks === 'string' ? [chunks] : chunks) records.push(...reader.push(chunk));
-    records.push(...reader.end());
-  } catch (err) {
-    if (err instanceof CsvSyntaxError) return { fileErrors: [{ line: err.line, message: err.message }], rows: [] };
-    throw err;
-  }
-  const [first, ...data] = records;
-  if (!first) return { fileErrors: [{ line: 1, message: 'The file is empty' }], rows: [] };
-  const read = readWaterQualityHeader(first.fields);
-  if ('missing' in read) return { fileErrors: [{ line: first.line, message: `Missing columns: ${read.missing.join(', ')}` }], rows: [] };
-  const header = read.header;
-  const primaryColumn = first.fields.findIndex((f) => f.trim() === PRIMARY_STATION_COLUMN);
-  const measureAt = header.Result_Measure;
+/**
+ * Reads a file in the legacy layout piece by piece: push each chunk as it comes (an import never needs one
+ * giant string, and can report progress between chunks), then end() for the rows.
+ */
+export class LegacyCsvParser {
+  private readonly reader = new CsvReader();
+  private header: WaterQualityHeader | null = null;
+  private primaryColumn = -1;
+  private failed: CsvRowError | null = null;
+  private sawHeader = false;
+  readonly rows: ParsedRow[] = [];
 
-  const rows = data.map((record): ParsedRow => {
-    const raw = {} as Record<WaterQualityColumn, string>;
-    for (const c of WATER_QUALITY_COLUMNS) raw[c] = (record.fields[header[c]] ?? '').trim();
-    const measure = raw.Result_Measure;
-    const measureNotNumber = measure !== '' && !Number.isFinite(Number(measure));
-    // The layout reader would call any non-number an error; whether it is one depends on the remark code.
-    const fields = measureNotNumber ? record.fields.map((f, i) => (i === measureAt ? '' : f)) : record.fields;
-    const read = readWaterQualityRecord(header, { line: record.line, fields });
-    const errors = 'errors' in read ? read.errors : [];
-    const row = 'row' in read ? read.row : null;
-    if (row && row.value !== null && row.value < 0) {
-      errors.push({ line: record.line, column: 'Result_Measure', message: 'Result_Measure cannot be negative' });
+  push(chunk: string): void {
+    if (this.failed) return;
+    try {
+      this.take(this.reader.push(chunk));
+    } catch (err) {
+      if (err instanceof CsvSyntaxError) this.failed = { line: err.line, message: err.message };
+      else throw err;
     }
-    if (row && row.value !== null && row.value > RESULT_VALUE_MAX) {
-      errors.push({ line: record.line, column: 'Result_Measure', message: `Result_Measure cannot be more than ${RESULT_VALUE_MAX.toLocaleString('en-US')}` });
+  }
+
+  end(): ParsedFile {
+    if (!this.failed) {
+      try {
+        this.take(this.reader.end());
+      } catch (err) {
+        if (err instanceof CsvSyntaxError) this.failed = { line: err.line, message: err.message };
+        else throw err;
+      }
     }
-    const primary = primaryColumn >= 0 ? (record.fields[primaryColumn] ?? '').trim() : '';
-    return { line: record.line, raw, primaryStationName: primary || null, row: errors.length ? null : row, measureNotNumber, errors };
-  });
-  return { fileErrors: [], rows };
+    if (this.failed) return { fileErrors: [this.failed], rows: [] };
+    if (!this.sawHeader) return { fileErrors: [{ line: 1, message: 'The file is empty' }], rows: [] };
+    return { fileErrors: [], rows: this.rows };
+  }
+
+  private take(records: CsvRecord[]): void {
+    for (const record of records) {
+      if (this.failed) return;
+      if (!this.sawHeader) {
+        this.sawHeader = true;
+        const read = readWaterQualityHeader(record.fields);
+        if ('missing' in read) {
+          this.failed = { line: record.line, message: `Missing columns: ${read.missing.join(', ')}` };
+          return;
+        }
+        this.header = read.header;
+        this.primaryColumn = record.fields.findIndex((f) => f.trim() === PRIMARY_STATION_COLUMN);
+        continue;
+      }
+      this.rows.push(parseRecord(this.header!, this.primaryColumn, record));
+    }
+  }
+}
+
+function parseRecord(header: WaterQualityHeader, primaryColumn: number, record: CsvRecord): ParsedRow {
+  const measureAt = header.Result_Measure;
+  const raw = {} as Record<WaterQualityColumn, string>;
+  for (const c of WATER_QUALITY_COLUMNS) raw[c] = (record.fields[header[c]] ?? '').trim();
+  const measure = raw.Result_Measure;
+  const measureNotNumber = measure !== '' && !Number.isFinite(Number(measure));
+  // The layout reader would call any non-number an error; whether it is one depends on the remark code.
+  const fields = measureNotNumber ? record.fields.map((f, i) => (i === measureAt ? '' : f)) : record.fields;
+  const read = readWaterQualityRecord(header, { line: record.line, fields });
+  const errors = 'errors' in read ? read.errors : [];
+  const row = 'row' in read ? read.row : null;
+  if (row && row.value !== null && row.value < 0) {
+    errors.push({ line: record.line, column: 'Result_Measure', message: 'Result_Measure cannot be negative' });
+  }
+  if (row && row.value !== null && row.value > RESULT_VALUE_MAX) {
+    errors.push({ line: record.line, column: 'Result_Measure', message: `Result_Measure cannot be more than ${RESULT_VALUE_MAX.toLocaleString('en-US')}` });
+  }
+  const primary = primaryColumn >= 0 ? (record.fields[primaryColumn] ?? '').trim() : '';
+  return { line: record.line, raw, primaryStationName: primary || null, row: errors.length ? null : row, measureNotNumber, errors };
+}
+
+/** Reads a whole file (or its chunks) in the legacy layout. */
+export function parseLegacyCsv(chunks: string | Iterable<string>): ParsedFile {
+  const parser = new LegacyCsvParser();
+  for (const chunk of typeof chunks === 'string' ? [chunks] : chunks) parser.push(chunk);
+  return parser.end();
 }
 
 const norm = (text: string) => text.trim().toLowerCase();
@@ -103,7 +148,21 @@ export interface ResolveContext {
   remarks: readonly RemarkRecord[];
   /** Latest sample date allowed: tomorrow in the program's time zone (SPEC 5). */
   maxDate: string;
+  /** The legacy import routes rows to programs itself (by Program_Name and its mappings): no check here. */
+  programChecked?: boolean;
+  /** Remark codes of the file (upper case) read as another code ('' for none): `--map-remark XX=K`. */
+  remarkMap?: ReadonlyMap<string, string>;
+  /** The beach a row's station is looked up at, when not its Beach_Name (a bracket's `South Bath N1` is `South Bath`). */
+  beachNameOf?: (row: ParsedRow) => string;
 }
+
+/** Reasons of row errors whose messages name the row's own values (reports group rows by reason). */
+export const ROW_REASONS = {
+  unknownStation: 'Unknown station',
+  measureNotNumber: 'Result_Measure is not a number (only a remark code that carries no value, such as NS, allows that)',
+  repeatedLine: 'Repeats the sample (station, date and time, parameter) of an earlier line',
+  storedDiffers: 'A different result is stored for this sample: correct it in the grid',
+} as const;
 
 export interface ResolvedRow {
   line: number;
@@ -159,24 +218,43 @@ export function resolveRows(rows: readonly ParsedRow[], ctx: ResolveContext): Re
     const fail = (column: WaterQualityColumn, message: string) => errors.push({ line, column, message });
     const raw = parsed.raw;
     const programName = raw.Program_Name;
-    if (programName && norm(programName) !== norm(ctx.program.name) && norm(programName) !== norm(ctx.program.abbv)) {
+    if (!ctx.programChecked && programName && norm(programName) !== norm(ctx.program.name) && norm(programName) !== norm(ctx.program.abbv)) {
       fail('Program_Name', `Program_Name '${programName}' is not this program (${ctx.program.name})`);
     }
-    const station = raw.Station_Name ? (index.find(raw.Beach_Name, raw.Station_Name) ?? null) : null;
-    if (raw.Station_Name && !station) fail('Station_Name', `Unknown station '${raw.Station_Name}' at beach '${raw.Beach_Name}' in ${ctx.program.name}`);
+    const beachName = ctx.beachNameOf?.(parsed) ?? raw.Beach_Name;
+    const station = raw.Station_Name ? (index.find(beachName, raw.Station_Name) ?? null) : null;
+    if (raw.Station_Name && !station) {
+      errors.push({
+        line,
+        column: 'Station_Name',
+        message: `Unknown station '${raw.Station_Name}' at beach '${beachName}' in ${ctx.program.name}`,
+        reason: ROW_REASONS.unknownStation,
+      });
+    }
     const parameter = raw.Result_Type_Name ? (byNameOrCode(ctx.parameters, raw.Result_Type_Name) ?? null) : null;
     if (raw.Result_Type_Name && !parameter) fail('Result_Type_Name', `Unknown parameter '${raw.Result_Type_Name}'`);
     const unit = raw.Units_Name ? (byNameOrCode(ctx.units, raw.Units_Name) ?? null) : null;
     if (raw.Units_Name && !unit) fail('Units_Name', `Unknown unit '${raw.Units_Name}'`);
-    const remark = raw.Remark_Code_Name ? (byNameOrCode(ctx.remarks, raw.Remark_Code_Name) ?? null) : null;
-    if (raw.Remark_Code_Name && !remark) fail('Remark_Code_Name', `Unknown remark code '${raw.Remark_Code_Name}'`);
+    // '--' (and empty) is no remark; a mapped code reads as its target (`--map-remark XX=K`, or `XX=` for none).
+    const remarkText = remarkLookupText(raw.Remark_Code_Name);
+    const remarkCode = ctx.remarkMap?.get(remarkText) ?? remarkText;
+    const remark = remarkCode ? (byNameOrCode(ctx.remarks, remarkCode) ?? null) : null;
+    if (remarkCode && !remark) fail('Remark_Code_Name', `Unknown remark code '${raw.Remark_Code_Name}'`);
 
     const row = parsed.row;
     if (row && row.sampleDate > ctx.maxDate) fail('Result_Date', 'Result_Date cannot be later than tomorrow');
     let value = row?.value ?? null;
     if (remark?.is_no_value) value = null;
-    else if (parsed.measureNotNumber) fail('Result_Measure', `Result_Measure '${raw.Result_Measure}' is not a number (only a no-value remark code allows that)`);
-    else if (row && value === null) fail('Result_Measure', 'Result_Measure is empty: enter a number, or a remark code that carries no value');
+    // A failed analysis or confluent growth keeps its number when it has one, and needs none (N/A is none).
+    else if (remark && !isEvaluatedRemark(remark.code)) value = parsed.measureNotNumber ? null : value;
+    else if (parsed.measureNotNumber) {
+      errors.push({
+        line,
+        column: 'Result_Measure',
+        message: `Result_Measure '${raw.Result_Measure}' is not a number (only a no-value remark code allows that)`,
+        reason: ROW_REASONS.measureNotNumber,
+      });
+    } else if (row && value === null) fail('Result_Measure', 'Result_Measure is empty: enter a number, or a remark code that carries no value');
 
     let importKey: string | null = null;
     if (row && station && parameter && unit) {
@@ -251,7 +329,12 @@ export function checkSamples(
   const checked = rows.map((r, i) => {
     const first = repeats.get(i);
     if (first !== undefined) {
-      const error = { line: r.line, column: 'Station_Name', message: RESULT_INTEGRITY_MESSAGES.repeatedLine(r.line, rows[first]!.line) };
+      const error = {
+        line: r.line,
+        column: 'Station_Name',
+        message: RESULT_INTEGRITY_MESSAGES.repeatedLine(r.line, rows[first]!.line),
+        reason: ROW_REASONS.repeatedLine,
+      };
       return { ...r, errors: [...r.errors, error] };
     }
     if (r.errors.length) return r;
@@ -265,7 +348,8 @@ export function checkSamples(
       duplicateLines.add(r.line);
       return r;
     }
-    return { ...r, errors: [...r.errors, { line: r.line, column: 'Result_Measure', message: RESULT_INTEGRITY_MESSAGES.storedDiffers(held.result_id) }] };
+    const error = { line: r.line, column: 'Result_Measure', message: RESULT_INTEGRITY_MESSAGES.storedDiffers(held.result_id), reason: ROW_REASONS.storedDiffers };
+    return { ...r, errors: [...r.errors, error] };
   });
   return { rows: checked, duplicateLines };
 }
