@@ -261,7 +261,8 @@ async function planStations(
         // By Primary_Station_Name or the bracket's own name, then the one primary of its beach.
         primary = f.primaryNames.map((name) => index.find(f.beachName, name)).find((s) => s?.station_type === 'PRIMARY');
         if (!primary) {
-          const atBeach = [...stations, ...planned.map((p) => p.record)].filter(
+          // `stations` holds the planned primaries too.
+          const atBeach = stations.filter(
             (s) => s.station_type === 'PRIMARY' && lower(s.beach_name) === lower(f.beachName),
           );
           if (atBeach.length === 1) primary = atBeach[0];
@@ -758,7 +759,8 @@ function problemLines(title: string, groups: LegacyImportReportPayload['rejectio
     const more = g.count > g.lines.length ? `, ... (${n(g.count - g.lines.length)} more)` : '';
     out.push(`  ${n(g.count).padStart(7)}  ${g.reason}`);
     out.push(`           ${g.lines.length === 1 ? 'line' : 'lines'} ${g.lines.slice(0, examples).join(', ')}${more}`);
-    const specific = g.examples.filter((e) => e.message !== g.reason && !g.reason.endsWith(e.message));
+    // Each problem's own words, where they say more than the reason does.
+    const specific = g.examples.filter((e) => !g.reason.includes(e.message));
     for (const e of specific.slice(0, examples)) out.push(`           line ${e.line}${e.column ? ` (${e.column})` : ''}: ${e.message}`);
   }
   return out;
