@@ -73,6 +73,8 @@ interface Fixtures {
   programBody(programId: number): object;
   places(programId: number): ProgramPlaces;
   reference: { parameter_id: number; result_unit_id: number };
+  /** A legacy import the admin checked (DEP IT: Import Legacy Results), and its program. */
+  importJob: { id: number; programId: number };
 }
 
 interface Probe {
@@ -530,6 +532,25 @@ const STAFF_ROUTES: StaffRoute[] = [
         })),
     }),
   ),
+  // DEP IT: Import Legacy Results (decision 0021): organization admins, with DATA_EDITING ADMIN in the file's programs
+  {
+    method: 'POST',
+    path: '/api/results/import/check',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/results/import/check?program=${f.places(programId).abbv}`,
+        payload: labCsv(f, programId),
+        headers: CSV,
+        allowed: isAdmin(a) && can(a.profile, programId, 'DATA_EDITING', 'ADMIN'),
+      })),
+  },
+  {
+    method: 'POST',
+    path: '/api/results/import/{id}/run',
+    probes: (a, f) => one({ url: `/api/results/import/${f.importJob.id}/run`, allowed: isAdmin(a) && can(a.profile, f.importJob.programId, 'DATA_EDITING', 'ADMIN') }),
+  },
+  { method: 'GET', path: '/api/results/import/{id}', probes: (a, f) => one({ url: `/api/results/import/${f.importJob.id}`, allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/results/import', probes: (a) => one({ url: '/api/results/import', allowed: isAdmin(a) }) },
   {
     method: 'POST',
     path: '/api/geomean/rolling/create',
@@ -610,7 +631,20 @@ beforeAll(async () => {
                (select result_unit_id from result_units where code = 'CFU_100ML') as result_unit_id`,
   );
 
+  const importProgram = [...places.entries()][0]!;
+  const checked = await ctx.call({
+    method: 'POST',
+    url: `/api/results/import/check?program=${importProgram[1].abbv}`,
+    token: adminToken,
+    headers: { 'content-type': 'text/csv' },
+    payload: layoutCsv([
+      { program: importProgram[1].abbv, station: importProgram[1].station.station_name, beach: importProgram[1].station.beach_name, date: '06/04/2025', measure: '10' },
+    ]),
+  });
+  if (checked.statusCode !== 200) throw new Error(`POST /api/results/import/check: ${checked.statusCode} ${checked.body}`);
+
   f = {
+    importJob: { id: checked.json().payload.import_job_id as number, programId: importProgram[0] },
     programIds,
     foreignUser: {
       user_id: foreignUserId,

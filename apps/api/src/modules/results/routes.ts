@@ -22,6 +22,7 @@ import {
 } from './schemas';
 import { deleteResults, remarkFilters, resultFilters, resultsGrid, saveResults } from './service/entry';
 import { checkUploadAccess, commitUpload, previewUpload } from './service/upload';
+import { importJobRoutes } from './import-routes';
 import { registerUploadParsers, uploadedFiles } from './upload-body';
 
 /**
@@ -34,6 +35,8 @@ export const resultRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const tz = { timeZone: deps.config.programTimeZone };
   const tags = ['results'];
   await registerUploadParsers(app, 1);
+  // DEP IT: Import Legacy Results (organization admins), with the same upload parsers.
+  await app.register(importJobRoutes, deps);
   const entry = app.staff(routeRules.screen('/portal/results', 'You need data editing user access in a program.'));
 
   app.get(

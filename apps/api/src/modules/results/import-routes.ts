@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { importJobListSchema, importJobParamsSchema, importJobSchema, LEGACY_IMPORT_CODES, legacyImportQuerySchema } from '@beach/domain';
+import type { AppDeps } from '../../deps';
+import { callerProfile, routeRules } from '../../lib/access';
+import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { checkImportFile, createImportJobRunner, getImportJob, listImportJobs, runImportJob } from './service/import-jobs';
+import { uploadedFiles } from './upload-body';
+
+/**
+ * DEP IT: Import Legacy Results (decision 0021), for organization admins: check a file (a dry run whose
+ * report is kept with the file), run the checked file as a job, follow its progress. The same options and
+ * service function as `npm run import:results`. The route rule runs before the body is read (401, then 403,
+ * then 400); each target program then needs DATA_EDITING ADMIN. Registered inside the results module, whose
+ * upload parsers (text/csv or multipart, 20 MB) it uses.
+ */
+export const importJobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps.database;
+  const tags = ['results'];
+  const admin = app.staff(routeRules.adminOrganization);
+  const runner = createImportJobRunner(deps);
+  app.addHook('onReady', () => runner.start());
+  app.addHook('onClose', () => runner.close());
+
+  app.post(
+    '/results/import/check',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        description:
+          'A dry run of a legacy file (water-quality download layout): everything is checked and counted, nothing kept but the checked file ' +
+          'and its report, as a CHECKED import. Options as `npm run import:results` (map_remark and map_program repeat).',
+        consumes: ['text/csv', 'multipart/form-data'],
+        querystring: legacyImportQuerySchema,
+        response: { 200: envelope(importJobSchema), ...staffErrors, 413: errorEnvelope, 415: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const profile = await callerProfile(db, request);
+      const [file] = await uploadedFiles(request);
+      return ok(LEGACY_IMPORT_CODES.IMPORT_CHECKED, await checkImportFile(deps, profile, request.query, file!));
+    },
+  );
+
+  app.post(
+    '/results/import/:id/run',
+    {
+      onRequest: admin,
+      schema: { tags, params: importJobParamsSchema, response: { 200: envelope(importJobSchema), ...staffErrors, 409: errorEnvelope } },
+    },
+    async (request) => ok(LEGACY_IMPORT_CODES.IMPORT_QUEUED, await runImportJob(deps, await callerProfile(db, request), request.params.id)),
+  );
+
+  app.get(
+    '/results/import/:id',
+    { onRequest: admin, schema: { tags, params: importJobParamsSchema, response: { 200: envelope(importJobSchema), ...staffErrors } } },
+    async (request) => ok(LEGACY_IMPORT_CODES.IMPORT_JOB_FOUND, await getImportJob(deps, request.params.id)),
+  );
+
+  app.get(
+    '/results/import',
+    { onRequest: admin, schema: { tags, response: { 200: envelope(importJobListSchema), ...staffErrors } } },
+    async () => ok(LEGACY_IMPORT_CODES.IMPORT_JOBS_FOUND, await listImportJobs(deps)),
+  );
+};
