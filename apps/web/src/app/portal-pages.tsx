@@ -27,6 +27,8 @@ const SecondaryValidationPage = lazy(() => import('../features/verification/Seco
 const VerificationTesterPage = lazy(() => import('../features/verification/VerificationTesterPage'));
 const GeomeanSurveysPage = lazy(() => import('../features/geomeans/GeomeanSurveysPage'));
 const RollingGeomeansPage = lazy(() => import('../features/geomeans/RollingGeomeansPage'));
+const LegacyImportPage = lazy(() => import('../features/legacy-import/LegacyImportPage'));
+const BeachesDatabasePage = lazy(() => import('../features/legacy-import/BeachesDatabasePage'));
 
 /** Screens with their own page component; every other portal route shows its heading and purpose. */
 const SCREEN_PAGES: Record<string, ReactElement> = {
@@ -52,6 +54,7 @@ const SUBPAGES: Record<PortalSubpagePath, ReactElement> = {
   '/portal/program-management/:programId': <ProgramEditPage />,
   '/portal/lha-management/:lhaId': <LhaEditPage />,
   '/portal/audit-log': <AuditLogPage />,
+  '/portal/website-management/dep-it/import-results': <LegacyImportPage />,
 };
 
 /** The page of a portal route (its path pattern, as in the route table). */
@@ -59,5 +62,6 @@ export default function PortalPage({ route }: { route: string }) {
   const page = SCREEN_PAGES[route] ?? SUBPAGES[route as PortalSubpagePath];
   if (page) return page;
   const screen = PORTAL_SCREENS.find((s) => s.path === route);
+  if (route === '/portal/website-management/dep-it/beaches-db') return <BeachesDatabasePage title={screen!.label} description={screen!.description} />;
   return <ScreenPage title={screen?.label ?? route} description={screen?.description} />;
 }

@@ -39,7 +39,7 @@ export const PORTAL_PATHS = [
   '/portal/website-management/dep-it/wqde',
 ] as const satisfies readonly PortalRoute[];
 
-/** Staff pages below the sidebar's screens (add / edit records) and the audit log, which has no menu link. */
+/** Staff pages below the sidebar's screens (add / edit records, the legacy import) and the audit log, which has no menu link. */
 export const PORTAL_SUBPAGE_PATHS = [
   '/portal/user-management/new',
   '/portal/user-management/:userId',
@@ -47,6 +47,8 @@ export const PORTAL_SUBPAGE_PATHS = [
   '/portal/program-management/:programId',
   '/portal/lha-management/:lhaId',
   '/portal/audit-log',
+  // DEP IT: Import Legacy Results (decision 0021), reached from DEP IT: Beaches Database Export.
+  '/portal/website-management/dep-it/import-results',
 ] as const;
 
 export type PortalSubpagePath = (typeof PORTAL_SUBPAGE_PATHS)[number];

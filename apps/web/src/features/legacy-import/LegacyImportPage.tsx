@@ -1,0 +1,373 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button } from '@trussworks/react-uswds';
+import { accessiblePrograms, can, isAdminOrganization, type ImportJob, type ImportProblemGroup, type LegacyImportReportPayload } from '@beach/domain';
+import { api } from '../../app/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { errorMessage, toApiError } from '../../components/api-errors';
+import { NotPermitted } from '../../components/NotPermitted';
+import { ScreenPage } from '../../components/ScreenPage';
+import { useCheckImportMutation, useGetImportJobQuery, useListImportJobsQuery, useRunImportMutation } from './api';
+import './legacy-import.css';
+
+const n = (value: number) => value.toLocaleString('en-US');
+const plural = (count: number, one: string, many = `${one}s`) => `${n(count)} ${count === 1 ? one : many}`;
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+const PHASES: Record<string, string> = { reading: 'Reading the file', checking: 'Checking the rows', writing: 'Writing results', rules: 'Replaying the rules' };
+const STATES: Record<ImportJob['state'], string> = { CHECKED: 'Checked, not run', QUEUED: 'Waiting to run', RUNNING: 'Running', DONE: 'Done', FAILED: 'Failed' };
+
+/**
+ * DEP IT: Import Legacy Results, for organization admins (decision 0021): a file in the water-quality
+ * download layout is checked first (a dry run: the report on screen, nothing written), then imported as a
+ * job whose progress shows here. The same import as `npm run import:results`.
+ */
+export default function LegacyImportPage() {
+  const me = useAppSelector((state) => state.user.user);
+  const allowed = me ? isAdminOrganization(me.organization) : false;
+  return (
+    <ScreenPage
+      title="Import Legacy Results"
+      description="Move an agency’s history in: results files in the layout of the water-quality download, checked first, then imported in one piece."
+    >
+      <p>
+        <Link to="/portal/website-management/dep-it/beaches-db">Back to DEP IT: Beaches Database Export</Link>
+      </p>
+      {allowed ? <LegacyImport /> : <NotPermitted />}
+    </ScreenPage>
+  );
+}
+
+function LegacyImport() {
+  const me = useAppSelector((state) => state.user.user)!;
+  const programs = accessiblePrograms(me).filter((p) => can(me, p.program_id, 'DATA_EDITING', 'ADMIN'));
+  const [file, setFile] = useState<File | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+  const [program, setProgram] = useState(programs[0]?.abbv ?? '');
+  const [programMap, setProgramMap] = useState('');
+  const [remarkMap, setRemarkMap] = useState('');
+  const [verified, setVerified] = useState(true);
+  const [replay, setReplay] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checked, setChecked] = useState<ImportJob | null>(null);
+  const [runningId, setRunningId] = useState<number | null>(null);
+  const [checkImport, { isLoading: isChecking }] = useCheckImportMutation();
+  const [runImport, { isLoading: isQueuing }] = useRunImportMutation();
+
+  const check = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setProblem(null);
+    setChecked(null);
+    setRunningId(null);
+    if (!file) {
+      setProblem('Choose a CSV file first.');
+      return;
+    }
+    try {
+      setChecked(
+        await checkImport({
+          file,
+          program,
+          verified,
+          replay_rules: verified && replay,
+          map_program: lines(programMap),
+          map_remark: lines(remarkMap),
+        }).unwrap(),
+      );
+    } catch (thrown) {
+      setProblem(errorMessage(toApiError(thrown), 'The file could not be checked.'));
+    }
+  };
+
+  const run = async () => {
+    if (!checked) return;
+    setProblem(null);
+    try {
+      const job = await runImport(checked.import_job_id).unwrap();
+      setRunningId(job.import_job_id);
+    } catch (thrown) {
+      setProblem(errorMessage(toApiError(thrown), 'The import could not be started.'));
+    }
+  };
+
+  const startOver = () => {
+    setChecked(null);
+    setRunningId(null);
+    setFile(null);
+    setInputKey((k) => k + 1);
+  };
+
+  return (
+    <>
+      <form className="usa-form maxw-full legacy-import__form" onSubmit={(event) => void check(event)} aria-label="Check a legacy file">
+        <h2>1. Check a file</h2>
+        <div className="usa-form-group">
+          <label className="usa-label" htmlFor="import-file">
+            Results file (CSV)
+          </label>
+          <span className="usa-hint" id="import-file-hint">
+            The water-quality download layout (Program_Name, Station_Name, Beach_Name, … Remark_Code_Name), at most 20 MB.
+          </span>
+          <input
+            key={inputKey}
+            id="import-file"
+            className="legacy-import__file"
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby="import-file-hint"
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setChecked(null);
+              setRunningId(null);
+            }}
+          />
+        </div>
+        <div className="usa-form-group">
+          <label className="usa-label" htmlFor="import-program">
+            Program to import into
+          </label>
+          <span className="usa-hint" id="import-program-hint">
+            Rows whose Program_Name is this program’s name or abbreviation go into it.
+          </span>
+          <select id="import-program" className="usa-select" value={program} aria-describedby="import-program-hint" onChange={(e) => setProgram(e.target.value)}>
+            {programs.map((p) => (
+              <option key={p.program_id} value={p.abbv}>
+                [{p.abbv}] - {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="usa-form-group">
+          <label className="usa-label" htmlFor="import-program-map">
+            Program names in the file
+          </label>
+          <span className="usa-hint" id="import-program-map-hint">
+            One per line, the file’s name = a program’s abbreviation, e.g. <code>Cooperative Coastal Monitoring Program=OB</code>. Rows of other names are refused.
+          </span>
+          <textarea id="import-program-map" className="usa-textarea legacy-import__map" rows={2} value={programMap} aria-describedby="import-program-map-hint" onChange={(e) => setProgramMap(e.target.value)} />
+        </div>
+        <div className="usa-form-group">
+          <label className="usa-label" htmlFor="import-remark-map">
+            Remark codes to read as others
+          </label>
+          <span className="usa-hint" id="import-remark-map-hint">
+            One per line, e.g. <code>XX=K</code>, or <code>XX=</code> for no remark. <code>--</code>, K, L, NS, FA and CG are known; other codes are refused.
+          </span>
+          <textarea id="import-remark-map" className="usa-textarea legacy-import__map" rows={2} value={remarkMap} aria-describedby="import-remark-map-hint" onChange={(e) => setRemarkMap(e.target.value)} />
+        </div>
+        <div className="usa-checkbox">
+          <input className="usa-checkbox__input" id="import-verified" type="checkbox" checked={verified} onChange={(e) => setVerified(e.target.checked)} />
+          <label className="usa-checkbox__label" htmlFor="import-verified">
+            Import the results as verified
+          </label>
+        </div>
+        <div className="usa-checkbox">
+          <input
+            className="usa-checkbox__input"
+            id="import-replay"
+            type="checkbox"
+            checked={verified && replay}
+            disabled={!verified}
+            onChange={(e) => setReplay(e.target.checked)}
+          />
+          <label className="usa-checkbox__label" htmlFor="import-replay">
+            Rebuild the beaches’ status history with the program’s rules (no e-mails)
+          </label>
+        </div>
+        <Button type="submit" className="margin-top-2" disabled={isChecking || programs.length === 0}>
+          {isChecking ? 'Checking…' : 'Check the file'}
+        </Button>
+      </form>
+
+      {problem && (
+        <Alert type="error" headingLevel="h3" slim role="alert" className="margin-top-2">
+          {problem}
+        </Alert>
+      )}
+
+      {checked?.dry_run && runningId === null && (
+        <section aria-labelledby="import-check-heading" className="margin-top-4">
+          <h2 id="import-check-heading">2. What the import would do</h2>
+          <Report report={checked.dry_run} />
+          {checked.dry_run.inserted > 0 ? (
+            <Button type="button" onClick={() => void run()} disabled={isQueuing}>
+              Import {plural(checked.dry_run.inserted, 'result')}
+            </Button>
+          ) : (
+            <Alert type="warning" headingLevel="h3" slim>
+              Nothing in this file would be imported.
+            </Alert>
+          )}{' '}
+          <Button type="button" outline onClick={startOver}>
+            Check another file
+          </Button>
+        </section>
+      )}
+
+      {runningId !== null && <RunningImport id={runningId} onDone={startOver} />}
+
+      <RecentImports />
+    </>
+  );
+}
+
+/** The job while it runs (polled every second), then its report. */
+function RunningImport({ id, onDone }: { id: number; onDone: () => void }) {
+  const dispatch = useAppDispatch();
+  const [finished, setFinished] = useState(false);
+  const { data: job } = useGetImportJobQuery(id, { pollingInterval: finished ? 0 : 1000 });
+  const ended = job?.state === 'DONE' || job?.state === 'FAILED';
+  if (ended && !finished) setFinished(true);
+  useEffect(() => {
+    // The imported results, stations and statuses show everywhere else now.
+    if (finished) dispatch(api.util.invalidateTags([{ type: 'Results', id: 'IMPORTS' }, { type: 'Results', id: 'LIST' }, 'Beaches', 'Programs']));
+  }, [finished, dispatch]);
+  const progress = job?.progress;
+  return (
+    <section aria-labelledby="import-run-heading" className="margin-top-4" aria-live="polite">
+      <h2 id="import-run-heading">3. Import</h2>
+      {!job || job.state === 'QUEUED' ? (
+        <p>Waiting to start…</p>
+      ) : job.state === 'RUNNING' ? (
+        <div>
+          <p>
+            {progress ? `${PHASES[progress.phase] ?? progress.phase}: ${n(progress.done)}${progress.total ? ` of ${n(progress.total)}` : ''} rows` : 'Importing…'}
+          </p>
+          <progress className="legacy-import__progress" max={progress?.total || 1} value={progress?.total ? progress.done : undefined} aria-label="Import progress" />
+        </div>
+      ) : job.state === 'DONE' && job.report ? (
+        <>
+          <Alert type="success" headingLevel="h3" heading="Import finished" role="status">
+            {plural(job.report.inserted, 'result')} imported from {job.file_name}; {plural(job.report.duplicates, 'row')} already present,{' '}
+            {plural(job.report.rejected, 'row')} refused.
+          </Alert>
+          <Report report={job.report} />
+          <Button type="button" outline onClick={onDone}>
+            Import another file
+          </Button>
+        </>
+      ) : (
+        <Alert type="error" headingLevel="h3" heading="The import failed" role="alert">
+          {job.error} Nothing from this file was imported.
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+function Report({ report }: { report: LegacyImportReportPayload }) {
+  const verb = report.dry_run ? 'would be' : 'were';
+  return (
+    <div className="legacy-import__report">
+      <ul className="usa-list">
+        <li>
+          {plural(report.rows, 'row')} read from {report.file}
+          {report.programs.length > 0 && ` (${report.programs.map((p) => `${plural(p.rows, 'row')} for ${p.abbv}, entered as ${p.organization}`).join('; ')})`}
+        </li>
+        <li>
+          {plural(report.inserted, 'result')} {verb} imported; {plural(report.duplicates, 'row')} already present {verb} skipped
+        </li>
+        <li>
+          {plural(report.rejected, 'row')} {verb} refused
+        </li>
+        <li>
+          {plural(report.created.stations, 'station')} {verb} created ({plural(report.created.beaches, 'new beach', 'new beaches')}
+          {report.created.inactive_stations > 0 && `, ${n(report.created.inactive_stations)} inactive`}
+          {report.created.unlinked_brackets > 0 && `, ${plural(report.created.unlinked_brackets, 'bracket')} without a primary`})
+        </li>
+        <li>
+          {plural(report.status_changes, 'status change')} by the program’s rules
+        </li>
+        <li>
+          {(report.ms / 1000).toFixed(1)} s, {n(report.rows_per_second)} rows/s
+        </li>
+      </ul>
+      <Problems title="Refused rows, by reason" groups={report.rejections} />
+      <Problems title="Warnings" groups={report.warnings} />
+    </div>
+  );
+}
+
+function Problems({ title, groups }: { title: string; groups: ImportProblemGroup[] }) {
+  if (groups.length === 0) return null;
+  return (
+    <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label={title}>
+      <table className="usa-table usa-table--compact usa-table--striped legacy-import__problems">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Reason</th>
+            <th scope="col">Rows</th>
+            <th scope="col">First lines</th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((g) => (
+            <tr key={g.reason}>
+              <td>
+                {g.reason}
+                {g.examples.some((e) => !g.reason.includes(e.message)) && (
+                  <ul className="usa-list legacy-import__examples">
+                    {g.examples
+                      .filter((e) => !g.reason.includes(e.message))
+                      .map((e) => (
+                        <li key={`${e.line}-${e.message}`}>
+                          Line {e.line}: {e.message}
+                        </li>
+                      ))}
+                  </ul>
+                )}
+              </td>
+              <td>{n(g.count)}</td>
+              <td>
+                {g.lines.join(', ')}
+                {g.count > g.lines.length && ', …'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RecentImports() {
+  const { data } = useListImportJobsQuery();
+  if (!data || data.jobs.length === 0) return null;
+  return (
+    <section aria-labelledby="import-recent-heading" className="margin-top-5">
+      <h2 id="import-recent-heading">Recent imports</h2>
+      <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label="Recent imports">
+        <table className="usa-table usa-table--compact usa-table--striped">
+          <caption className="usa-sr-only">Recent imports</caption>
+          <thead>
+            <tr>
+              <th scope="col">File</th>
+              <th scope="col">Program</th>
+              <th scope="col">State</th>
+              <th scope="col">Imported</th>
+              <th scope="col">By</th>
+              <th scope="col">Checked</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.jobs.map((job) => (
+              <tr key={job.import_job_id}>
+                <td>{job.file_name}</td>
+                <td>{job.options.program}</td>
+                <td>{job.state === 'FAILED' && job.error ? `${STATES[job.state]}: ${job.error}` : STATES[job.state]}</td>
+                <td>{job.report ? `${n(job.report.inserted)} of ${n(job.report.rows)} rows` : ''}</td>
+                <td>{job.created_by ?? ''}</td>
+                <td>{when(job.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
