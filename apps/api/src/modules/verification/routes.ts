@@ -40,11 +40,15 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   const tags = ['verification'];
   const conflictErrors = { ...staffErrors, 409: errorEnvelope, 422: errorEnvelope };
   await registerUploadParsers(app, TEST_FOLDER_MAX_FILES);
+  // Each screen's coarse rule, checked before the body is read (the program's own check follows in the service).
+  const verifier = app.staff(routeRules.screen('/portal/results/verification', 'You need data verification admin access in a program.'));
+  const secondary = app.staff(routeRules.screen('/portal/secondary-validation', 'Secondary validation needs secondary verification in a program.'));
+  const tester = app.staff(routeRules.screen('/portal/data-verification-tester', 'The Verification Tester needs secondary verification in a program.'));
 
   app.get(
     '/results/:x/verify',
     {
-      onRequest: app.staff(routeRules.screen('/portal/results/verification', 'You need data verification admin access in a program.')),
+      onRequest: verifier,
       schema: {
         tags,
         description: 'Unverified results of program x (the program id) by sample date and station, against the program thresholds.',
@@ -63,7 +67,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.put(
     '/verify/',
     {
-      onRequest: app.staff(routeRules.screen('/portal/results/verification', 'You need data verification admin access in a program.')),
+      onRequest: verifier,
       schema: { tags, headers: idempotencyHeadersSchema, body: resultIdsSchema, response: { 200: envelope(verifyResponse), ...conflictErrors } },
     },
     async (request, reply) => {
@@ -76,7 +80,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     '/verify/secondary',
     {
-      onRequest: app.staff(routeRules.screen('/portal/secondary-validation', 'Secondary validation needs secondary verification in a program.')),
+      onRequest: secondary,
       schema: { tags, querystring: secondaryListQuerySchema(tz), response: { 200: envelope(secondaryListResponse), ...staffErrors } },
     },
     async (request) =>
@@ -86,7 +90,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.put(
     '/verify/secondary/',
     {
-      onRequest: app.staff(routeRules.screen('/portal/secondary-validation', 'Secondary validation needs secondary verification in a program.')),
+      onRequest: secondary,
       schema: { tags, headers: idempotencyHeadersSchema, body: resultIdsSchema, response: { 200: envelope(secondaryVerifyResponse), ...conflictErrors } },
     },
     async (request, reply) => {
@@ -99,7 +103,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     '/verify/test/options',
     {
-      onRequest: app.staff(routeRules.screen('/portal/data-verification-tester', 'The Verification Tester needs secondary verification in a program.')),
+      onRequest: tester,
       schema: {
         tags,
         description: 'What the Verification Tester chooses from: the program stations with their status now, statuses, parameters, units, remark codes.',
@@ -114,7 +118,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.post(
     '/verify/test',
     {
-      onRequest: app.staff(routeRules.screen('/portal/data-verification-tester', 'The Verification Tester needs secondary verification in a program.')),
+      onRequest: tester,
       // Typed and chosen dates: not later than tomorrow in the program time zone (SPEC 5).
       schema: { tags, body: verificationTestSchemaFor(tz), response: { 200: envelope(verificationTestResponse), ...staffErrors } },
     },
@@ -124,7 +128,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.post(
     '/verify/test/folder',
     {
-      onRequest: app.staff(routeRules.screen('/portal/data-verification-tester', 'The Verification Tester needs secondary verification in a program.')),
+      onRequest: tester,
       schema: {
         tags,
         consumes: ['multipart/form-data', 'text/csv'],

@@ -109,14 +109,8 @@ export async function findStoredImportKeys(db: DbOrTx, keys: readonly string[]):
 }
 
 /** A stored result under a natural key, with what an upload compares (value, remark code, unit). */
-export interface StoredSample {
+export interface StoredSample extends ResultKeyFields {
   result_id: number;
-  beach_station_id: number;
-  sample_date: string;
-  sample_time_hh: string;
-  sample_time_mm: string;
-  parameter_id: number;
-  is_resample: boolean;
   value: number | null;
   remark_code_id: number | null;
   result_unit_id: number;
