@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { RESULT_CODES, RESULT_MESSAGES } from '@beach/domain';
 import { beachStations } from '../src/db/schema';
+import { UPLOAD_MAX_BYTES } from '../src/modules/results/upload-body';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { demoFacts, layoutCsv, multipart, stationsOf, tableCounts, tokenCache, type CsvLine, type DemoFacts, type StationRow } from './results-fixtures';
 
@@ -106,6 +107,17 @@ describe(`lab CSV upload on ${DATABASE_KIND}`, () => {
       const res = await post('preview', layoutCsv([line(ob[0]!)]), 'sampler@example.org', query(), true);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().payload).toMatchObject({ counts: { rows: 1, ok: 1 }, can_commit: true });
+    });
+
+    it('answers 413 for a lab file over the size limit, as text and as a multipart file, and writes nothing', async () => {
+      const before = await tableCounts(ctx);
+      const huge = `${layoutCsv([line(ob[0]!)])}${'x'.repeat(UPLOAD_MAX_BYTES + 1024)}`;
+      for (const asMultipart of [false, true]) {
+        const res = await post('commit', huge, 'sampler@example.org', query(), asMultipart);
+        expect(res.statusCode, String(asMultipart)).toBe(413);
+        expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+      }
+      expect(await tableCounts(ctx)).toEqual(before);
     });
 
     it('reports a file with missing columns or bad quoting as a whole', async () => {
