@@ -137,7 +137,7 @@ describe(`legacy import on ${DATABASE_KIND}`, () => {
     expect(text).toContain('Refused (3 rows):');
     expect(text).toMatch(/\n {8}1 {2}Result_Date must be MM\/DD\/YYYY\n {11}line 7\n/);
     expect(text).toMatch(
-      /\n10 rows read, 7 inserted, 0 skipped as already present, 3 rejected; 4 stations created \(2 new beaches, 1 brackets without a primary\); 3 status changes; \d+\.\d s, [\d,]+ rows\/s$/,
+      /\n10 rows read, 7 inserted, 0 skipped as already present, 3 rejected; 4 stations created \(2 new beaches, 1 bracket without a primary\); 3 status changes; \d+\.\d s, [\d,]+ rows\/s$/,
     );
   });
 
@@ -279,6 +279,22 @@ describe(`npm run import:results on ${DATABASE_KIND}`, () => {
     const second = await runCli(['--program', 'OB', path.join(dir, 'legacy.csv')], env);
     expect(second.code).toBe(0);
     expect(second.out).toMatch(/10 rows read, 0 inserted, 7 skipped as already present, 3 rejected; 0 stations created/);
+  }, 300_000);
+
+  it('takes --map-program, --map-remark and --dry-run, and exits 1 for a file it refuses whole', async () => {
+    const other = path.join(dir, 'other.csv');
+    writeFileSync(other, layoutCsv([at(PRIMARY, '06/21/2026', '12', { program: 'Agency Program', remark: 'QQ' })]));
+    const refused = await runCli(['--program', 'OB', other], env);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toMatch(/\n {8}1 {2}Program_Name 'Agency Program' is not OB \(Ocean Beaches\): to import its rows, map it with --map-program 'Agency Program=ABBV'\n/);
+    const maps = ['--map-program', 'Agency Program=OB', '--map-remark', 'QQ=K'];
+    const dry = await runCli(['--program', 'OB', '--dry-run', ...maps, other], env);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toMatch(/^DRY RUN \(nothing was written\): other\.csv -> OB/);
+    expect(dry.out).toMatch(/\nWould import: 1 rows read, 1 inserted, 0 skipped as already present, 0 rejected/);
+    const real = await runCli(['--program', 'OB', ...maps, other], env);
+    expect(real.code).toBe(0);
+    expect(real.out).toMatch(/\n1 rows read, 1 inserted, 0 skipped as already present, 0 rejected; 0 stations created; 0 status changes; [\d.]+ s, [\d,]+ rows\/s\n$/);
   }, 300_000);
 
   it('explains its usage and refuses --replay-rules without --verified', async () => {

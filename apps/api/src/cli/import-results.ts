@@ -135,6 +135,8 @@ async function main(): Promise<number> {
         });
         progress.done();
         console.log(formatImportReport(report));
+        // A file every row of which was refused imported nothing: that is a failure for a script to see.
+        if (report.rows > 0 && report.rejectedRows === report.rows) failed++;
       } catch (err) {
         progress.done();
         failed++;

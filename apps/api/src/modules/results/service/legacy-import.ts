@@ -756,9 +756,10 @@ function problemLines(title: string, groups: LegacyImportReportPayload['rejectio
   if (groups.length === 0) return [];
   const out = [`${title} (${n(total)} ${total === 1 ? 'row' : 'rows'}):`];
   for (const g of groups) {
-    const more = g.count > g.lines.length ? `, ... (${n(g.count - g.lines.length)} more)` : '';
+    const shown = g.lines.slice(0, examples);
+    const more = g.count > shown.length ? `, ... (${n(g.count - shown.length)} more)` : '';
     out.push(`  ${n(g.count).padStart(7)}  ${g.reason}`);
-    out.push(`           ${g.lines.length === 1 ? 'line' : 'lines'} ${g.lines.slice(0, examples).join(', ')}${more}`);
+    out.push(`           ${shown.length === 1 ? 'line' : 'lines'} ${shown.join(', ')}${more}`);
     // Each problem's own words, where they say more than the reason does.
     const specific = g.examples.filter((e) => !g.reason.includes(e.message));
     for (const e of specific.slice(0, examples)) out.push(`           line ${e.line}${e.column ? ` (${e.column})` : ''}: ${e.message}`);
@@ -779,7 +780,7 @@ export function formatImportReport(report: LegacyImportReport): string {
   const created = report.created;
   const createdText =
     `${n(created.stations)} stations created` +
-    (created.stations ? ` (${[`${n(created.beaches)} new beaches`, created.inactiveStations ? `${n(created.inactiveStations)} inactive` : '', created.unlinkedBrackets ? `${n(created.unlinkedBrackets)} brackets without a primary` : ''].filter(Boolean).join(', ')})` : '');
+    (created.stations ? ` (${[`${n(created.beaches)} new beaches`, created.inactiveStations ? `${n(created.inactiveStations)} inactive` : '', created.unlinkedBrackets ? `${n(created.unlinkedBrackets)} ${created.unlinkedBrackets === 1 ? 'bracket' : 'brackets'} without a primary` : ''].filter(Boolean).join(', ')})` : '');
   const lines = [
     `${report.dryRun ? 'DRY RUN (nothing was written): ' : ''}${report.file} -> ${programs.length ? programs.join('; ') : `${report.program} (entered as ${report.organization})`}`,
     ...problemLines('Refused', payload.rejections, payload.rejected, examples),
