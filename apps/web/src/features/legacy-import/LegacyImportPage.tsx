@@ -102,7 +102,7 @@ function LegacyImport() {
   };
 
   return (
-    <>
+    <div className="legacy-import">
       <form className="usa-form maxw-full legacy-import__form" onSubmit={(event) => void check(event)} aria-label="Check a legacy file">
         <h2>1. Check a file</h2>
         <div className="usa-form-group">
@@ -211,7 +211,7 @@ function LegacyImport() {
       {runningId !== null && <RunningImport id={runningId} onDone={startOver} />}
 
       <RecentImports />
-    </>
+    </div>
   );
 }
 
@@ -260,7 +260,8 @@ function RunningImport({ id, onDone }: { id: number; onDone: () => void }) {
 }
 
 function Report({ report }: { report: LegacyImportReportPayload }) {
-  const verb = report.dry_run ? 'would be' : 'were';
+  const verb = (count: number) => (report.dry_run ? 'would be' : count === 1 ? 'was' : 'were');
+  const mappable = report.rejections.some((g) => /--map-(remark|program)/.test(g.reason));
   return (
     <div className="legacy-import__report">
       <ul className="usa-list">
@@ -269,13 +270,13 @@ function Report({ report }: { report: LegacyImportReportPayload }) {
           {report.programs.length > 0 && ` (${report.programs.map((p) => `${plural(p.rows, 'row')} for ${p.abbv}, entered as ${p.organization}`).join('; ')})`}
         </li>
         <li>
-          {plural(report.inserted, 'result')} {verb} imported; {plural(report.duplicates, 'row')} already present {verb} skipped
+          {plural(report.inserted, 'result')} {verb(report.inserted)} imported; {plural(report.duplicates, 'row')} already present {verb(report.duplicates)} skipped
         </li>
         <li>
-          {plural(report.rejected, 'row')} {verb} refused
+          {plural(report.rejected, 'row')} {verb(report.rejected)} refused
         </li>
         <li>
-          {plural(report.created.stations, 'station')} {verb} created ({plural(report.created.beaches, 'new beach', 'new beaches')}
+          {plural(report.created.stations, 'station')} {verb(report.created.stations)} created ({plural(report.created.beaches, 'new beach', 'new beaches')}
           {report.created.inactive_stations > 0 && `, ${n(report.created.inactive_stations)} inactive`}
           {report.created.unlinked_brackets > 0 && `, ${plural(report.created.unlinked_brackets, 'bracket')} without a primary`})
         </li>
@@ -287,6 +288,12 @@ function Report({ report }: { report: LegacyImportReportPayload }) {
         </li>
       </ul>
       <Problems title="Refused rows, by reason" groups={report.rejections} />
+      {mappable && report.dry_run && (
+        <p className="usa-hint">
+          To take a remark code or a program name the portal does not know, add it under “Remark codes to read as others” or “Program
+          names in the file” and check the file again.
+        </p>
+      )}
       <Problems title="Warnings" groups={report.warnings} />
     </div>
   );
