@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { leafletLite } from './build/leaflet-lite';
+import { dropUnusedCss, precompress } from './build/plugins';
 
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: true } };
 
@@ -13,11 +15,14 @@ const reactRouterDist = path.join(
   'dist/production',
 );
 
+// USWDS's Sass packages folder (its exports name no package.json; './scss/*' maps to packages/*/_index.scss).
+const uswdsPackages = path.dirname(path.dirname(createRequire(import.meta.url).resolve('@uswds/uswds/scss/uswds-core')));
+
 // '@beach/domain' resolves through the npm workspace link; its package exports TypeScript source,
 // which Vite compiles like our own files.
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), leafletLite(), dropUnusedCss(), precompress()],
   resolve: {
     alias:
       command === 'build'
@@ -27,10 +32,19 @@ export default defineConfig(({ command }) => ({
           ]
         : [],
   },
+  css: {
+    preprocessorOptions: {
+      // USWDS's per-component Sass packages (src/styles/uswds/*.scss, decision 0020).
+      scss: { loadPaths: [uswdsPackages], quietDeps: true },
+    },
+  },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {
     outDir: 'dist',
+    // Leaflet's stylesheet names images the map never shows (marker icons, the layers control): left as files
+    // (never fetched) instead of inlined into the map's CSS. Other small assets are inlined as usual.
+    assetsInlineLimit: (file: string) => (/[\\/]leaflet[\\/]dist[\\/]images[\\/]/.test(file) ? false : undefined),
     emptyOutDir: true,
     sourcemap: true,
     // dist/.vite/manifest.json: scripts/bundle-budget.mjs reads it to measure what the landing page loads.
@@ -41,7 +55,12 @@ export default defineConfig(({ command }) => ({
           // Everything index.html loads statically in one chunk (the entry itself stays apart, so the
           // manifest keeps it): every page loads all of it anyway, and one file compresses better than
           // the dozen small shared chunks the bundler would otherwise make of it.
-          groups: [{ name: 'app', tags: ['$initial'], test: (id) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id) }],
+          groups: [
+            { name: 'app', tags: ['$initial'], test: (id) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id) },
+            // A few hundred bytes each, shared by lazy pages: one request for them all rather than one apiece
+            // (a response's headers cost about as much as these files; decision 0020).
+            { name: 'shared', test: (id) => /rolldown[:/]runtime|[\\/]src[\\/](components[\\/](PublicPage|PublicLoadError)|features[\\/]map[\\/](api|format|marker-shapes|station-filters))\.tsx?$/.test(id) },
+          ],
         },
       },
     },

@@ -1,31 +1,35 @@
 #!/usr/bin/env node
-// Landing-page JavaScript budget: the gzip size of every script the browser loads for '/' before the map
-// is interactive must stay within BUDGET_KB. Reads the built app (run `npm run build -w @beach/web` first):
-// dist/.vite/manifest.json (vite.config.ts sets build.manifest) and the chunks it names.
+// The landing page's first view on the wire (decision 0020): starts the real api on a free port with the
+// production build (apps/web/dist: run `npm run build -w @beach/web` first) and the demo agency, asks for `/`
+// and everything the page loads before its map is usable, as a browser does (`Accept-Encoding: br, gzip`),
+// and adds up the bytes each response took on the wire: status line, headers and body as sent. Fails above
+// BUDGET_KB (1 KB = 1000 bytes).
 //
-// Counted: the index.html entry and its static imports (the modulepreloads), recursively; the '/' route's
-// page chunk (MapPage) and the map component it always loads (StationMap, with Leaflet), each with their
-// static imports. A chunk shared by several of these counts once. 1 KB = 1000 bytes, as Vite reports.
-// It also fails when a chunk of the landing page holds portal code or a library the page does not need
-// (NOT_ON_LANDING_PAGE, checked through the chunks' source maps).
+// Counted: the document; what it names (scripts, modulepreloads, stylesheets, the icon); the Link header's
+// preloads; the map page's chunks and the Leaflet map's (first-view.json "chunks", from the Vite manifest,
+// with their static imports and stylesheets); the api reads the page makes before the map is usable
+// (first-view.json "reads"; a browser test keeps that list honest). Each once. Not counted: base-map tiles
+// (another host) and the welcome pop-up, which waits until the page has loaded.
 //
-// Usage: node apps/web/scripts/bundle-budget.mjs [--dist <dir>] [--budget <KB>] [--verbose]
+// Also fails when a counted text response above 1 KB goes uncompressed, and when a counted chunk holds
+// portal code or a library the landing page does not need (NOT_ON_LANDING_PAGE, through the source maps).
+//
+// Usage: node apps/web/scripts/bundle-budget.mjs [--dist <dir>] [--budget <KB>] [--base <url of a running api>]
 import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { startProductionServer } from '../../../scripts/serve-production.mjs';
 
-const BUDGET_KB = 200;
-/** What '/' loads after the entry: the route's page and the map component the default view always shows. */
-const LAZY_FOR_LANDING = ['src/features/map/MapPage.tsx', 'src/features/map/StationMap.tsx'];
-/**
- * Code the landing page must not load (checked through the source maps): the staff portal's layout, menu,
- * route table and pages, and the libraries only the portal or lazy dialogs need.
- */
+const BUDGET_KB = 170;
+/** Code the landing page must not load (checked through the source maps). */
 const NOT_ON_LANDING_PAGE = [
   /\/src\/app\/(layouts\/PortalLayout\.tsx|portal-(menu|pages|routes)\.tsx?)$/,
   /\/src\/features\/auth\/\w*(Page|Form)\.tsx$/,
   /\/src\/features\/(dashboard|users|organizations|programs|lhas|audit|results|verification|geomeans)\//,
+  /\/src\/i18n\/(en-pages|es)\.ts$/,
+  /\/src\/styles\/uswds\/(portal|content|modal)\.scss$/,
   /\/packages\/domain\/src\/permissions\/menu\.ts$/,
   /\/node_modules\/(zod|react-hook-form|@hookform\/[^/]+|@trussworks\/react-uswds|i18next|react-i18next)\//,
 ];
@@ -38,7 +42,7 @@ const option = (name) => {
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(option('--dist') ?? path.join(webRoot, 'dist'));
 const budgetKb = Number(option('--budget') ?? BUDGET_KB);
-const verbose = args.includes('--verbose');
+const firstView = JSON.parse(readFileSync(path.join(webRoot, 'scripts', 'first-view.json'), 'utf8'));
 
 function fail(message) {
   console.error(`bundle-budget: ${message}`);
@@ -47,86 +51,110 @@ function fail(message) {
 
 const manifestPath = path.join(dist, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) fail(`${manifestPath} not found: build the web app first (npm run build -w @beach/web).`);
-/** @type {Record<string, {file: string, src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[]}>} */
+/** @type {Record<string, {file: string, src?: string, isEntry?: boolean, css?: string[], imports?: string[], dynamicImports?: string[]}>} */
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
-if (!entryKey) fail('the manifest has no index.html entry.');
-
-function keyOf(source) {
-  const key = Object.keys(manifest).find((k) => k === source || k.endsWith(`/${source}`) || manifest[k].src === source);
-  if (!key) fail(`no chunk for ${source} in the manifest: was it renamed? Update LAZY_FOR_LANDING in this script.`);
-  return key;
+/** One GET on a connection of its own: the bytes that crossed the wire (status line, headers, body). */
+function get(url) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers: { 'accept-encoding': 'br, gzip', accept: '*/*' } }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => {
+        const wire = res.socket.bytesRead;
+        const raw = Buffer.concat(chunks);
+        const coding = res.headers['content-encoding'];
+        const body = coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw;
+        res.socket.destroy();
+        resolve({ status: res.statusCode, headers: res.headers, wire, coding: coding ?? null, size: body.length, body });
+      });
+      res.on('error', reject);
+    });
+    request.on('error', reject);
+  });
 }
 
-/** A chunk and everything it imports statically (what the browser fetches with it), in load order. */
 function withStaticImports(key, into = new Set()) {
-  if (into.has(key)) return into;
+  if (into.has(key) || !manifest[key]) return into;
   into.add(key);
   for (const imported of manifest[key].imports ?? []) withStaticImports(imported, into);
   return into;
 }
 
-// Every lazy chunk the landing page loads must really be loaded by it: reachable by dynamic import.
-const reachable = new Set();
-(function walk(key) {
-  if (reachable.has(key)) return;
-  reachable.add(key);
-  for (const next of [...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? [])]) walk(next);
-})(entryKey);
-
-const groups = [{ label: 'entry + modulepreloads', keys: withStaticImports(entryKey) }];
-for (const source of LAZY_FOR_LANDING) {
-  const key = keyOf(source);
-  if (!reachable.has(key)) fail(`${source} is not reachable from index.html.`);
-  groups.push({ label: path.basename(source, path.extname(source)), keys: withStaticImports(key) });
-}
-
-const gzipBytes = new Map();
-const sizeOf = (file) => {
-  if (!gzipBytes.has(file)) gzipBytes.set(file, gzipSync(readFileSync(path.join(dist, file))).length);
-  return gzipBytes.get(file);
-};
-const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
-
-const counted = new Set();
-let total = 0;
-console.log(`Landing page '/' JavaScript (gzip), budget ${budgetKb} KB:`);
-for (const group of groups) {
-  const files = [...group.keys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js') && !counted.has(file));
-  const bytes = files.reduce((sum, file) => sum + sizeOf(file), 0);
-  files.forEach((file) => counted.add(file));
-  total += bytes;
-  console.log(`  ${group.label.padEnd(24)} ${kb(bytes).padStart(9)}  (${files.length} file${files.length === 1 ? '' : 's'}, running total ${kb(total)})`);
-  if (verbose) {
-    for (const file of files.sort((a, b) => sizeOf(b) - sizeOf(a))) console.log(`      ${kb(sizeOf(file)).padStart(9)}  ${file}`);
-  }
-}
-
-// Code that does not belong on the landing page: look at the sources each counted chunk's source map lists.
-const leaks = new Set();
-for (const file of counted) {
-  const mapFile = path.join(dist, `${file}.map`);
-  if (!existsSync(mapFile)) continue;
-  const { sources = [] } = JSON.parse(readFileSync(mapFile, 'utf8'));
-  for (const source of sources) {
-    const absolute = path.resolve(path.dirname(mapFile), source).split(path.sep).join('/');
-    if (!NOT_ON_LANDING_PAGE.some((pattern) => pattern.test(absolute))) continue;
-    // A library is named once, not file by file.
-    const library = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(absolute)?.[1];
-    leaks.add(`${file}: ${library ?? path.relative(webRoot, absolute)}`);
-  }
-}
-
-console.log(`  ${'total for /'.padEnd(24)} ${kb(total).padStart(9)}`);
+const server = option('--base') ? null : await startProductionServer({ webDist: dist });
+const base = option('--base') ?? server.base;
 let failed = false;
-if (leaks.size) {
-  console.error(`\nCode the landing page must not load (NOT_ON_LANDING_PAGE):\n  ${[...leaks].join('\n  ')}`);
-  failed = true;
-}
-if (total > budgetKb * 1000) {
-  console.error(`\nOver budget: ${kb(total)} > ${budgetKb} KB (run with --verbose for the chunk list).`);
-  failed = true;
+try {
+  const counted = new Map();
+  const count = async (url, why) => {
+    if (counted.has(url)) return counted.get(url);
+    const res = await get(`${base}${url}`);
+    counted.set(url, { ...res, why });
+    if (res.status !== 200) {
+      console.error(`  ${url} answered ${res.status}`);
+      failed = true;
+    }
+    return res;
+  };
+
+  const page = await count('/', 'document');
+  const html = page.body.toString('utf8');
+  for (const match of html.matchAll(/<(script|link)\b[^>]*>/g)) {
+    const tag = match[0];
+    const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if (url?.startsWith('/')) await count(url, 'named by the document');
+  }
+  for (const part of String(page.headers.link ?? '').split(/,\s*(?=<)/)) {
+    const url = /^<([^>]+)>/.exec(part)?.[1];
+    if (url?.startsWith('/') && !/rel=preconnect/.test(part)) await count(url, 'Link header');
+  }
+  for (const source of firstView.chunks) {
+    const key = Object.keys(manifest).find((k) => k === source || manifest[k].src === source);
+    if (!key) fail(`no chunk for ${source} in the manifest: was it renamed? Update first-view.json.`);
+    for (const k of withStaticImports(key)) {
+      await count(`/${manifest[k].file}`, path.basename(source));
+      for (const css of manifest[k].css ?? []) await count(`/${css}`, path.basename(source));
+    }
+  }
+  for (const read of firstView.reads) await count(read, 'api read');
+
+  let total = 0;
+  console.log(`First view of '/' on the wire (Accept-Encoding: br, gzip), budget ${budgetKb} KB:`);
+  console.log(`  ${'bytes'.padStart(8)}  ${'coding'.padEnd(6)} ${'body'.padStart(8)}  url`);
+  for (const [url, res] of [...counted].sort((a, b) => b[1].wire - a[1].wire)) {
+    total += res.wire;
+    console.log(`  ${String(res.wire).padStart(8)}  ${(res.coding ?? '-').padEnd(6)} ${String(res.size).padStart(8)}  ${url}`);
+    const textual = /^(text\/|application\/(json|javascript)|image\/svg)/.test(String(res.headers['content-type']));
+    if (textual && !res.coding && res.size > 1024) {
+      console.error(`  ^ ${url} went uncompressed (${res.size} bytes)`);
+      failed = true;
+    }
+  }
+  console.log(`  ${String(total).padStart(8)}  total, ${counted.size} responses: ${(total / 1000).toFixed(1)} KB`);
+
+  // Code that does not belong on the landing page: the sources each counted chunk's source map lists.
+  const leaks = new Set();
+  for (const url of counted.keys()) {
+    const mapFile = path.join(dist, `${url.replace(/^\//, '')}.map`);
+    if (!url.startsWith('/assets/') || !existsSync(mapFile)) continue;
+    const { sources = [] } = JSON.parse(readFileSync(mapFile, 'utf8'));
+    for (const source of sources) {
+      const absolute = path.resolve(path.dirname(mapFile), source).split(path.sep).join('/');
+      if (!NOT_ON_LANDING_PAGE.some((pattern) => pattern.test(absolute))) continue;
+      const library = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(absolute)?.[1];
+      leaks.add(`${url}: ${library ?? path.relative(webRoot, absolute)}`);
+    }
+  }
+  if (leaks.size) {
+    console.error(`\nCode the landing page must not load (NOT_ON_LANDING_PAGE):\n  ${[...leaks].join('\n  ')}`);
+    failed = true;
+  }
+  if (total > budgetKb * 1000) {
+    console.error(`\nOver budget: ${(total / 1000).toFixed(1)} KB > ${budgetKb} KB on the wire.`);
+    failed = true;
+  }
+  if (!failed) console.log(`Within budget (${((budgetKb * 1000 - total) / 1000).toFixed(1)} KB to spare); no portal code.`);
+} finally {
+  await server?.stop();
 }
 if (failed) process.exit(1);
-console.log(`Within budget (${kb(budgetKb * 1000 - total)} to spare); no portal code.`);

@@ -1,16 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { persistStore } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import '@uswds/uswds/css/uswds.min.css';
-import '@trussworks/react-uswds/lib/index.css';
+import './styles/uswds/site.scss';
 import './styles/app.css';
 import './styles/public.css';
 import { routes } from './app/routes';
+import { loadSwitches } from './app/site-switches';
 import { makeStore } from './app/store';
 import { restoreLanguage } from './i18n';
 
@@ -18,10 +17,26 @@ const store = makeStore();
 const persistor = persistStore(store);
 // Refetch on window focus and on reconnect (SPEC 7).
 setupListeners(store.dispatch);
-const router = createBrowserRouter(routes);
 
-// A visitor who chose Spanish gets it before the first render (its text is a separate chunk).
-await restoreLanguage();
+/**
+ * React Router's declarative router: the app uses no loaders, actions or fetchers, and the data router
+ * (createBrowserRouter) costs some 54 KB more on every first load (decision 0020). Tests drive the same
+ * route table with createMemoryRouter.
+ */
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+// A visitor who chose Spanish gets it before the first render (its text is a separate chunk). A public page
+// also waits (at most half a second: the server preloads them) for the site switches, so a news banner that
+// is on holds its place in the first view instead of pushing the page down when it arrives (decision 0020).
+// (Not the map page: it shows no banner.)
+const { pathname } = window.location;
+const publicPage = pathname !== '/' && !/^\/(portal|login|forgotten-password|reset-password)(\/|$)/.test(pathname);
+await Promise.all([
+  restoreLanguage(),
+  publicPage ? Promise.race([loadSwitches(store.dispatch), new Promise((resolve) => setTimeout(resolve, 500))]) : null,
+]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -30,7 +45,9 @@ createRoot(container).render(
   <StrictMode>
     <Provider store={store}>
       <PersistGate loading={null} persistor={persistor}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </PersistGate>
     </Provider>
   </StrictMode>,

@@ -25,6 +25,10 @@ export async function registerWeb(app: FastifyInstance, root: string, options: {
     wildcard: false,
     index: false,
     preCompressed: true,
+    // Hashed names and ETags say all a cache needs: no Last-Modified, and no ranges (the files are small and
+    // sent compressed), a few dozen bytes fewer on every response.
+    lastModified: false,
+    acceptRanges: false,
     setHeaders(reply, filePath) {
       reply.header(
         'cache-control',
@@ -74,24 +78,25 @@ export function pageHints(manifest: Manifest, tileUrl?: string): (url: string) =
   };
   const read = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
   const tiles = /^(https?:\/\/[^/{}]+)\//.exec(tileUrl ?? '')?.[1];
-  const map = [
-    ...chunk('src/features/map/MapPage.tsx'),
-    read('/api/public/map/statuses'),
-    read('/api/public/config'),
-    read('/api/public/switches/'),
-    ...(tiles ? [`<${tiles}>; rel=preconnect`] : []),
-  ].join(', ');
+  // The map page's first view reads only the lean statuses (they carry the tile URL and time zone); its
+  // switches, legend and side panels wait until the map is drawn.
+  const map = [...chunk('src/features/map/MapPage.tsx'), read('/api/public/map/statuses'), ...(tiles ? [`<${tiles}>; rel=preconnect`] : [])].join(', ');
   const beach = chunk('src/features/beach/BeachPage.tsx');
   const actions = [...chunk('src/features/beach-actions/BeachActionsPage.tsx'), read('/api/public/beachActions'), read('/api/public/config'), read('/api/public/switches/')].join(', ');
   return (url) => {
-    const [pathname, query] = url.split('?', 2);
+    const [pathname = '', query] = url.split('?', 2);
+    if (PORTAL_PAGE.test(pathname)) return null;
     if (pathname === '/') return query ? null : map;
     if (pathname === '/beach-actions' && !query) return actions;
-    const id = /^\/beach\/(\d{1,9})$/.exec(pathname ?? '')?.[1];
+    const id = /^\/beach\/(\d{1,9})$/.exec(pathname)?.[1];
     if (id) return [...beach, read(`/api/public/beaches/${id}`), read('/api/public/switches/')].join(', ');
-    return null;
+    // Every public page waits briefly for the switches before its first render (main.tsx).
+    return read('/api/public/switches/');
   };
 }
+
+/** Pages of the staff portal's layout (main.tsx does not wait for the switches there). */
+const PORTAL_PAGE = /^\/(portal|login|forgotten-password|reset-password)(\/|$)/;
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 

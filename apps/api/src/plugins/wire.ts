@@ -18,6 +18,8 @@ const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
+  // Requests a script or a JSON answer makes follow the page's policy; the stylesheets fetch nothing.
+  'referrer-policy',
   'strict-transport-security',
   'x-dns-prefetch-control',
   'x-download-options',

@@ -8,7 +8,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { PORTAL_PATHS, PORTAL_SUBPAGE_PATHS } from './portal-paths';
 import { PUBLIC_LINKS } from './public-nav';
 import { RequireAuth } from './RequireAuth';
-import { RouteError } from './RouteError';
+import { RouteErrorBoundary } from './RouteError';
 
 // Portal code is loaded only when a portal page is visited: the public landing page stays small.
 const PortalLayout = lazy(() => {
@@ -53,8 +53,11 @@ const PUBLIC_PAGES: Record<string, ReactElement> = {
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <AgencyLayout />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary>
+        <AgencyLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       ...PUBLIC_LINKS.map((link): RouteObject => {
         const element = PUBLIC_PAGES[link.path] ?? <ScreenPage title={link.label} description={link.description} />;
@@ -70,11 +73,12 @@ export const routes: RouteObject[] = [
   },
   {
     element: (
-      <Suspense fallback={<Loading />}>
-        <PortalLayout />
-      </Suspense>
+      <RouteErrorBoundary>
+        <Suspense fallback={<Loading />}>
+          <PortalLayout />
+        </Suspense>
+      </RouteErrorBoundary>
     ),
-    errorElement: <RouteError />,
     children: [
       { path: LOGIN_PATH, element: <LoginPage /> },
       { path: FORGOT_PASSWORD_PATH, element: <ForgotPasswordPage /> },

@@ -1,4 +1,5 @@
 import { CONTENT_LANGUAGE, formatDay, usePublicText } from '../i18n';
+import '../i18n/page-text';
 
 /** An advisory or closure as both the Beach Actions page and a beach page list it. */
 export interface BeachActionFacts {

@@ -1,3 +1,4 @@
+import '../styles/uswds/modal.scss';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Button, ButtonGroup, Modal, ModalFooter, ModalHeading, type ModalRef } from '@trussworks/react-uswds';
 

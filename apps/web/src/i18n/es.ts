@@ -15,6 +15,7 @@ export const es: Translation = {
     photos: 'Hallazgos en la playa',
   },
   layout: {
+    downloadFrame: 'Descarga',
     skipLink: 'Saltar al contenido principal',
     state: 'Estado de Nueva Jersey',
     department: 'Departamento de Protección Ambiental',
@@ -225,7 +226,6 @@ export const es: Translation = {
     downloadIncidents: 'Descargar datos de incidentes',
     fixDates: 'Corrija las fechas antes de descargar.',
     started: 'La descarga comenzó. Su navegador guarda el archivo CSV.',
-    frameTitle: 'Descarga',
   },
   license: {
     heading: 'Aviso sobre el uso de los datos',
@@ -266,6 +266,8 @@ export const es: Translation = {
       zoomOut: 'Alejar',
       closePopup: 'Cerrar la ventana emergente',
       osmContributors: 'colaboradores de {{link}}',
+      loadingStation: 'Cargando esta playa…',
+      stationFailed: 'No se pudieron cargar los datos de esta playa.',
     },
     station: {
       primary: 'Estación: {{name}}',

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { TFunction } from 'i18next';
-import { en } from './en';
+import { enCore } from './en-core';
 
 /**
  * The public site's interface text in English and Spanish. English ships with the page; Spanish is a
@@ -32,8 +32,11 @@ function isLanguage(value: unknown): value is Language {
 type Resources = { [key: string]: string | Resources };
 type TranslateOptions = { count?: number; defaultValue?: string; [name: string]: unknown };
 
-/** Loaded resources per language: English from the start, Spanish once its chunk has loaded. */
-const bundles: Partial<Record<Language, Resources>> = { en };
+/**
+ * Loaded resources per language: English's first-view text from the start (the rest comes with the pages,
+ * page-text.ts), Spanish whole once its chunk has loaded.
+ */
+const bundles: Partial<Record<Language, Resources>> = { en: enCore };
 let language: Language = 'en';
 const listeners = new Set<() => void>();
 

@@ -1,6 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage, usePublicText } from './index';
+// The pages' English text (reports.count below) is added when a page's chunk loads; here, at once.
+import './page-text';
 
 // The i18n module's own runtime (in place of i18next's): what the interface text relies on.
 

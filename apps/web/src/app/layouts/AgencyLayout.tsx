@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import { BackToTop } from '../../components/BackToTop';
 import { UswdsIcon } from '../../components/icons';
+import { usePageSettled } from '../../components/use-page-settled';
 import { Loading } from '../../components/Loading';
 import { SkipLink } from '../../components/SkipLink';
 import { DownloadFrame } from '../../features/downloads/DownloadFrame';
@@ -34,8 +35,12 @@ export function AgencyLayout() {
   const [downloadOpen, setDownloadOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const welcomeOn = useSiteSwitch('WELCOME_MODAL');
-  const bannerOn = useSiteSwitch('NEWS_BANNER');
+  // The map page shows no news banner, and the welcome pop-up waits until the page has loaded: there the
+  // switches are read once it has (the first view reads only the map's statuses, decision 0020).
+  const settled = usePageSettled();
+  const switchesNeeded = pathname !== '/' || settled;
+  const welcomeOn = useSiteSwitch('WELCOME_MODAL', switchesNeeded);
+  const bannerOn = useSiteSwitch('NEWS_BANNER', switchesNeeded);
 
   // The page's language follows the interface's; the portal (English only) gets 'en' back.
   useEffect(() => {
@@ -160,7 +165,7 @@ export function AgencyLayout() {
       {/* The map has its own Latest News panel: the banner would repeat it there. */}
       <NewsBanner enabled={bannerOn && !isCurrentPath(pathname, '/')} />
 
-      <main id="main-content" tabIndex={-1} className="grid-container padding-y-4">
+      <main id="main-content" tabIndex={-1} className="grid-container padding-y-4 site-main">
         <Suspense fallback={<Loading label={t('common.loading')} />}>
           <Outlet />
         </Suspense>

@@ -1,9 +1,11 @@
+import '../../styles/uswds/content.scss';
 import { useState } from 'react';
 import { ControlledModal } from '../../components/ControlledModal';
 import { DownloadPanel } from '../../features/downloads/DownloadPanel';
 import { LicenseNotice } from '../../features/license/LicenseNotice';
 import { useLicense } from '../../features/license/use-license';
 import { usePublicText } from '../../i18n';
+import '../../i18n/page-text';
 
 /**
  * The Download Data dialog opened from Beach Data (SPEC 2): the download panel, and before a download

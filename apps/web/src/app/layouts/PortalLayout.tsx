@@ -1,3 +1,6 @@
+import '../../styles/uswds/content.scss';
+import '../../styles/uswds/portal.scss';
+import '@trussworks/react-uswds/lib/index.css';
 import { Suspense, useState, type CSSProperties } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button, Header, NavCloseButton, NavMenuButton } from '@trussworks/react-uswds';

@@ -2,6 +2,7 @@ import { BeachActionCells, BeachActionHeaders } from '../../components/BeachActi
 import { usePublicText } from '../../i18n';
 import { Link } from 'react-router';
 import type { BeachAction } from './types';
+import '../../i18n/page-text';
 
 interface ActionsTableProps {
   actions: readonly BeachAction[];

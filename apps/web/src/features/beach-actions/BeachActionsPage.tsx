@@ -1,3 +1,4 @@
+import '../../styles/uswds/content.scss';
 import { formatDay, usePublicText, nextDay } from '../../i18n';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,6 +8,7 @@ import { ActionsTable } from './ActionsTable';
 import { useBeachActionsQuery, useBeachActionsTodayQuery } from './api';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import './beach-actions.css';
+import '../../i18n/page-text';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const PAGE_SIZE = 25;

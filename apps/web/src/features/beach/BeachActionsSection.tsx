@@ -2,6 +2,7 @@ import { BeachActionCells, BeachActionHeaders } from '../../components/BeachActi
 import { formatDay, usePublicText } from '../../i18n';
 import { useBeachStationActionsQuery } from './api';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
+import '../../i18n/page-text';
 
 /** Advisories and closures of this beach over recent seasons (public/beaches/{id}/actions). */
 export function BeachActionsSection({ stationId }: { stationId: number }) {

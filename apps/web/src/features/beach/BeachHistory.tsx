@@ -5,6 +5,7 @@ import { formatValue, unitName } from './format';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import { ResultsChart } from './ResultsChart';
 import type { BeachProfile } from './types';
+import '../../i18n/page-text';
 
 const SEASONS_OFFERED = 5;
 const LATEST_ROWS = 10;

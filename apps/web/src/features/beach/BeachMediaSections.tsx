@@ -1,6 +1,7 @@
 import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { useBeachPhotosQuery, useBeachReportsQuery } from './api';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
+import '../../i18n/page-text';
 
 /** Photos of the beach (public/beaches/{id}/photos); titles and descriptions are content, shown as entered. */
 export function BeachPhotosSection({ stationId }: { stationId: number }) {

@@ -1,3 +1,4 @@
+import '../../styles/uswds/content.scss';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ApiError } from '../../app/api';
@@ -10,6 +11,7 @@ import { BeachProfileSection } from './BeachProfileSection';
 import { BeachStatusSection } from './BeachStatusSection';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import './beach.css';
+import '../../i18n/page-text';
 
 function isNotFound(error: unknown): boolean {
   const status = (error as Partial<ApiError> | undefined)?.status;

@@ -2,6 +2,7 @@ import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { formatGeomean, formatValue, unitName } from './format';
 import { StatusMark } from './StatusMark';
 import type { BeachProfile, GeomeansPayload } from './types';
+import '../../i18n/page-text';
 
 type PublicText = ReturnType<typeof usePublicText>;
 

@@ -3,6 +3,7 @@ import { useId, useRef } from 'react';
 import { dayMs, formatGeomean, formatMonth, formatNumber, formatValue, isCensoredLow } from './format';
 import type { BeachResult, GeomeanPoint, Thresholds } from './types';
 import { useElementWidth } from './use-element-width';
+import '../../i18n/page-text';
 
 interface ResultsChartProps {
   results: readonly BeachResult[];

@@ -1,4 +1,5 @@
 import type { usePublicText } from '../../i18n';
+import '../../i18n/page-text';
 
 const LOCATION_TYPES = ['OCEAN', 'BAY', 'RIVER', 'LAKE'] as const;
 type LocationType = (typeof LOCATION_TYPES)[number];

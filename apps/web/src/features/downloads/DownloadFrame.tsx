@@ -7,5 +7,5 @@ import { DOWNLOAD_FRAME_NAME } from './filter-params';
  */
 export function DownloadFrame() {
   const { t } = usePublicText();
-  return <iframe name={DOWNLOAD_FRAME_NAME} title={t('downloads.frameTitle')} hidden tabIndex={-1} />;
+  return <iframe name={DOWNLOAD_FRAME_NAME} title={t('layout.downloadFrame')} hidden tabIndex={-1} />;
 }

@@ -8,6 +8,7 @@ import { formatDate, usePublicText, type Language } from '../../i18n';
 import { useDownloadCountsQuery, useDownloadFiltersQuery, useDownloadTimeZoneQuery } from './api';
 import { DOWNLOAD_FRAME_NAME, DOWNLOAD_URLS, countParams, formFields, latestPickerDate } from './filter-params';
 import { RecordCount } from './RecordCount';
+import '../../i18n/page-text';
 
 /** The two downloads, in the order the panel offers them. */
 export const DOWNLOAD_KINDS = ['water-quality', 'incident'] as const satisfies readonly DownloadType[];

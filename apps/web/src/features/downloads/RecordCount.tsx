@@ -1,5 +1,6 @@
 import { DOWNLOAD_TYPES } from '@beach/domain/schemas/downloads';
 import { formatNumber, usePublicText } from '../../i18n';
+import '../../i18n/page-text';
 
 interface RecordCountProps {
   /** The download kind whose count to show: 'water-quality' or 'incident'. */

@@ -1,9 +1,11 @@
+import '../../styles/uswds/content.scss';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PublicPage } from '../../components/PublicPage';
 import { QueryState } from '../../components/QueryState';
 import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { usePublicFaqsQuery, type Faq } from './api';
+import '../../i18n/page-text';
 
 /** FAQs (/faqs): each question opens its answer and photos (USWDS accordion); #faq-{id} opens that one. */
 export default function FaqsPage() {

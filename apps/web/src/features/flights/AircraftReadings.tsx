@@ -4,6 +4,7 @@ import { LoadFailed } from '../../components/QueryState';
 import { formatDate, usePublicText, type Language } from '../../i18n';
 import { PLOT_WIDTH, binOf, colourBins, project, thin, type ColourBin } from './aircraft-plot';
 import { useAircraftReadingQuery, type AircraftKind, type AircraftReading } from './api';
+import '../../i18n/page-text';
 
 const DRAWN_POINTS = 1500;
 const TABLE_ROWS = 100;

@@ -1,9 +1,11 @@
+import '../../styles/uswds/content.scss';
 import { Link, useParams } from 'react-router';
 import { PublicPage } from '../../components/PublicPage';
 import { QueryState } from '../../components/QueryState';
 import { CONTENT_LANGUAGE, formatDate, usePublicText } from '../../i18n';
 import { usePublicFlightQuery, type FlightReport } from './api';
 import { flightStatusText } from './flight-status';
+import '../../i18n/page-text';
 
 const OBSERVATIONS = [
   ['floatables', 'flights.floatables'],

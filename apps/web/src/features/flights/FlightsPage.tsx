@@ -1,3 +1,4 @@
+import '../../styles/uswds/content.scss';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PublicPage } from '../../components/PublicPage';
@@ -7,6 +8,7 @@ import { CONTENT_LANGUAGE, formatDate, usePublicText } from '../../i18n';
 import { AircraftReadings } from './AircraftReadings';
 import { usePublicFlightsQuery } from './api';
 import { flightStatusText } from './flight-status';
+import '../../i18n/page-text';
 
 /** Daily Flights (/daily-flight-reports): the latest aircraft readings, then the flight reports month by month. */
 export default function FlightsPage() {

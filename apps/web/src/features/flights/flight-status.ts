@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import '../../i18n/page-text';
 
 const KNOWN = ['FLOWN', 'CANCELLED_WEATHER', 'CANCELLED_MECHANICAL', 'NOT_SCHEDULED'] as const;
 

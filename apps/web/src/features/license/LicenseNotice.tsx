@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { usePublicText } from '../../i18n';
+import '../../i18n/page-text';
 
 interface LicenseNoticeProps {
   onAccept: () => void;

@@ -1,7 +1,9 @@
+import '../../styles/uswds/content.scss';
 import { PublicPage } from '../../components/PublicPage';
 import { QueryState } from '../../components/QueryState';
 import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { usePublicLinksQuery, type ExternalLink } from './api';
+import '../../i18n/page-text';
 
 /** Links and Partners (/links-and-partners): the agency's external links, grouped by category in rank order. */
 export default function LinksPage() {

@@ -1,39 +1,27 @@
 import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { Link } from 'react-router';
-import { countiesOf } from './station-filters';
 import { StatusSymbol } from './StatusSymbol';
-import type { StationStatus } from './types';
+import type { Closure, County, MapStyle, StatusCode } from './types';
 
 interface ClosuresPanelProps {
-  stations: readonly StationStatus[];
+  /** Advisories and closures, one per beach, closures first (public/map/statuses, or closuresOf a past day). */
+  closures: readonly Closure[];
+  /** Every county with public stations, by name. */
+  counties: readonly County[];
+  /** How each status is drawn and named. */
+  styles: ReadonlyMap<StatusCode, MapStyle>;
   /** The past day shown on the map, or null for today. */
   date: string | null;
   /** Shown instead of the county list's meaning when no program is monitoring (season ended). */
   seasonNote: string | null;
 }
 
-const ACTION_ORDER: Record<string, number> = { CLOSED: 0, ADVISORY: 1 };
 /** Beyond this many in one county the panel points to Beach Actions instead of growing without end. */
 const PER_COUNTY = 8;
 
-/** One entry per beach: a bracket repeats its primary's status, so the primary stands for the group. */
-function actionsOf(stations: readonly StationStatus[]): StationStatus[] {
-  const byPrimary = new Map<number, StationStatus>();
-  for (const s of stations) {
-    if (!(s.status_code in ACTION_ORDER)) continue;
-    const key = s.primary_station_id ?? s.beach_station_id;
-    const seen = byPrimary.get(key);
-    if (!seen || (seen.type === 'BRACKET' && s.type === 'PRIMARY')) byPrimary.set(key, s);
-  }
-  return [...byPrimary.values()].sort(
-    (a, b) => (ACTION_ORDER[a.status_code] ?? 9) - (ACTION_ORDER[b.status_code] ?? 9) || a.beach_name.localeCompare(b.beach_name),
-  );
-}
-
 /** Closures and advisories grouped by county; a county without any says 'No Current Closures'. */
-export function ClosuresPanel({ stations, date, seasonNote }: ClosuresPanelProps) {
+export function ClosuresPanel({ closures: actions, counties, styles, date, seasonNote }: ClosuresPanelProps) {
   const { t, language } = usePublicText();
-  const actions = actionsOf(stations);
   const closed = actions.filter((a) => a.status_code === 'CLOSED').length;
   const advisories = actions.length - closed;
   const day = date ? formatDay(date, language) : null;
@@ -49,7 +37,7 @@ export function ClosuresPanel({ stations, date, seasonNote }: ClosuresPanelProps
       <h2 id="closures-heading">{t('map.closures.heading')}</h2>
       <p className="closures-panel__summary">{summary}</p>
       {seasonNote && <p className="closures-panel__season">{seasonNote}</p>}
-      {countiesOf(stations).map((county) => {
+      {counties.map((county) => {
         const here = actions.filter((a) => a.county_id === county.county_id);
         return (
           <div key={county.county_id} className="closures-panel__county">
@@ -58,24 +46,27 @@ export function ClosuresPanel({ stations, date, seasonNote }: ClosuresPanelProps
               <p className="closures-panel__none">{t('map.closures.none')}</p>
             ) : (
               <ul className="closures-panel__list">
-                {here.slice(0, PER_COUNTY).map((action) => (
-                  <li key={action.beach_station_id}>
-                    <Link className="usa-link" to={`/beach/${action.beach_station_id}`}>
-                      {action.beach_name}
-                    </Link>
-                    , {action.municipality}
-                    <span className="closures-panel__status">
-                      <StatusSymbol color={action.status_color} symbol={action.marker_symbol} shape={action.marker_shape} size={18} />
-                      <strong lang={CONTENT_LANGUAGE}>{action.status_name}</strong>
-                      {action.status_since && <> {t('map.station.since', { date: formatDay(action.status_since, language) })}</>}
-                    </span>
-                    {action.reason && (
-                      <span className="closures-panel__reason" lang={CONTENT_LANGUAGE}>
-                        {action.reason}
+                {here.slice(0, PER_COUNTY).map((action) => {
+                  const style = styles.get(action.status_code);
+                  return (
+                    <li key={action.beach_station_id}>
+                      <Link className="usa-link" to={`/beach/${action.beach_station_id}`}>
+                        {action.beach_name}
+                      </Link>
+                      , {action.municipality}
+                      <span className="closures-panel__status">
+                        {style && <StatusSymbol color={style.color} symbol={style.marker_symbol} shape={style.marker_shape} size={18} />}
+                        <strong lang={CONTENT_LANGUAGE}>{style?.name ?? action.status_code}</strong>
+                        {action.status_since && <> {t('map.station.since', { date: formatDay(action.status_since, language) })}</>}
                       </span>
-                    )}
-                  </li>
-                ))}
+                      {action.reason && (
+                        <span className="closures-panel__reason" lang={CONTENT_LANGUAGE}>
+                          {action.reason}
+                        </span>
+                      )}
+                    </li>
+                  );
+                })}
                 {here.length > PER_COUNTY && (
                   <li>
                     <Link className="usa-link" to="/beach-actions">

@@ -20,7 +20,9 @@ function lowerCase(text: string, language: Language): string {
   return text.toLocaleLowerCase(language === 'es' ? 'es-US' : 'en-US');
 }
 
-/** Today's aerial surveillance flight (public/dailyFlights/), or the latest one when none is listed for today. */
+/**
+ * Today's aerial surveillance flight (public/dailyFlights/), or the latest one when none is listed for today.
+ */
 export function FlightToday({ today }: { today: string }) {
   const text = usePublicText();
   const { t, language } = text;

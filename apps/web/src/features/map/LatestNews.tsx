@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { useMapLatestNewsQuery } from './api';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 
-/** The banner or newest news item (public/news/latest); its title and summary are content, shown as entered. */
+/**
+ * The banner or newest news item (public/news/latest); its title and summary are content, shown as entered.
+ */
 export function LatestNews() {
   const { t, language } = usePublicText();
   const { data, isLoading, isError, refetch } = useMapLatestNewsQuery();

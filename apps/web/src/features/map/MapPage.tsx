@@ -1,24 +1,39 @@
 import { formatDay, usePublicText, nextDay } from '../../i18n';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { closuresOf, decodeLeanStations } from '@beach/domain/map/lean-statuses';
 import { PublicPage } from '../../components/PublicPage';
-import { useMapConfigQuery, useStationStatusesQuery, useStatusLegendQuery, useStatusSnapshotQuery } from './api';
+import {
+  useMapStatusesQuery,
+  useStationStatusesQuery,
+  useStatusLegendQuery,
+  useStatusSnapshotQuery,
+} from './api';
 import { ClosuresPanel } from './ClosuresPanel';
-import { FlightToday } from './FlightToday';
 import { formatInstant } from './format';
-import { LatestNews } from './LatestNews';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import { allOutOfSeason, seasonMessages } from './season';
 import { SeasonNotice } from './SeasonNotice';
 import { SnapshotDateControl } from './SnapshotDateControl';
-import { StationList } from './StationList';
-import { StatusLegend } from './StatusLegend';
+import { countiesOf } from './station-filters';
 import type { FocusRequest } from './StationMap';
+import type { Closure, MapMarker, MapStyle, StationStatus, StatusCode } from './types';
 import './map.css';
 
-// Leaflet (about 40 kB gzip) loads only with the map itself; the list view and the panels never need it.
-const StationMap = lazy(() => import('./StationMap'));
+// Leaflet (about 40 kB compressed) loads only with the map itself; the list view and the panels never need it.
+// The page starts fetching it as soon as it shows the map view, while the statuses load.
+const loadStationMap = () => import('./StationMap');
+const StationMap = lazy(loadStationMap);
+// The legend and the side panels' flight and news come after the map is drawn (panels.ts, one chunk), and
+// so does a popup's code (it is fetched then, before any marker is clicked).
+const loadPanels = () => import('./panels');
+const StationPopup = lazy(() => loadPanels().then((module) => ({ default: module.StationPopup })));
+const StatusLegend = lazy(() => loadPanels().then((module) => ({ default: module.StatusLegend })));
+const FlightToday = lazy(() => loadPanels().then((module) => ({ default: module.FlightToday })));
+const LatestNews = lazy(() => loadPanels().then((module) => ({ default: module.LatestNews })));
+// The list view (today's full list, filters, paging) is a chunk of its own too: the map's first view skips it.
+const StationList = lazy(() => import('./StationList').then((module) => ({ default: module.StationList })));
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The keyboard hint's text around and inside its <listButton>…</listButton> tag. */
@@ -26,7 +41,34 @@ const LIST_BUTTON = /^([\s\S]*)<listButton>([\s\S]*)<\/listButton>([\s\S]*)$/;
 /** The statuses change when results are verified; a page left open refreshes itself. */
 const REFRESH_MS = 5 * 60_000;
 
-/** The public landing page: every public station's status on a map (or as a list), with the panels beside it. */
+function styleOf(station: StationStatus): MapStyle {
+  return {
+    code: station.status_code,
+    name: station.status_name,
+    color: station.status_color,
+    marker_symbol: station.marker_symbol,
+    marker_shape: station.marker_shape,
+  };
+}
+
+function markerOf(station: StationStatus): MapMarker {
+  return { id: station.beach_station_id, latitude: station.latitude, longitude: station.longitude, style: styleOf(station) };
+}
+
+function closureOf(station: StationStatus): Closure {
+  const { beach_station_id, beach_name, municipality, county_id, status_code, status_since, reason } = station;
+  return { beach_station_id, beach_name, municipality, county_id, status_code, status_since, reason };
+}
+
+/**
+ * The public landing page: every public station's status on a map (or as a list), with the panels beside it.
+ * Today's map draws from the lean statuses (public/map/statuses: ids, positions, statuses); a popup loads its
+ * station's details when it opens; the list view loads the full list when it is shown (decision 0020).
+ *
+ * No layout shift: until the first statuses arrive, one reserved box (the skeleton) stands where the date
+ * control, the map and the panels will be, tall enough to keep the footer out of the first view; then they
+ * all appear at once, the season notice with them, and the map keeps its box while Leaflet loads.
+ */
 export default function MapPage() {
   const text = usePublicText();
   const { t, language } = text;
@@ -36,18 +78,60 @@ export default function MapPage() {
   const date = dateParam && ISO_DAY.test(dateParam) ? dateParam : null;
   const [focus, setFocus] = useState<FocusRequest | null>(null);
 
-  const statuses = useStationStatusesQuery(undefined, { pollingInterval: REFRESH_MS });
-  const legend = useStatusLegendQuery();
-  const config = useMapConfigQuery();
+  const lean = useMapStatusesQuery(undefined, { pollingInterval: REFRESH_MS });
+  const [mapDrawn, setMapDrawn] = useState(false);
+  // The legend and the side panels' flight and news wait until the map is drawn (in the list view, no wait).
+  const panelsMayLoad = mapDrawn || lean.isError || view === 'list';
+  useEffect(() => {
+    if (panelsMayLoad) void loadPanels();
+  }, [panelsMayLoad]);
+  // The legend is read with the panels, after the map is drawn; the list view reads it for its status filter.
+  const legend = useStatusLegendQuery(undefined, { skip: !panelsMayLoad });
   const snapshot = useStatusSnapshotQuery(date ?? skipToken);
+  // Today's list view needs names, places and samples: the full list, loaded only when it is shown.
+  const list = useStationStatusesQuery(undefined, { skip: date !== null || view !== 'list', pollingInterval: REFRESH_MS });
 
-  const today = config.data?.today ?? statuses.data?.today ?? null;
+  useEffect(() => {
+    if (view === 'map') void loadStationMap();
+  }, [view]);
+
+  const leanData = lean.data;
+  const today = leanData?.today ?? null;
   const tomorrow = today ? nextDay(today) : null;
-  const current = date ? snapshot : statuses;
-  const stations = date ? snapshot.data?.statuses : statuses.data?.statuses;
-  const programs = statuses.data?.programs ?? [];
-  // Without the configuration the map still draws (outline and markers, no tiles).
-  const tileUrl = config.data ? config.data.tile_url : config.isError ? '' : null;
+  const programs = leanData?.programs ?? [];
+  // The lean statuses carry the tile URL (and the programs' time zone): the first view needs no other read.
+  const tileUrl = leanData ? leanData.tile_url : lean.isError ? '' : null;
+  const todayMarkers = useMemo(
+    () =>
+      leanData
+        ? decodeLeanStations(leanData.stations).flatMap((s): MapMarker[] => {
+            const style = leanData.styles[s.status];
+            return style ? [{ id: s.id, latitude: s.latitude, longitude: s.longitude, style }] : [];
+          })
+        : undefined,
+    [leanData],
+  );
+  const snapshotStations = snapshot.data?.statuses;
+  const snapshotMarkers = useMemo(() => snapshotStations?.map(markerOf), [snapshotStations]);
+  const styles = useMemo(() => {
+    const byCode = new Map<StatusCode, MapStyle>();
+    for (const item of legend.data ?? []) byCode.set(item.code, item);
+    for (const style of leanData?.styles ?? []) byCode.set(style.code, style);
+    for (const station of snapshotStations ?? []) if (!byCode.has(station.status_code)) byCode.set(station.status_code, styleOf(station));
+    return byCode;
+  }, [legend.data, leanData, snapshotStations]);
+
+  const markers = date ? snapshotMarkers : todayMarkers;
+  const listed = date ? snapshotStations : list.data?.statuses;
+  const closures = date ? snapshotStations && closuresOf(snapshotStations).map(closureOf) : leanData?.closures;
+  const counties = date ? snapshotStations && countiesOf(snapshotStations) : leanData?.counties;
+  const mapQuery = date ? snapshot : lean;
+  const listQuery = date ? snapshot : list;
+  const stationsById = useMemo(() => new Map((listed ?? []).map((s) => [s.beach_station_id, s])), [listed]);
+
+  // The first statuses (or their failure) reveal the page below the intro, once; later loads show in place.
+  const [revealed, setRevealed] = useState(false);
+  if (!revealed && (mapQuery.data || mapQuery.isError)) setRevealed(true);
 
   const update = (changes: Record<string, string | null>) =>
     setParams((currentParams) => {
@@ -70,101 +154,148 @@ export default function MapPage() {
 
   let asOf: string;
   if (date) asOf = t('map.onDay', { date: formatDay(date, language) });
-  else if (statuses.data?.as_of) asOf = t('map.asOf', { time: formatInstant(statuses.data.as_of, language, config.data?.time_zone) });
-  else asOf = statuses.data ? t('map.noStatus') : '';
+  else if (leanData?.as_of) asOf = t('map.asOf', { time: formatInstant(leanData.as_of, language, leanData.time_zone) });
+  else asOf = leanData ? t('map.noStatus') : '';
 
   const outOfSeason = !date && allOutOfSeason(programs);
   const seasonNote = outOfSeason && today ? seasonMessages(programs, today, text)[0]?.text ?? null : null;
   const [hintBefore, hintButton, hintAfter] = LIST_BUTTON.exec(t('map.keyboardHint'))?.slice(1) ?? ['', t('map.listView'), ''];
-  const loadingMap = (
-    <p className="map-frame__body" role="status">
-      {t('map.loadingMap')}
-    </p>
+  const version = leanData?.version ?? '';
+  const loadError = (failed: string) => (
+    <div className="map-frame__body">
+      <LoadError message={date ? t('map.dayFailed', { date: formatDay(date, language) }) : failed} onRetry={() => void (view === 'list' ? listQuery : mapQuery).refetch()} />
+    </div>
   );
+  // A panel that waits for the map: its heading and loading line, as the panel itself shows while it reads.
+  const panelPlaceholder = (id: string, heading: string, loading: string, className = 'side-panel') => (
+    <section className={className} aria-labelledby={id}>
+      <h2 id={id} className={className === 'status-legend' ? 'status-legend__heading' : undefined}>
+        {heading}
+      </h2>
+      <p role="status">{loading}</p>
+    </section>
+  );
+  // The map's own box, kept while the statuses or Leaflet load.
+  const reserved = (label: string) => (
+    <div className="map-frame__map map-frame__reserved">
+      <p role="status">{label}</p>
+    </div>
+  );
+
+  let frameBody;
+  if (view === 'map') {
+    if (mapQuery.isError) frameBody = loadError(t('map.statusesFailed'));
+    else if (!markers) frameBody = reserved(t('map.loadingStatuses'));
+    else
+      frameBody = (
+        <Suspense fallback={reserved(t('map.loadingMap'))}>
+          <StationMap
+            markers={markers}
+            tileUrl={tileUrl}
+            focus={focus}
+            onDrawn={() => setMapDrawn(true)}
+            renderPopup={(id, focusTitle) => (
+              <Suspense fallback={<p role="status">{t('map.stationMap.loadingStation')}</p>}>
+                <StationPopup stationId={id} version={version} station={stationsById.get(id)} focusTitle={focusTitle} />
+              </Suspense>
+            )}
+          />
+        </Suspense>
+      );
+  } else if (listQuery.isError) {
+    frameBody = loadError(t('map.statusesFailed'));
+  } else if (!listed) {
+    frameBody = reserved(t('map.loadingStatuses'));
+  } else {
+    frameBody = (
+      <Suspense fallback={reserved(t('map.loadingStatuses'))}>
+        <div className="map-frame__body">
+          <StationList stations={listed} legend={legend.data} onShowOnMap={showOnMap} />
+        </div>
+      </Suspense>
+    );
+  }
 
   return (
     <PublicPage title={t('map.title')} intro={t('map.intro')}>
-      {today && <SeasonNotice programs={programs} today={today} />}
-      <div className="map-page">
-        <div className="map-page__main">
-          <SnapshotDateControl
-            key={date ?? 'today'}
-            date={date}
-            max={tomorrow}
-            onChange={(day) => update({ date: day })}
-          />
-          <div className="map-frame">
-            <div className="map-frame__bar">
-              <p className="map-frame__as-of" aria-live="polite">
-                {asOf}
-              </p>
-              <div className="map-frame__views" role="group" aria-label={t('map.views')}>
-                {(['map', 'list'] as const).map((option) => (
-                  <button
-                    key={option}
-                    type="button"
-                    className={view === option ? 'usa-button' : 'usa-button usa-button--outline'}
-                    aria-pressed={view === option}
-                    onClick={() => showView(option)}
-                  >
-                    {option === 'map' ? t('map.mapView') : t('map.listView')}
+      {!revealed ? (
+        <div key="skeleton" className="map-page-skeleton">
+          <p role="status" className="map-page-skeleton__label">
+            {t('map.loadingStatuses')}
+          </p>
+        </div>
+      ) : (
+        <div key="page">
+          {today && <SeasonNotice programs={programs} today={today} />}
+          <div className="map-page">
+            <div className="map-page__main">
+              <SnapshotDateControl key={date ?? 'today'} date={date} max={tomorrow} onChange={(day) => update({ date: day })} />
+              <div className="map-frame">
+                <div className="map-frame__bar">
+                  <p className="map-frame__as-of" aria-live="polite">
+                    {asOf}
+                  </p>
+                  <div className="map-frame__views" role="group" aria-label={t('map.views')}>
+                    {(['map', 'list'] as const).map((option) => (
+                      <button
+                        key={option}
+                        type="button"
+                        className={view === option ? 'usa-button' : 'usa-button usa-button--outline'}
+                        aria-pressed={view === option}
+                        onClick={() => showView(option)}
+                      >
+                        {option === 'map' ? t('map.mapView') : t('map.listView')}
+                      </button>
+                    ))}
+                  </div>
+                </div>
+                {frameBody}
+              </div>
+              {view === 'map' && (
+                <p className="map-page__hint">
+                  {hintBefore}
+                  <button type="button" className="usa-button usa-button--unstyled" onClick={() => showView('list')}>
+                    {hintButton}
                   </button>
-                ))}
-              </div>
-            </div>
-            {current.isError ? (
-              <div className="map-frame__body">
-                <LoadError
-                  message={date ? t('map.dayFailed', { date: formatDay(date, language) }) : t('map.statusesFailed')}
-                  onRetry={() => void current.refetch()}
-                />
-              </div>
-            ) : !stations ? (
-              <p className="map-frame__body" role="status">
-                {t('map.loadingStatuses')}
-              </p>
-            ) : view === 'map' ? (
-              <Suspense fallback={loadingMap}>
-                {tileUrl === null ? (
-                  loadingMap
-                ) : (
-                  <StationMap stations={stations} tileUrl={tileUrl} focus={focus} />
-                )}
-              </Suspense>
-            ) : (
-              <div className="map-frame__body">
-                <StationList stations={stations} legend={legend.data} onShowOnMap={showOnMap} />
-              </div>
-            )}
-          </div>
-          {view === 'map' && (
-            <p className="map-page__hint">
-              {hintBefore}
-              <button type="button" className="usa-button usa-button--unstyled" onClick={() => showView('list')}>
-                {hintButton}
-              </button>
-              {hintAfter}
-            </p>
-          )}
-          <StatusLegend items={legend.data} isLoading={legend.isLoading} isError={legend.isError} onRetry={() => void legend.refetch()} />
-        </div>
-        <div className="map-page__side">
-          {stations ? (
-            <ClosuresPanel stations={stations} date={date} seasonNote={seasonNote} />
-          ) : (
-            <section className="side-panel" aria-labelledby="closures-heading">
-              <h2 id="closures-heading">{t('map.closures.heading')}</h2>
-              {current.isError ? (
-                <LoadError message={t('map.closures.failed')} onRetry={() => void current.refetch()} />
-              ) : (
-                <p role="status">{t('map.closures.loading')}</p>
+                  {hintAfter}
+                </p>
               )}
-            </section>
-          )}
-          {today && <FlightToday today={today} />}
-          <LatestNews />
+              {panelsMayLoad ? (
+                <Suspense fallback={panelPlaceholder('status-legend-heading', t('map.legend.heading'), t('map.legend.loading'), 'status-legend')}>
+                  <StatusLegend items={legend.data} isLoading={legend.isLoading || legend.isUninitialized} isError={legend.isError} onRetry={() => void legend.refetch()} />
+                </Suspense>
+              ) : (
+                panelPlaceholder('status-legend-heading', t('map.legend.heading'), t('map.legend.loading'), 'status-legend')
+              )}
+            </div>
+            <div className="map-page__side">
+              {closures && counties ? (
+                <ClosuresPanel closures={closures} counties={counties} styles={styles} date={date} seasonNote={seasonNote} />
+              ) : (
+                <section className="side-panel" aria-labelledby="closures-heading">
+                  <h2 id="closures-heading">{t('map.closures.heading')}</h2>
+                  {mapQuery.isError ? (
+                    <LoadError message={t('map.closures.failed')} onRetry={() => void mapQuery.refetch()} />
+                  ) : (
+                    <p role="status">{t('map.closures.loading')}</p>
+                  )}
+                </section>
+              )}
+              {panelsMayLoad ? (
+                <Suspense fallback={null}>
+                  {today && <FlightToday today={today} />}
+                  <LatestNews />
+                </Suspense>
+              ) : (
+                <>
+                  {panelPlaceholder('flight-heading', t('map.flight.heading'), t('map.flight.loading'))}
+                  {panelPlaceholder('news-heading', t('map.news.heading'), t('map.news.loading'))}
+                </>
+              )}
+            </div>
+          </div>
         </div>
-      </div>
+      )}
     </PublicPage>
   );
 }

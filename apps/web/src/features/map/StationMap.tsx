@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import L from 'leaflet';
+// Leaflet's ES module build: the bundler keeps only what the map uses (apps/web/build/leaflet-lite.ts).
+import * as L from 'leaflet/dist/leaflet-src.esm.js';
 import 'leaflet/dist/leaflet.css';
 import { usePublicText } from '../../i18n';
 import { stationMarkers } from './canvas-markers';
 import { NEW_JERSEY_BOUNDS, NEW_JERSEY_OUTLINE } from './nj-outline';
-import { StationSummary } from './StationSummary';
-import type { StationStatus } from './types';
+import type { MapMarker } from './types';
 
 export interface FocusRequest {
   stationId: number;
@@ -15,9 +15,14 @@ export interface FocusRequest {
 }
 
 interface StationMapProps {
-  stations: readonly StationStatus[];
-  tileUrl: string;
+  markers: readonly MapMarker[];
+  /** The base map's tile URL; '' for none, null while the configuration loads (the map draws without tiles). */
+  tileUrl: string | null;
   focus: FocusRequest | null;
+  /** A station's popup (its details load when it opens); `focusTitle` when it was opened from the list view. */
+  renderPopup: (stationId: number, focusTitle: boolean) => ReactNode;
+  /** Called once the stations are on the map (the map is usable). */
+  onDrawn?: () => void;
 }
 
 /** Tiles that fail before any loads: the base map is unreachable (offline, blocked, misconfigured). */
@@ -41,12 +46,12 @@ function labelControl(element: Element | null | undefined, label: string) {
  * canvas. Markers cannot take keyboard focus (one canvas); the list view is the keyboard and screen
  * reader route to the same stations, and its Show on map button opens a station's popup here.
  */
-export default function StationMap({ stations, tileUrl, focus }: StationMapProps) {
+export default function StationMap({ markers, tileUrl, focus, renderPopup, onDrawn }: StationMapProps) {
   const { t } = usePublicText();
   const zoomIn = t('map.stationMap.zoomIn');
   const zoomOut = t('map.stationMap.zoomOut');
   const closePopup = t('map.stationMap.closePopup');
-  const attribution = usesOpenStreetMap(tileUrl) ? `&copy; ${t('map.stationMap.osmContributors', { link: OSM_LINK })}` : '';
+  const attribution = tileUrl && usesOpenStreetMap(tileUrl) ? `&copy; ${t('map.stationMap.osmContributors', { link: OSM_LINK })}` : '';
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const rendererRef = useRef<L.Canvas | null>(null);
@@ -55,9 +60,12 @@ export default function StationMap({ stations, tileUrl, focus }: StationMapProps
   const [popupNode] = useState(() => document.createElement('div'));
   /** The station whose popup is open; focusInside when it came from the list view (keyboard users). */
   const [selection, setSelection] = useState<{ id: number; focusInside: boolean } | null>(null);
+  const onDrawnRef = useRef(onDrawn);
+  useEffect(() => {
+    onDrawnRef.current = onDrawn;
+  });
   const [tilesFailed, setTilesFailed] = useState(false);
   const [tilesShown, setTilesShown] = useState(false);
-  const focusedSelection = useRef<typeof selection>(null);
 
   // A station chosen in the list view opens its popup (state adjusted while rendering, not in an effect).
   const [handledFocus, setHandledFocus] = useState<FocusRequest | null>(null);
@@ -66,7 +74,7 @@ export default function StationMap({ stations, tileUrl, focus }: StationMapProps
     if (focus) setSelection({ id: focus.stationId, focusInside: true });
   }
 
-  // The map itself: created once per tile URL.
+  // The map itself, created once: the outline and the markers draw at once; tiles follow when they can.
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
@@ -80,39 +88,46 @@ export default function StationMap({ stations, tileUrl, focus }: StationMapProps
       style: { color: '#565c65', weight: 1.5, fillColor: '#f5f1e6', fillOpacity: 1 },
     }).addTo(map);
 
-    let loaded = 0;
-    let failed = 0;
-    const fallBack = () => setTilesFailed(true);
-    if (tileUrl) {
-      // The attribution is added below, in the visitor's language.
-      const tiles = L.tileLayer(tileUrl, { maxZoom: 18 });
-      tiles.on('tileload', () => {
-        loaded += 1;
-        setTilesShown(true);
-        setTilesFailed(false);
-      });
-      tiles.on('tileerror', () => {
-        failed += 1;
-        if (loaded === 0 && failed >= FAILED_TILES_BEFORE_FALLBACK) fallBack();
-      });
-      tiles.addTo(map);
-    } else {
-      fallBack();
-    }
-
     const popup = L.popup({ maxWidth: 300, minWidth: 220, autoPanPadding: [24, 24] }).setContent(popupNode);
     popup.on('remove', () => setSelection(null));
+    // The popup's details arrive after it opens: Leaflet re-measures it when its content changes size.
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => popup.isOpen() && popup.update());
+    resized?.observe(popupNode);
 
     mapRef.current = map;
     rendererRef.current = renderer;
     outlineRef.current = outline;
     popupRef.current = popup;
     return () => {
+      resized?.disconnect();
       map.remove();
       mapRef.current = null;
       rendererRef.current = null;
     };
-  }, [tileUrl, popupNode]);
+  }, [popupNode]);
+
+  // The base map's tiles: added once the tile URL is known, replaced when it changes.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !tileUrl) return;
+    let loaded = 0;
+    let failed = 0;
+    // The attribution is added below, in the visitor's language.
+    const tiles = L.tileLayer(tileUrl, { maxZoom: 18 });
+    tiles.on('tileload', () => {
+      loaded += 1;
+      setTilesShown(true);
+      setTilesFailed(false);
+    });
+    tiles.on('tileerror', () => {
+      failed += 1;
+      if (loaded === 0 && failed >= FAILED_TILES_BEFORE_FALLBACK) setTilesFailed(true);
+    });
+    tiles.addTo(map);
+    return () => {
+      tiles.remove();
+    };
+  }, [tileUrl]);
 
   // Leaflet's own controls, named in the visitor's language (again for a new map or another language).
   useEffect(() => {
@@ -140,22 +155,21 @@ export default function StationMap({ stations, tileUrl, focus }: StationMapProps
     const map = mapRef.current;
     const renderer = rendererRef.current;
     if (!map || !renderer) return;
-    const markers = stationMarkers(stations, renderer, (station) =>
-      setSelection({ id: station.beach_station_id, focusInside: false }),
-    );
-    markers.addTo(map);
+    const layer = stationMarkers(markers, renderer, (marker) => setSelection({ id: marker.id, focusInside: false }));
+    layer.addTo(map);
+    onDrawnRef.current?.();
     return () => {
-      markers.remove();
+      layer.remove();
     };
-  }, [stations]);
+  }, [markers]);
 
-  const selected = selection === null ? null : (stations.find((s) => s.beach_station_id === selection.id) ?? null);
+  const selected = selection === null ? null : (markers.find((m) => m.id === selection.id) ?? null);
 
   // A station chosen in the list view: centre it and zoom in (its popup opens below).
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !focus) return;
-    const station = stations.find((s) => s.beach_station_id === focus.stationId);
+    const station = markers.find((m) => m.id === focus.stationId);
     if (!station) return;
     map.setView([station.latitude, station.longitude], Math.max(map.getZoom(), FOCUS_ZOOM), { animate: false });
     // Only a new request moves the map; a data refresh must not.
@@ -176,15 +190,18 @@ export default function StationMap({ stations, tileUrl, focus }: StationMapProps
     else popup.openOn(map);
     // Leaflet names its close button in English only.
     popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', closePopup);
-    if (selection?.focusInside && focusedSelection.current !== selection) {
-      focusedSelection.current = selection;
-      popupNode.querySelector<HTMLElement>('.station-summary__title')?.focus();
-    }
-  }, [selected, selection, popupNode, closePopup]);
+  }, [selected, popupNode, closePopup]);
+
+  // The notice takes its line from the map's box, never from the page: Leaflet re-measures the map.
+  const noTiles = tilesFailed || tileUrl === '';
+  useEffect(() => {
+    mapRef.current?.invalidateSize({ pan: false });
+  }, [noTiles]);
 
   return (
-    <>
-      {tilesFailed && (
+    <div className="map-frame__map">
+      {/* No tile URL at all ('') reads like tiles that failed. */}
+      {noTiles && (
         <p className="station-map__notice" role="status">
           {t('map.stationMap.tilesFailed')}
         </p>
@@ -196,7 +213,7 @@ export default function StationMap({ stations, tileUrl, focus }: StationMapProps
         role="region"
         aria-label={t('map.stationMap.label')}
       />
-      {selected && createPortal(<StationSummary station={selected} headingLevel={2} />, popupNode)}
-    </>
+      {selected && selection && createPortal(renderPopup(selected.id, selection.focusInside), popupNode)}
+    </div>
   );
 }

@@ -1,12 +1,18 @@
 import { api, payloadOf } from '../../app/api';
-import type { DailyFlight, LegendItem, NewsItem, PublicConfig, SnapshotPayload, StatusesPayload } from './types';
+import type { DailyFlight, LegendItem, MapStatusesPayload, NewsItem, SnapshotPayload, StationStatus, StatusesPayload } from './types';
 
 /** The public map's reads (SPEC 7, Public reads); none needs a login. */
 export const mapApi = api.injectEndpoints({
   endpoints: (build) => ({
-    mapConfig: build.query<PublicConfig, void>({
-      query: () => 'public/config',
-      transformResponse: payloadOf<PublicConfig>,
+    /** The map's first view: ids, positions and statuses (decision 0020); the list view reads stationStatuses. */
+    mapStatuses: build.query<MapStatusesPayload, void>({
+      query: () => 'public/map/statuses',
+      transformResponse: payloadOf<MapStatusesPayload>,
+    }),
+    /** One station's popup; `version` (the map's) lets the browser keep the answer until the statuses change. */
+    mapStation: build.query<StationStatus, { id: number; version: string }>({
+      query: ({ id, version }) => ({ url: `public/map/stations/${id}`, params: { v: version } }),
+      transformResponse: payloadOf<StationStatus>,
     }),
     stationStatuses: build.query<StatusesPayload, void>({
       query: () => 'public/beaches/statuses/',
@@ -32,7 +38,8 @@ export const mapApi = api.injectEndpoints({
 });
 
 export const {
-  useMapConfigQuery,
+  useMapStatusesQuery,
+  useMapStationQuery,
   useStationStatusesQuery,
   useStatusLegendQuery,
   useStatusSnapshotQuery,

@@ -1,6 +1,7 @@
-import L from 'leaflet';
+// Leaflet's ES module build: the bundler keeps only what the map uses (apps/web/build/leaflet-lite.ts).
+import * as L from 'leaflet/dist/leaflet-src.esm.js';
 import { inkFor, letterOffset, shapeCorners } from './marker-shapes';
-import type { StationStatus } from './types';
+import type { MapMarker } from './types';
 
 /**
  * Station markers drawn on Leaflet's canvas renderer: one canvas for every station instead of one DOM
@@ -21,7 +22,7 @@ interface MarkerInternals {
   _point: L.Point;
   _radius: number;
   _empty(): boolean;
-  options: L.CircleMarkerOptions & { station: StationStatus };
+  options: L.CircleMarkerOptions & { station: MapMarker };
 }
 
 const circleMarkerProto = L.CircleMarker.prototype as unknown as { _project(this: MarkerInternals): void };
@@ -30,13 +31,13 @@ function drawStationMarker(marker: MarkerInternals) {
   const renderer = marker._renderer;
   const ctx = renderer._ctx;
   if (!ctx || !renderer._drawing || marker._empty()) return;
-  const { station } = marker.options;
+  const { style } = marker.options.station;
   const { x, y } = marker._point;
   const r = marker._radius;
-  const ink = inkFor(station.status_color);
+  const ink = inkFor(style.color);
 
   ctx.beginPath();
-  const corners = shapeCorners(station.marker_shape, x, y, r);
+  const corners = shapeCorners(style.marker_shape, x, y, r);
   if (corners) {
     ctx.moveTo(corners[0]![0], corners[0]![1]);
     for (const [px, py] of corners.slice(1)) ctx.lineTo(px, py);
@@ -44,7 +45,7 @@ function drawStationMarker(marker: MarkerInternals) {
   } else {
     ctx.arc(x, y, r, 0, Math.PI * 2);
   }
-  ctx.fillStyle = station.status_color;
+  ctx.fillStyle = style.color;
   ctx.fill();
   ctx.lineWidth = 1.25;
   ctx.strokeStyle = ink.outline === '#ffffff' ? '#ffffff' : '#1b1b1b';
@@ -52,10 +53,11 @@ function drawStationMarker(marker: MarkerInternals) {
 
   if (r >= 6) {
     ctx.fillStyle = ink.letter;
-    ctx.font = `bold ${Math.round(r * 1.35)}px "Source Sans Pro Web", "Helvetica Neue", Arial, sans-serif`;
+    // The page's own type: the system sans-serif stack (decision 0020).
+    ctx.font = `bold ${Math.round(r * 1.35)}px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.fillText(station.marker_symbol, x, y + letterOffset(station.marker_shape, r) + 0.5);
+    ctx.fillText(style.marker_symbol, x, y + letterOffset(style.marker_shape, r) + 0.5);
   }
 }
 
@@ -68,7 +70,7 @@ const StationMarkerClass = L.CircleMarker.extend({
   _updatePath(this: MarkerInternals) {
     drawStationMarker(this);
   },
-}) as unknown as new (latlng: L.LatLngExpression, options: L.CircleMarkerOptions & { station: StationStatus }) => L.CircleMarker;
+}) as unknown as new (latlng: L.LatLngExpression, options: L.CircleMarkerOptions & { station: MapMarker }) => L.CircleMarker;
 
 /** Worse statuses are drawn last, so a closure is never hidden under an open beach next to it. */
 const DRAW_ORDER: Record<string, number> = { NOT_MONITORED: 0, OPEN: 1, ADVISORY: 2, CLOSED: 3 };
@@ -82,12 +84,12 @@ export function markerRadius(zoom: number): number {
 
 /** One marker per station on `renderer`; clicking a marker calls `onSelect` with its station. */
 export function stationMarkers(
-  stations: readonly StationStatus[],
+  stations: readonly MapMarker[],
   renderer: L.Canvas,
-  onSelect: (station: StationStatus) => void,
+  onSelect: (station: MapMarker) => void,
 ): L.FeatureGroup {
   const group = L.featureGroup();
-  const ordered = [...stations].sort((a, b) => (DRAW_ORDER[a.status_code] ?? 0) - (DRAW_ORDER[b.status_code] ?? 0));
+  const ordered = [...stations].sort((a, b) => (DRAW_ORDER[a.style.code] ?? 0) - (DRAW_ORDER[b.style.code] ?? 0));
   for (const station of ordered) {
     const marker = new StationMarkerClass([station.latitude, station.longitude], {
       renderer,

@@ -4,6 +4,10 @@ import { i18n, setLanguage } from '../../i18n';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { filterStations, NO_FILTERS } from './station-filters';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { makeStore } from '../../app/store';
+import { StationPopup } from './StationPopup';
 import { StatusLegend } from './StatusLegend';
 import { LEGEND, mapRoutes, program, station, statusesPayload } from './test-data';
 
@@ -322,5 +326,53 @@ describe('Map page in Spanish', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Leyenda' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('No se pudo cargar la leyenda.');
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+});
+
+describe('Map page, what it reads (decision 0020)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('draws the map from the lean statuses, loads a popup on demand and the full list only for the list view', async () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+      new Proxy({}, { get: (_target, name) => (name === 'canvas' ? document.createElement('canvas') : () => ({})) }) as CanvasRenderingContext2D,
+    );
+    dismissWelcome();
+    const { calls } = mockFetch(mapRoutes(statusesPayload(STATIONS)));
+    const { user } = renderApp('/');
+
+    await screen.findByRole('region', { name: /^Map of beach stations/ });
+    // The closures panel comes with the lean statuses: names, places, since when and why.
+    const panel = screen.getByRole('region', { name: 'Closures and Advisories' });
+    expect(within(panel).getByRole('link', { name: 'Brighton Avenue' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Advisory to Closed');
+    // Once the map is drawn, the legend and the side panels read theirs.
+    expect(await screen.findByText('Open', { selector: '.status-legend strong' })).toBeInTheDocument();
+    const paths = () => calls.map((c) => c.path);
+    expect(paths()).toContain('/api/public/map/statuses');
+    expect(paths()).not.toContain('/api/public/beaches/statuses/');
+    expect(paths().some((p) => p.startsWith('/api/public/map/stations/'))).toBe(false);
+
+    // The list view reads the full list; its Show on map opens that station's popup without another read.
+    await user.click(screen.getByRole('button', { name: 'List view', exact: true }));
+    await user.click(await screen.findByRole('button', { name: 'Show on map: Long Branch - Brighton Avenue' }));
+    const popup = (await screen.findByRole('heading', { level: 2, name: 'Brighton Avenue' })).closest('.leaflet-popup') as HTMLElement;
+    expect(popup).toHaveTextContent('Closed since Jul 12, 2026');
+    expect(paths()).toContain('/api/public/beaches/statuses/');
+  });
+
+  it('loads a popup from public/map/stations/{id} with the version of the statuses it was drawn from', async () => {
+    const { calls } = mockFetch(mapRoutes(statusesPayload(STATIONS)));
+    render(
+      <Provider store={makeStore()}>
+        <MemoryRouter>
+          <StationPopup stationId={2} version="test-version" focusTitle />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading this beach…');
+    const title = await screen.findByRole('heading', { level: 2, name: 'Brighton Avenue' });
+    // Opened from the list view (focusTitle): focus moves to the title once the details show.
+    expect(title).toHaveFocus();
+    expect(calls).toContainEqual(expect.objectContaining({ path: '/api/public/map/stations/2', query: { v: 'test-version' } }));
   });
 });

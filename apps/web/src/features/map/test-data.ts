@@ -1,4 +1,6 @@
-import type { LegendItem, ProgramSeasonInfo, StationStatus, StatusesPayload } from './types';
+import { closuresOf, encodeLeanStations } from '@beach/domain/map/lean-statuses';
+import { countiesOf } from './station-filters';
+import type { LegendItem, MapStatusesPayload, ProgramSeasonInfo, StationStatus, StatusesPayload } from './types';
 
 /** The reference statuses as public/beaches/statuses/legend returns them. */
 export const LEGEND: LegendItem[] = [
@@ -66,10 +68,42 @@ export function statusesPayload(stations: StationStatus[], overrides: Partial<St
   return { as_of: '2026-07-14T14:05:00.000Z', today: '2026-07-15', programs: [program()], statuses: stations, ...overrides };
 }
 
+/** The lean statuses (public/map/statuses) of a statuses payload, as the api makes them (service/statuses.ts mapModel). */
+export function leanPayload(payload: StatusesPayload): MapStatusesPayload {
+  const styles = LEGEND.map(({ code, name, color, marker_symbol, marker_shape }) => ({ code, name, color, marker_symbol, marker_shape }));
+  return {
+    version: 'test-version',
+    as_of: payload.as_of,
+    today: payload.today,
+    time_zone: 'America/New_York',
+    tile_url: '',
+    programs: payload.programs,
+    styles,
+    stations: encodeLeanStations(
+      payload.statuses.map((s) => ({ id: s.beach_station_id, latitude: s.latitude, longitude: s.longitude, status: styles.findIndex((st) => st.code === s.status_code) })),
+    ),
+    counties: countiesOf(payload.statuses),
+    closures: closuresOf(payload.statuses).map(({ beach_station_id, beach_name, municipality, county_id, status_code, status_since, reason }) => ({
+      beach_station_id,
+      beach_name,
+      municipality,
+      county_id,
+      status_code,
+      status_since,
+      reason,
+    })),
+  };
+}
+
 /** fetch-mock routes for everything the map page reads. */
 export function mapRoutes(payload: StatusesPayload) {
   const ok = (code: string, body: unknown) => ({ body: { code, payload: body } });
+  const stations = Object.fromEntries(
+    payload.statuses.map((s) => [`GET /api/public/map/stations/${s.beach_station_id}`, ok('BEACH_STATUSES_FOUND', s)]),
+  );
   return {
+    'GET /api/public/map/statuses': ok('BEACH_STATUSES_FOUND', leanPayload(payload)),
+    ...stations,
     'GET /api/public/beaches/statuses/': ok('BEACH_STATUSES_FOUND', payload),
     'GET /api/public/beaches/statuses/legend': ok('LEGEND_FOUND', LEGEND),
     'GET /api/public/config': ok('CONFIG_FOUND', { tile_url: '', time_zone: 'America/New_York', today: payload.today }),

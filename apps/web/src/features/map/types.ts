@@ -103,3 +103,46 @@ export interface DailyFlight {
   flight_path: string;
   photo_count: number;
 }
+
+/** A status as the map draws it (public/map/statuses styles). */
+export interface MapStyle extends StatusStyle {
+  name: string;
+}
+
+/** An advisory or closure as the closures panel lists it (one per beach). */
+export interface Closure {
+  beach_station_id: number;
+  beach_name: string;
+  municipality: string;
+  county_id: number;
+  status_code: StatusCode;
+  status_since: string | null;
+  reason: string | null;
+}
+
+export interface County {
+  county_id: number;
+  county: string;
+}
+
+/** GET public/map/statuses: the map's first view (stations as columns: @beach/domain/map/lean-statuses). */
+export interface MapStatusesPayload {
+  version: string;
+  as_of: string | null;
+  today: string;
+  time_zone: string;
+  tile_url: string;
+  programs: ProgramSeasonInfo[];
+  styles: MapStyle[];
+  stations: { id: number[]; lat: number[]; lon: number[]; status: string };
+  counties: County[];
+  closures: Closure[];
+}
+
+/** One marker on the map: where, and how its status is drawn. */
+export interface MapMarker {
+  id: number;
+  latitude: number;
+  longitude: number;
+  style: MapStyle;
+}

@@ -1,3 +1,4 @@
+import '../../styles/uswds/content.scss';
 import { Link } from 'react-router';
 import { PublicPage } from '../../components/PublicPage';
 import { QueryState } from '../../components/QueryState';

@@ -1,7 +1,9 @@
+import '../../styles/uswds/content.scss';
 import { PublicPage } from '../../components/PublicPage';
 import { QueryState } from '../../components/QueryState';
 import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { usePublicPhotosQuery, type BeachPhoto } from './api';
+import '../../i18n/page-text';
 
 /** Found on the Beach (/found-on-the-beach): the photo gallery staff keep under Website Management. */
 export default function PhotosPage() {

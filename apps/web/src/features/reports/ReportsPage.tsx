@@ -1,3 +1,4 @@
+import '../../styles/uswds/content.scss';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PublicPage } from '../../components/PublicPage';
@@ -5,6 +6,7 @@ import { LoadFailed, QueryState } from '../../components/QueryState';
 import { SelectField, type SelectOption } from '../../components/SelectField';
 import { CONTENT_LANGUAGE, formatDate, usePublicText } from '../../i18n';
 import { usePublicReportsQuery, useReportFilterOptionsQuery, type Report, type ReportFilter } from './api';
+import '../../i18n/page-text';
 
 const FILTER_KEYS = ['program', 'county', 'municipality', 'beach'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];

@@ -1,9 +1,11 @@
+import '../../styles/uswds/content.scss';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PublicPage } from '../../components/PublicPage';
 import { QueryState } from '../../components/QueryState';
 import { CONTENT_LANGUAGE, formatDate, usePublicText } from '../../i18n';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, useSiteSearchQuery } from './api';
+import '../../i18n/page-text';
 
 /** Site search (/search?q=): beaches, Important Information, FAQs and reports matching the words. */
 export default function SearchPage() {

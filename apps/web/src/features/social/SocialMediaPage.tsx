@@ -1,7 +1,9 @@
+import '../../styles/uswds/content.scss';
 import { SOCIAL_LINKS } from '../../app/agency';
 import { UswdsIcon } from '../../components/icons';
 import { PublicPage } from '../../components/PublicPage';
 import { usePublicText } from '../../i18n';
+import '../../i18n/page-text';
 
 /** Social Media (/social-media): the agency's channels as plain links; no third-party embeds or scripts. */
 export default function SocialMediaPage() {

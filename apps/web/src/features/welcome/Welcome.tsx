@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { usePageSettled } from '../../components/use-page-settled';
 import { useWelcomeDismissal } from './use-welcome-dismissal';
 
 const WelcomeModal = lazy(() => import('./WelcomeModal'));
@@ -9,10 +10,12 @@ const WelcomeModal = lazy(() => import('./WelcomeModal'));
  */
 export function Welcome({ enabled }: { enabled: boolean }) {
   const { dismissed, dismiss } = useWelcomeDismissal();
-  if (!enabled || dismissed) return null;
+  const settled = usePageSettled();
+  if (!enabled || dismissed || !settled) return null;
   return (
     <Suspense fallback={null}>
       <WelcomeModal onClose={dismiss} />
     </Suspense>
   );
 }
+

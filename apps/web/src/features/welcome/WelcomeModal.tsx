@@ -1,5 +1,6 @@
 import { ControlledModal } from '../../components/ControlledModal';
 import { usePublicText } from '../../i18n';
+import '../../i18n/page-text';
 
 /** The welcome pop-up promoting the shore license plate (a lazy chunk: it brings the modal library). */
 export default function WelcomeModal({ onClose }: { onClose: () => void }) {

@@ -75,7 +75,7 @@ export const mapRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const mapAnswers = async () => {
     const model = await cache.get('map:model', PUBLIC_TTL_MS, async () => {
       const [statuses, styles] = await Promise.all([beachStatuses(db, tz, todayIn(tz)), statusLegend(db)]);
-      return mapModel(statuses, styles);
+      return mapModel(statuses, styles, { timeZone: tz, tileUrl: deps.config.tileUrl });
     });
     if (current?.model.version !== model.version) {
       current = { model, lean: serialise(mapStatusesSchema, ok(PUBLIC_CODES.BEACH_STATUSES_FOUND, model.lean)), stations: new Map() };

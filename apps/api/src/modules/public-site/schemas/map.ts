@@ -160,6 +160,9 @@ export const mapStatusesSchema = envelope(
     version: z.string(),
     as_of: z.string().nullable(),
     today: z.string(),
+    /** The programs' time zone (the as-of time is shown in it) and the base map's tile URL, as public/config has them. */
+    time_zone: z.string(),
+    tile_url: z.string(),
     programs: z.array(programSeasonInfoSchema),
     /** Status styles; a station's status is an index into this list. */
     styles: z.array(mapStyleSchema),

@@ -249,6 +249,8 @@ export interface MapModel {
     version: string;
     as_of: string | null;
     today: string;
+    time_zone: string;
+    tile_url: string;
     programs: StatusesAnswer['programs'];
     styles: { code: BeachStatusCode; name: string; color: string; marker_symbol: string; marker_shape: string }[];
     stations: LeanStationColumns;
@@ -267,12 +269,17 @@ export interface MapModel {
 }
 
 /**
- * The map's model from the statuses list (beachStatuses) and the status styles (legend order): stations as
+ * The map's model from the statuses list (beachStatuses), the status styles (legend order) and the map's
+ * configuration (time zone, tile URL: so the first view needs no other read): stations as
  * columns (packages/domain/src/map/lean-statuses.ts), the closures panel's entries, and a version.
  */
-export function mapModel(statuses: StatusesAnswer, styles: readonly StatusStyle[]): MapModel {
+export function mapModel(
+  statuses: StatusesAnswer,
+  styles: readonly StatusStyle[],
+  config: { timeZone: string; tileUrl: string },
+): MapModel {
   const styleIndex = new Map(styles.map((style, index) => [style.code, index]));
-  const version = createHash('sha1').update(JSON.stringify([statuses, styles])).digest('base64url').slice(0, 16);
+  const version = createHash('sha1').update(JSON.stringify([statuses, styles, config])).digest('base64url').slice(0, 16);
   const counties = new Map<number, string>();
   for (const s of statuses.statuses) counties.set(s.county_id, s.county);
   return {
@@ -281,6 +288,8 @@ export function mapModel(statuses: StatusesAnswer, styles: readonly StatusStyle[
       version,
       as_of: statuses.as_of,
       today: statuses.today,
+      time_zone: config.timeZone,
+      tile_url: config.tileUrl,
       programs: statuses.programs,
       styles: styles.map(({ code, name, color, marker_symbol, marker_shape }) => ({ code, name, color, marker_symbol, marker_shape })),
       stations: encodeLeanStations(

@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: Lighthouse (mobile, its default simulated throttling) on the public site's `/`, a beach
+// page and `/beach-actions`, in Debian's Chromium, against the production build served by the real api.
+// Not part of npm test (it takes minutes and its figures depend on the machine's load).
+//
+// Without --base it builds nothing: it starts the api on a free port with apps/web/dist (run
+// `npm run build` first) on a fresh embedded database with the demo agency, and a local blank-tile
+// stand-in as TILE_URL, so nothing calls an outside host. With --base it measures a server already running.
+//
+// Usage: npm run lighthouse -- [--base http://127.0.0.1:3000] [--runs 3] [--pages /,/beach-actions]
+//        [--json out.json] [--label after]
+// Each page is measured --runs times in a fresh browser profile (a first visit); the median run by
+// performance score is shown. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
+import { existsSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startBlankTiles } from './blank-tiles.mjs';
+import { startProductionServer } from './serve-production.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    base: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    pages: { type: 'string' },
+    json: { type: 'string' },
+    label: { type: 'string', default: '' },
+  },
+});
+
+/** The issue's figures for `/` (Lighthouse 13, mobile) before this work, printed beside ours. */
+const ISSUE_BASELINE = { performance: 34, fcp: 6.5, lcp: 10.4, cls: 1.15, transferKiB: 1681 };
+const GOALS = { performance: 95, lcp: 2.5, cls: 0.05, tbt: 150, accessibility: 100 };
+
+const chromePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+if (!chromePath) {
+  console.error('lighthouse: no Chromium (set CHROMIUM_PATH or install Debian\'s chromium).');
+  process.exit(1);
+}
+
+let server = null;
+let tiles = null;
+let base = args.base;
+if (!base) {
+  tiles = await startBlankTiles();
+  server = await startProductionServer({ tileUrl: tiles.tileUrl });
+  base = server.base;
+}
+
+try {
+  const pages = args.pages ? args.pages.split(',') : ['/', await beachPath(base), '/beach-actions'];
+  const runs = Math.max(1, Number(args.runs));
+  console.log(`Lighthouse ${await lighthouseVersion()} (mobile, simulated throttling) on ${base}, ${runs} run(s) per page, Chromium ${chromePath}`);
+  const results = [];
+  for (const page of pages) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) {
+      const sample = await measureWithRetry(`${base}${page}`);
+      samples.push(sample);
+      console.log(`  ${page} run ${i + 1}: ${line(sample)}  (load ${loadavg()[0].toFixed(1)})`);
+    }
+    samples.sort((a, b) => a.performance - b.performance);
+    results.push({ page, median: samples[Math.floor(samples.length / 2)], samples });
+  }
+
+  console.log(`\nMedian of ${runs} ${args.label ? `(${args.label})` : ''}`);
+  console.log(`  ${'page'.padEnd(22)} perf  FCP s  LCP s   CLS    TBT ms  SI s   KiB    a11y`);
+  for (const { page, median } of results) console.log(`  ${page.padEnd(22)} ${row(median)}`);
+  console.log(`  ${'issue, `/` before'.padEnd(22)} ${String(ISSUE_BASELINE.performance).padStart(4)}  ${ISSUE_BASELINE.fcp.toFixed(1).padStart(5)}  ${ISSUE_BASELINE.lcp.toFixed(1).padStart(5)}  ${ISSUE_BASELINE.cls.toFixed(2).padStart(5)}  ${'-'.padStart(7)}  ${'-'.padStart(4)}  ${String(ISSUE_BASELINE.transferKiB).padStart(5)}  -`);
+  console.log(`  goals: performance >= ${GOALS.performance}, LCP <= ${GOALS.lcp} s, CLS <= ${GOALS.cls}, TBT <= ${GOALS.tbt} ms, accessibility ${GOALS.accessibility}`);
+  for (const { page, median } of results) {
+    const misses = [];
+    if (median.performance < GOALS.performance) misses.push(`performance ${median.performance}`);
+    if (median.lcp > GOALS.lcp * 1000) misses.push(`LCP ${(median.lcp / 1000).toFixed(1)} s`);
+    if (median.cls > GOALS.cls) misses.push(`CLS ${median.cls.toFixed(3)}`);
+    if (median.tbt > GOALS.tbt) misses.push(`TBT ${median.tbt.toFixed(0)} ms`);
+    if (median.accessibility < GOALS.accessibility) misses.push(`accessibility ${median.accessibility}`);
+    console.log(`  ${page}: ${misses.length ? `MISSES ${misses.join(', ')}` : 'meets every goal'}`);
+  }
+  if (args.json) writeFileSync(args.json, JSON.stringify({ base, label: args.label, results }, null, 2));
+} finally {
+  await server?.stop();
+  tiles?.server.close();
+}
+
+/** A beach page: the first primary station the public statuses list. */
+async function beachPath(origin) {
+  const res = await fetch(`${origin}/api/public/beaches/statuses/`);
+  const { payload } = await res.json();
+  const station = payload.statuses.find((s) => s.type === 'PRIMARY') ?? payload.statuses[0];
+  return `/beach/${station.beach_station_id}`;
+}
+
+async function lighthouseVersion() {
+  const { readFile } = await import('node:fs/promises');
+  return JSON.parse(await readFile(new URL('../node_modules/lighthouse/package.json', import.meta.url), 'utf8')).version;
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP...): such a run is tried again. */
+async function measureWithRetry(url, tries = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url);
+    } catch (error) {
+      if (attempt >= tries) throw error;
+      console.log(`  ${url}: ${error.message.split('\n')[0]}; trying again`);
+    }
+  }
+}
+
+async function measure(url) {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      performance: Math.round(lhr.categories.performance.score * 100),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      cls: audit('cumulative-layout-shift'),
+      tbt: audit('total-blocking-time'),
+      si: audit('speed-index'),
+      transferBytes: audit('total-byte-weight'),
+      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      failedA11y: Object.values(lhr.audits).filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id)).map((a) => a.id),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function line(s) {
+  return `perf ${s.performance}, FCP ${(s.fcp / 1000).toFixed(1)} s, LCP ${(s.lcp / 1000).toFixed(1)} s, CLS ${s.cls.toFixed(3)}, TBT ${s.tbt.toFixed(0)} ms, ${(s.transferBytes / 1024).toFixed(0)} KiB, a11y ${s.accessibility}${s.failedA11y.length ? ` (${s.failedA11y.join(', ')})` : ''}`;
+}
+
+function row(s) {
+  return [
+    String(s.performance).padStart(4),
+    (s.fcp / 1000).toFixed(1).padStart(5),
+    (s.lcp / 1000).toFixed(1).padStart(5),
+    s.cls.toFixed(3).padStart(6),
+    s.tbt.toFixed(0).padStart(6),
+    (s.si / 1000).toFixed(1).padStart(5),
+    (s.transferBytes / 1024).toFixed(0).padStart(6),
+    String(s.accessibility).padStart(5),
+  ].join('  ');
+}
