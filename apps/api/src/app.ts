@@ -27,6 +27,7 @@ import { resultRoutes } from './modules/results/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { beachStatusRoutes } from './modules/beach-status/routes';
 import { geomeanRoutes } from './modules/geomeans/routes';
+import { accidentReportRoutes } from './modules/accident-reports/routes';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(verificationRoutes, deps);
       await api.register(beachStatusRoutes, deps);
       await api.register(geomeanRoutes, deps);
+      await api.register(accidentReportRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -9,12 +9,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
+  accidentReportAccess,
   can,
   hasSystemPermission,
   isAdminOrganization,
   isProgramAccessible,
   manageUsersScope,
   portalAbilities,
+  screenInSomeProgram,
   type PortalRoute,
   type UserProfile,
 } from '@beach/domain';
@@ -35,6 +37,8 @@ interface Account {
   ownProgramId: number | null;
   /** A fresh LHA made for this account's delete probe. */
   lhaToDelete: number;
+  /** An accident report per program (foreign and own) for this account's delete probe. */
+  accidentsToDelete: Map<number, number>;
   /** Results made for this account's write probes, by program (its foreign program and its own). */
   kits: Map<number, ResultKit>;
 }
@@ -73,6 +77,8 @@ interface Fixtures {
   programBody(programId: number): object;
   places(programId: number): ProgramPlaces;
   reference: { parameter_id: number; result_unit_id: number };
+  /** A serious accident report of each demo program (read, edited and toggled by the probes). */
+  accidentReport(programId: number): number;
   /** A legacy import the admin checked (DEP IT: Import Legacy Results), and its program. */
   importJob: { id: number; programId: number };
 }
@@ -532,6 +538,58 @@ const STAFF_ROUTES: StaffRoute[] = [
         })),
     }),
   ),
+  // Serious / Fatal Accident Reports: the Program Administration screen's rule; deleting needs an ADMIN level there
+  { method: 'GET', path: '/api/program/administrative/accident', probes: (a) => one({ label: 'own scope', url: '/api/program/administrative/accident?recent', allowed: screenInSomeProgram(a.profile, '/portal/program/administration/accident') }) },
+  {
+    method: 'GET',
+    path: '/api/program/administrative/accident/program/{program_id}',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({ url: `/api/program/administrative/accident/program/${programId}`, allowed: accidentReportAccess(a.profile, programId).use })),
+  },
+  {
+    method: 'GET',
+    path: '/api/program/administrative/accident/{id}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({ url: `/api/program/administrative/accident/${f.accidentReport(programId)}`, allowed: accidentReportAccess(a.profile, programId).use })),
+  },
+  {
+    method: 'POST',
+    path: '/api/program/administrative/accident',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: '/api/program/administrative/accident',
+        payload: accidentBody(f.places(programId).station.beach_station_id),
+        allowed: accidentReportAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'PUT',
+    path: '/api/program/administrative/accident/{id}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/program/administrative/accident/${f.accidentReport(programId)}`,
+        payload: accidentBody(f.places(programId).station.beach_station_id),
+        allowed: accidentReportAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'PUT',
+    path: '/api/program/administrative/accident/toggleRead/{id}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/program/administrative/accident/toggleRead/${f.accidentReport(programId)}`,
+        allowed: accidentReportAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/program/administrative/accident/{id}',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/program/administrative/accident/${a.accidentsToDelete.get(programId)}`,
+        allowed: accidentReportAccess(a.profile, programId).delete,
+      })),
+  },
   // DEP IT: Import Legacy Results (decision 0021): organization admins, with DATA_EDITING ADMIN in the file's programs
   {
     method: 'POST',
@@ -562,6 +620,20 @@ const STAFF_ROUTES: StaffRoute[] = [
       })),
   },
 ];
+
+/** A report as the accident form sends it. */
+const accidentBody = (stationId: number) => ({
+  beach_station_id: stationId,
+  occurred_date: '2025-07-04',
+  occurred_time: '15:20',
+  accident_type: 'OTHER',
+  is_fatal: false,
+  age_group: 'UNKNOWN',
+  lifeguard_on_duty: true,
+  description: 'Permission matrix probe',
+  reporter_name: 'Matrix',
+  reporter_contact: 'matrix@example.org',
+});
 
 /** Routes anyone may call without a token. Everything under /api/public/ is public by its path. */
 const PUBLIC_ROUTES = new Set([
@@ -643,7 +715,20 @@ beforeAll(async () => {
   });
   if (checked.statusCode !== 200) throw new Error(`POST /api/results/import/check: ${checked.statusCode} ${checked.body}`);
 
+  const newAccidentReport = async (programId: number) => {
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into serious_accident_reports (program_id, beach_station_id, occurred_at, description)
+          values (${programId}, ${places.get(programId)!.station.beach_station_id}, now(), 'Permission matrix report')
+          returning serious_accident_report_id as id`,
+    );
+    return row!.id;
+  };
+  const accidentReports = new Map<number, number>();
+  for (const id of demoProgramIds) accidentReports.set(id, await newAccidentReport(id));
+
   f = {
+    accidentReport: (id) => accidentReports.get(id)!,
     importJob: { id: checked.json().payload.import_job_id as number, programId: importProgram[0] },
     programIds,
     foreignUser: {
@@ -705,6 +790,7 @@ beforeAll(async () => {
       foreignProgramId: foreign ?? programIds.RV!,
       ownProgramId: demoProgramIds.find((id) => isProgramAccessible(profile, id)) ?? null,
       lhaToDelete,
+      accidentsToDelete: new Map(await Promise.all(demoProgramIds.map(async (id) => [id, await newAccidentReport(id)] as const))),
       kits: new Map(),
     });
   }

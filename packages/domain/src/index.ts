@@ -19,4 +19,5 @@ export * from './schemas/result-integrity';
 export * from './schemas/verification';
 export * from './schemas/beach-status';
 export * from './schemas/geomeans';
+export * from './schemas/accidents';
 export * from './schemas/legacy-import';

@@ -67,6 +67,11 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
     may: (p) => canSomewhere(p, 'BEACH_STATUSES', 'USER'),
   },
   {
+    label: 'accident reports screen',
+    matches: (op) => op.path.startsWith('/api/program/administrative/accident'),
+    may: screen('/portal/program/administration/accident'),
+  },
+  {
     label: 'geomean screens',
     matches: (op) => op.path.startsWith('/api/geomean') || /^\/api\/beach\/\{id\}\/geomeans?$/.test(op.path),
     may: screen('/portal/beaches/geomeans'),

@@ -50,6 +50,8 @@ export interface World {
   organizationCategoryId: number;
   /** A fresh unverified (or primary-verified) result of a program, one per request that names a result. */
   takeResult(programId: number, verified: boolean): number;
+  /** A fresh accident report of a program, one per request that names one. */
+  takeAccidentReport(programId: number): number;
   /** Creates results and LHAs ahead, so takeResult and takeLha never run dry during one request's build. */
   stock(programId: number): Promise<void>;
 }
@@ -87,6 +89,8 @@ const KINDS = {
   results: ofForeignProgram('result', (w, r) => [w.takeResult(r.foreignProgramId, false)]),
   verifiedResults: ofForeignProgram('verified result', (w, r) => [w.takeResult(r.foreignProgramId, true)]),
   enteringOrganization: ofForeignProgram('entering organization', enteringOrganization),
+  /** A serious accident report of the foreign program, one per request (a DELETE takes it away). */
+  accidentReport: ofForeignProgram('accident report', (w, r) => w.takeAccidentReport(r.foreignProgramId)),
   /** Organization management: reading another organization needs an admin organization or user management of all. */
   organization: (w, r) => ({
     kind: 'organization',
@@ -137,6 +141,7 @@ interface ResolverRow {
 export const RESOLVERS: readonly ResolverRow[] = [
   // Programs and what belongs to one
   { names: ['x', 'program'], in: ['path'], kind: 'program' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/program\/administrative\/accident\//, kind: 'accidentReport' },
   { names: ['id'], in: ['path'], paths: /^\/api\/(program|geomean\/program)\/\{id\}/, kind: 'program' },
   { names: ['program_id'], kind: 'program' },
   { names: ['id'], in: ['path'], paths: /^\/api\/beach\//, kind: 'station' },
@@ -166,7 +171,7 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['program_beach_logic_id'], in: ['body'], kind: 'absent' },
   // Plain values of staff routes: made up from the schema
   {
-    names: ['page', 'page_size', 'active', 'search', 'table', 'from', 'to', 'date', 'parameter', 'year'],
+    names: ['page', 'page_size', 'active', 'search', 'table', 'from', 'to', 'date', 'parameter', 'year', 'recent'],
     in: ['path', 'query'],
     kind: 'value',
   },
@@ -269,6 +274,17 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     }
     return ids;
   };
+  const accidentPools = new Map<number, number[]>();
+  const createAccidentReports = async (programId: number, count: number) => {
+    const stationId = places.get(programId)!.stationId;
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`insert into serious_accident_reports (program_id, beach_station_id, occurred_at, description)
+          select ${programId}, ${stationId}, now(), 'Attack suite report' from generate_series(1, ${count})
+          returning serious_accident_report_id as id`,
+    );
+    return rows.map((r) => r.id);
+  };
   const pool = (programId: number, verified: boolean) => {
     const key = `${programId}:${verified}`;
     if (!pools.has(key)) pools.set(key, []);
@@ -294,8 +310,16 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       if (id === undefined) throw new Error(`the attack suite's result pool for program ${programId} ran dry: stock() more`);
       return id;
     },
+    takeAccidentReport(programId) {
+      const id = accidentPools.get(programId)?.shift();
+      if (id === undefined) throw new Error(`the attack suite's accident report pool for program ${programId} ran dry: stock() more`);
+      return id;
+    },
     async stock(programId) {
       if (lhas.length < 8) await createLhas(16);
+      if (!accidentPools.has(programId)) accidentPools.set(programId, []);
+      const accidents = accidentPools.get(programId)!;
+      if (accidents.length < 8) accidents.push(...(await createAccidentReports(programId, 16)));
       for (const verified of [false, true]) {
         const p = pool(programId, verified);
         if (p.length < 8) p.push(...(await create(programId, verified, 16)));

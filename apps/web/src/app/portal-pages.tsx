@@ -29,6 +29,7 @@ const GeomeanSurveysPage = lazy(() => import('../features/geomeans/GeomeanSurvey
 const RollingGeomeansPage = lazy(() => import('../features/geomeans/RollingGeomeansPage'));
 const LegacyImportPage = lazy(() => import('../features/legacy-import/LegacyImportPage'));
 const BeachesDatabasePage = lazy(() => import('../features/legacy-import/BeachesDatabasePage'));
+const AccidentReportsPage = lazy(() => import('../features/accidents/AccidentReportsPage'));
 
 /** Screens with their own page component; every other portal route shows its heading and purpose. */
 const SCREEN_PAGES: Record<string, ReactElement> = {
@@ -43,6 +44,7 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/secondary-validation': <SecondaryValidationPage />,
   '/portal/data-verification-tester': <VerificationTesterPage />,
   '/portal/beaches/geomeans': <GeomeanSurveysPage />,
+  '/portal/program/administration/accident': <AccidentReportsPage />,
   '/portal/beaches/geomeans/rolling': <RollingGeomeansPage />,
 };
 

@@ -6,3 +6,4 @@ export * from './system';
 export * from './menu';
 export * from './programSelector';
 export * from './grants';
+export * from './accident-reports';

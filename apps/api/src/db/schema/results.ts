@@ -194,10 +194,24 @@ export const seriousAccidentReports = pgTable(
     beachStationId: integer('beach_station_id').references(() => beachStations.beachStationId),
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
     isFatal: boolean('is_fatal').notNull().default(false),
+    /** DROWNING, NEAR_DROWNING, SPINAL_INJURY or OTHER (packages/domain ACCIDENT_TYPES). */
+    accidentType: text('accident_type').notNull().default('OTHER'),
+    /** CHILD, TEEN, ADULT, SENIOR or UNKNOWN (packages/domain AGE_GROUPS). */
+    ageGroup: text('age_group').notNull().default('UNKNOWN'),
+    lifeguardOnDuty: boolean('lifeguard_on_duty').notNull().default(false),
     description: text('description').notNull(),
+    /** Who saw or reported the accident, and how to reach them (not necessarily a portal user). */
+    reporterName: text('reporter_name').notNull().default(''),
+    reporterContact: text('reporter_contact').notNull().default(''),
+    /** The portal user who filed the report. */
     reportedBy: integer('reported_by').references(() => users.userId),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('serious_accident_reports_program_idx').on(t.programId, t.occurredAt)],
+  (t) => [
+    index('serious_accident_reports_program_idx').on(t.programId, t.occurredAt),
+    check('serious_accident_reports_type_check', sql`${t.accidentType} IN ('DROWNING', 'NEAR_DROWNING', 'SPINAL_INJURY', 'OTHER')`),
+    check('serious_accident_reports_age_group_check', sql`${t.ageGroup} IN ('CHILD', 'TEEN', 'ADULT', 'SENIOR', 'UNKNOWN')`),
+  ],
 );

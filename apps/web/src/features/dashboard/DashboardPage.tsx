@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Table } from '@trussworks/react-uswds';
-import { MESSAGES, accessiblePrograms, hasSystemPermission, portalAbilities, programSelectionMessage, type PortalRoute } from '@beach/domain';
+import { ACCIDENT_TYPE_LABELS, MESSAGES, accessiblePrograms, hasSystemPermission, portalAbilities, programSelectionMessage, type PortalRoute } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
 import { ScreenPage } from '../../components/ScreenPage';
 import { useNotice } from '../../components/use-notice';
-import { useGetProgramDashboardQuery, type ProgramDashboard } from './api';
+import { useGetProgramDashboardQuery, useGetUnreadAccidentReportsQuery, type ProgramDashboard } from './api';
 import './dashboard.css';
 
 /** The portal's home: the selected program at a glance, with links into the screens that act on it. */
@@ -108,13 +108,41 @@ function ProgramOverview({ programId }: { programId: number }) {
         <Card title="Stations needing a sanitary survey" value={d.stations_flagged.sanitary_survey}>
           {link('/portal/beaches/sanitary-surveys', 'Sanitary surveys')}
         </Card>
-        <Card title="Unread accident reports" value={d.unread_accident_reports}>
-          {link('/portal/program/administration/accident', 'Accident reports')}
-        </Card>
+        {allowed?.['/portal/program/administration/accident'] && (
+          <Card title="Unread accident reports" value={d.unread_accident_reports}>
+            {link('/portal/program/administration/accident', 'Accident reports')}
+          </Card>
+        )}
       </ul>
+
+      {allowed?.['/portal/program/administration/accident'] && d.unread_accident_reports > 0 && <UnreadAccidents programId={programId} />}
 
       <StationsByStatus dashboard={d} stationsLink={link('/portal/beaches', 'Beach stations')} />
       <FlaggedStations dashboard={d} />
+    </section>
+  );
+}
+
+/** Unread serious / fatal accident reports, for those who may read them (they are marked read on their screen). */
+function UnreadAccidents({ programId }: { programId: number }) {
+  const unread = useGetUnreadAccidentReportsQuery(programId);
+  if (unread.isLoading) return <Loading label="Loading unread accident reports…" />;
+  if (unread.isError || !unread.data) return <LoadError message="The unread accident reports could not be loaded." onRetry={unread.refetch} />;
+  if (unread.data.length === 0) return null;
+  return (
+    <section aria-labelledby="unread-accidents-heading" className="margin-top-4">
+      <h3 id="unread-accidents-heading">Unread accident reports</h3>
+      <ul className="usa-list">
+        {unread.data.slice(0, 10).map((r) => (
+          <li key={r.serious_accident_report_id}>
+            <Link to="/portal/program/administration/accident">
+              {r.occurred_date} {r.occurred_time}: {ACCIDENT_TYPE_LABELS[r.accident_type]}
+              {r.is_fatal ? ' (fatal)' : ''} at {r.beach_name ?? 'an unknown beach'}
+              {r.station_name ? `, ${r.station_name}` : ''}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import type { AccessLevel, PermissionArea } from '@beach/domain';
-import { api, payloadOf } from '../../app/api';
+import { accidentReportListSchema, type AccessLevel, type AccidentReport, type PermissionArea } from '@beach/domain';
+import { api, payloadOf, type Envelope } from '../../app/api';
 
 /** GET program/{id}/dashboard: the selected program at a glance. */
 export interface ProgramDashboard {
@@ -35,7 +35,13 @@ export const dashboardApi = api.injectEndpoints({
       // The counts move with every result, incident and report of the program.
       providesTags: ['Programs', 'Results', 'Incidents', 'Beaches', 'AccidentReports'],
     }),
+    /** The program's unread serious / fatal accident reports (asked only by those who may read them). */
+    getUnreadAccidentReports: build.query<AccidentReport[], number>({
+      query: (programId) => `program/administrative/accident/program/${programId}`,
+      transformResponse: (response: Envelope) => accidentReportListSchema.parse(response.payload).list.filter((r) => !r.is_read),
+      providesTags: ['AccidentReports'],
+    }),
   }),
 });
 
-export const { useGetProgramDashboardQuery } = dashboardApi;
+export const { useGetProgramDashboardQuery, useGetUnreadAccidentReportsQuery } = dashboardApi;
