@@ -142,6 +142,9 @@ export const RESOLVERS: readonly ResolverRow[] = [
   // Programs and what belongs to one
   { names: ['x', 'program'], in: ['path'], kind: 'program' },
   { names: ['id'], in: ['path'], paths: /^\/api\/program\/administrative\/accident\//, kind: 'accidentReport' },
+  // The legacy import (decision 0021): its options are plain values; import jobs are reached by every admin organization's user.
+  { names: ['program', 'organization', 'verified', 'replay_rules', 'map_remark', 'map_program'], in: ['query'], paths: /^\/api\/results\/import\//, kind: 'value' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/results\/import\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/(program|geomean\/program)\/\{id\}/, kind: 'program' },
   { names: ['program_id'], kind: 'program' },
   { names: ['id'], in: ['path'], paths: /^\/api\/beach\//, kind: 'station' },
