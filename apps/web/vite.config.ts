@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { leafletLite } from './build/leaflet-lite';
-import { dropUnusedCss, precompress } from './build/plugins';
+import { precompress, splitCss } from './build/plugins';
 
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: true } };
 
@@ -22,7 +22,22 @@ const uswdsPackages = path.dirname(path.dirname(createRequire(import.meta.url).r
 // which Vite compiles like our own files.
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), leafletLite(), dropUnusedCss(), precompress()],
+  plugins: [
+    react(),
+    leafletLite(),
+    splitCss({
+      site: 'src/styles/uswds/site.scss',
+      rest: 'src/styles/uswds/content.scss',
+      entry: 'src/main.tsx',
+      landing: 'src/features/map/MapPage.tsx',
+      // Libraries that write class names: Leaflet on the map; react-uswds in the portal and its dialogs.
+      libraries: {
+        '../../node_modules/leaflet/dist/leaflet-src.esm.js': 'landing',
+        '../../node_modules/@trussworks/react-uswds/lib/index.js': 'other',
+      },
+    }),
+    precompress(),
+  ],
   resolve: {
     alias:
       command === 'build'

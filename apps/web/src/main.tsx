@@ -28,11 +28,10 @@ function AppRoutes() {
 }
 
 // A visitor who chose Spanish gets it before the first render (its text is a separate chunk). A public page
-// also waits (at most half a second: the server preloads them) for the site switches, so a news banner that
-// is on holds its place in the first view instead of pushing the page down when it arrives (decision 0020).
-// (Not the map page: it shows no banner.)
-const { pathname } = window.location;
-const publicPage = pathname !== '/' && !/^\/(portal|login|forgotten-password|reset-password)(\/|$)/.test(pathname);
+// also waits (at most half a second: the server preloads them) for the site switches, so a news banner or a
+// welcome pop-up that is on is in the first view, instead of pushing the page down or covering it when it
+// arrives (decision 0020).
+const publicPage = !/^\/(portal|login|forgotten-password|reset-password)(\/|$)/.test(window.location.pathname);
 await Promise.all([
   restoreLanguage(),
   publicPage ? Promise.race([loadSwitches(store.dispatch), new Promise((resolve) => setTimeout(resolve, 500))]) : null,

@@ -78,9 +78,14 @@ export function pageHints(manifest: Manifest, tileUrl?: string): (url: string) =
   };
   const read = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
   const tiles = /^(https?:\/\/[^/{}]+)\//.exec(tileUrl ?? '')?.[1];
-  // The map page's first view reads only the lean statuses (they carry the tile URL and time zone); its
-  // switches, legend and side panels wait until the map is drawn.
-  const map = [...chunk('src/features/map/MapPage.tsx'), read('/api/public/map/statuses'), ...(tiles ? [`<${tiles}>; rel=preconnect`] : [])].join(', ');
+  // The map page's first view reads the lean statuses (they carry the tile URL and time zone) and the switches
+  // (a first visit's welcome pop-up); its legend and side panels wait until the map is drawn.
+  const map = [
+    ...chunk('src/features/map/MapPage.tsx'),
+    read('/api/public/map/statuses'),
+    read('/api/public/switches/'),
+    ...(tiles ? [`<${tiles}>; rel=preconnect`] : []),
+  ].join(', ');
   const beach = chunk('src/features/beach/BeachPage.tsx');
   const actions = [...chunk('src/features/beach-actions/BeachActionsPage.tsx'), read('/api/public/beachActions'), read('/api/public/config'), read('/api/public/switches/')].join(', ');
   return (url) => {
@@ -100,10 +105,15 @@ const PORTAL_PAGE = /^\/(portal|login|forgotten-password|reset-password)(\/|$)/;
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
-/** Unknown API paths get the JSON envelope; with a web build, any other GET loads the app (client-side routes). */
+/**
+ * Unknown API paths and missing build files get the JSON envelope's 404; with a web build, any other GET loads
+ * the app (client-side routes), with its page's preload hints.
+ */
 export function notFoundHandler(web: WebApp | null) {
   return (request: FastifyRequest, reply: FastifyReply) => {
-    const wantsPage = web !== null && !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD');
+    // A missing build file (a chunk a page built before the last deploy asks for) is a 404, not the page.
+    const wantsPage =
+      web !== null && !isApiPath(request.url) && !request.url.startsWith('/assets/') && (request.method === 'GET' || request.method === 'HEAD');
     if (wantsPage) {
       const link = web.linkFor(request.url);
       if (link) reply.header('link', link);

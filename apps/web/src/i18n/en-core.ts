@@ -1,6 +1,6 @@
 /**
  * The public site's interface text in English that every page's first view needs: the layout, the navigation,
- * the shared messages and the map (the landing page). It ships with the entry;
+ * the shared messages, the welcome pop-up and the map (the landing page). It ships with the entry;
  * the other pages' text (en-pages.ts) loads with their chunks (decision 0020). Labels and messages the
  * specification names are used verbatim (the navigation labels of SPEC 2, the download panel's messages of
  * SPEC 2 and 8).
@@ -68,6 +68,12 @@ export const enCore = {
     back: 'Back to Important Information',
     notFound: 'This news item was not found. It may have been removed.',
     bannerLabel: 'Important information',
+  },
+  welcome: {
+    heading: 'Welcome to the Beach Portal',
+    intro: 'Check water-quality results, advisories and closures for New Jersey’s monitored beaches before you head to the shore.',
+    plate: 'Support clean beaches: the “Shore to Please” license plate helps fund the state’s shore protection work. Plates are ordered through the',
+    plateLink: 'New Jersey Motor Vehicle Commission',
   },
   map: {
     title: 'Map',

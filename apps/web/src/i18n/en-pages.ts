@@ -2,7 +2,7 @@ import { MESSAGES } from '@beach/domain/constants';
 
 /**
  * The English text of the pages other than the map (beach page, Beach Actions, flights, reports, FAQs, links,
- * social media, photos, search, the welcome pop-up, the Download Data dialog and its data-use notice): loaded with those pages'
+ * social media, photos, search, the Download Data dialog and its data-use notice): loaded with those pages'
  * chunks through page-text.ts, not with the landing page (decision 0020).
  */
 export const enPages = {
@@ -159,12 +159,6 @@ export const enPages = {
     news: 'Important Information',
     faqs: 'FAQs',
     reports: 'Reports',
-  },
-  welcome: {
-    heading: 'Welcome to the Beach Portal',
-    intro: 'Check water-quality results, advisories and closures for New Jersey’s monitored beaches before you head to the shore.',
-    plate: 'Support clean beaches: the “Shore to Please” license plate helps fund the state’s shore protection work. Plates are ordered through the',
-    plateLink: 'New Jersey Motor Vehicle Commission',
   },
   license: {
     heading: 'Data use notice',

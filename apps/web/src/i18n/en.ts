@@ -6,8 +6,8 @@ import { enPages } from './en-pages';
  * other pages' (en-pages.ts, loaded with them). The types and the tests read it; the runtime loads the two
  * parts separately (decision 0020).
  */
-const { nav, layout, common, news, map } = enCore;
-const { flights, aircraft, reports, faqs, links, social, photos, search, welcome, downloads, license, beach, beachActions } = enPages;
+const { nav, layout, common, news, welcome, map } = enCore;
+const { flights, aircraft, reports, faqs, links, social, photos, search, downloads, license, beach, beachActions } = enPages;
 // In the order es.ts has its namespaces.
 export const en = {
   nav,

@@ -3,7 +3,6 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import { BackToTop } from '../../components/BackToTop';
 import { UswdsIcon } from '../../components/icons';
-import { usePageSettled } from '../../components/use-page-settled';
 import { Loading } from '../../components/Loading';
 import { SkipLink } from '../../components/SkipLink';
 import { DownloadFrame } from '../../features/downloads/DownloadFrame';
@@ -35,12 +34,8 @@ export function AgencyLayout() {
   const [downloadOpen, setDownloadOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  // The map page shows no news banner, and the welcome pop-up waits until the page has loaded: there the
-  // switches are read once it has (the first view reads only the map's statuses, decision 0020).
-  const settled = usePageSettled();
-  const switchesNeeded = pathname !== '/' || settled;
-  const welcomeOn = useSiteSwitch('WELCOME_MODAL', switchesNeeded);
-  const bannerOn = useSiteSwitch('NEWS_BANNER', switchesNeeded);
+  const welcomeOn = useSiteSwitch('WELCOME_MODAL');
+  const bannerOn = useSiteSwitch('NEWS_BANNER');
 
   // The page's language follows the interface's; the portal (English only) gets 'en' back.
   useEffect(() => {

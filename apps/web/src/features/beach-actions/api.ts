@@ -5,7 +5,8 @@ import type { BeachActionsPayload, BeachActionsQuery } from './types';
 export const beachActionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     beachActions: build.query<BeachActionsPayload, BeachActionsQuery>({
-      query: ({ from, to }) => ({ url: 'public/beachActions', params: { from, to } }),
+      // No query string at all for the default period: the same URL the server preloads for the page.
+      query: ({ from, to }) => ({ url: 'public/beachActions', params: from || to ? { from, to } : undefined }),
       transformResponse: payloadOf<BeachActionsPayload>,
     }),
     beachActionsToday: build.query<string, void>({

@@ -353,7 +353,7 @@ describe('Map page, what it reads (decision 0020)', () => {
     expect(paths().some((p) => p.startsWith('/api/public/map/stations/'))).toBe(false);
 
     // The list view reads the full list; its Show on map opens that station's popup without another read.
-    await user.click(screen.getByRole('button', { name: 'List view', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'List view' }));
     await user.click(await screen.findByRole('button', { name: 'Show on map: Long Branch - Brighton Avenue' }));
     const popup = (await screen.findByRole('heading', { level: 2, name: 'Brighton Avenue' })).closest('.leaflet-popup') as HTMLElement;
     expect(popup).toHaveTextContent('Closed since Jul 12, 2026');

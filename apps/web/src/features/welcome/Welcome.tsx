@@ -1,21 +1,13 @@
-import { lazy, Suspense } from 'react';
-import { usePageSettled } from '../../components/use-page-settled';
 import { useWelcomeDismissal } from './use-welcome-dismissal';
-
-const WelcomeModal = lazy(() => import('./WelcomeModal'));
+import WelcomeModal from './WelcomeModal';
 
 /**
  * The welcome pop-up: shown while the WELCOME_MODAL switch is on (`enabled`) and this browser has not
- * dismissed it; closed for good by X or Close (SPEC 4).
+ * dismissed it; closed for good by X or Close (SPEC 4). Part of a first visit's first view (decision 0020):
+ * the page behind it (the map) loads while the visitor reads it.
  */
 export function Welcome({ enabled }: { enabled: boolean }) {
   const { dismissed, dismiss } = useWelcomeDismissal();
-  const settled = usePageSettled();
-  if (!enabled || dismissed || !settled) return null;
-  return (
-    <Suspense fallback={null}>
-      <WelcomeModal onClose={dismiss} />
-    </Suspense>
-  );
+  if (!enabled || dismissed) return null;
+  return <WelcomeModal onClose={dismiss} />;
 }
-

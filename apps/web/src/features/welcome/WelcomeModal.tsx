@@ -1,27 +1,81 @@
-import { ControlledModal } from '../../components/ControlledModal';
+import { useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { UswdsIcon } from '../../components/icons';
 import { usePublicText } from '../../i18n';
-import '../../i18n/page-text';
 
-/** The welcome pop-up promoting the shore license plate (a lazy chunk: it brings the modal library). */
+/**
+ * The welcome pop-up promoting the shore license plate: USWDS modal markup, drawn with the first view of a first
+ * visit (decision 0020), without the modal library (react-uswds brings some 37 KB for this one dialog).
+ * A modal dialog: the page behind it is inert (no focus, not read) and does not scroll; focus goes into it and
+ * back where it was when it closes (X, Close, Escape or a click beside it). Fixed over the page, and the
+ * scrollbar's width is kept as padding, so opening or closing it never moves the page.
+ */
 export default function WelcomeModal({ onClose }: { onClose: () => void }) {
   const { t } = usePublicText();
-  return (
-    <ControlledModal
-      id="welcome-modal"
-      heading={t('welcome.heading')}
-      open
-      onClose={onClose}
-      closeLabel={t('layout.close')}
-      closeWindowLabel={t('layout.closeWindow')}
-    >
-      <p>{t('welcome.intro')}</p>
-      <p>
-        {t('welcome.plate')}{' '}
-        <a className="usa-link" href="https://www.nj.gov/mvc/" rel="noopener noreferrer" target="_blank">
-          {t('welcome.plateLink')} {t('layout.opensInNewTab')}
-        </a>
-        .
-      </p>
-    </ControlledModal>
+  const id = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const { body } = document;
+    const page = document.getElementById('root');
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const scrollbar = window.innerWidth - document.documentElement.clientWidth;
+    const padding = body.style.paddingRight;
+    if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
+    body.classList.add('usa-js-modal--active');
+    page?.setAttribute('inert', '');
+    page?.setAttribute('aria-hidden', 'true');
+    dialog.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCloseRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      page?.removeAttribute('inert');
+      page?.removeAttribute('aria-hidden');
+      body.classList.remove('usa-js-modal--active');
+      body.style.paddingRight = padding;
+      returnTo?.focus();
+    };
+  }, []);
+
+  return createPortal(
+    <div className="usa-modal-wrapper is-visible" role="dialog" aria-modal="true" aria-labelledby={`${id}-heading`} aria-describedby={`${id}-description`}>
+      <div className="usa-modal-overlay" onClick={(event) => event.target === event.currentTarget && onClose()}>
+        <div ref={dialog} className="usa-modal" tabIndex={-1}>
+          <div className="usa-modal__content">
+            <div className="usa-modal__main">
+              <h2 className="usa-modal__heading" id={`${id}-heading`}>
+                {t('welcome.heading')}
+              </h2>
+              <div id={`${id}-description`}>
+                <p>{t('welcome.intro')}</p>
+                <p>
+                  {t('welcome.plate')}{' '}
+                  <a className="usa-link" href="https://www.nj.gov/mvc/" rel="noopener noreferrer" target="_blank">
+                    {t('welcome.plateLink')} {t('layout.opensInNewTab')}
+                  </a>
+                  .
+                </p>
+              </div>
+              <div className="usa-modal__footer">
+                <button type="button" className="usa-button" onClick={onClose}>
+                  {t('layout.close')}
+                </button>
+              </div>
+            </div>
+            <button type="button" className="usa-button usa-modal__close" aria-label={t('layout.closeWindow')} onClick={onClose}>
+              <UswdsIcon name="close" />
+            </button>
+          </div>
+        </div>
+      </div>
+    </div>,
+    document.body,
   );
 }
