@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, useRoutes } from 'react-router';
@@ -40,14 +40,19 @@ await Promise.all([
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <Provider store={store}>
-      <PersistGate loading={null} persistor={persistor}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </PersistGate>
-    </Provider>
-  </StrictMode>,
+// A transition: React renders the first view in slices, yielding to the browser between them, instead of one
+// long task (decision 0020: the phone's main thread stays responsive while the page builds).
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <PersistGate loading={null} persistor={persistor}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </PersistGate>
+      </Provider>
+    </StrictMode>,
+  ),
 );

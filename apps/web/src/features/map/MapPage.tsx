@@ -1,5 +1,5 @@
 import { formatDay, usePublicText, nextDay } from '../../i18n';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { closuresOf, decodeLeanStations } from '@beach/domain/map/lean-statuses';
@@ -130,8 +130,12 @@ export default function MapPage() {
   const stationsById = useMemo(() => new Map((listed ?? []).map((s) => [s.beach_station_id, s])), [listed]);
 
   // The first statuses (or their failure) reveal the page below the intro, once; later loads show in place.
+  // In a transition, so React builds that part of the page in slices rather than one long task.
   const [revealed, setRevealed] = useState(false);
-  if (!revealed && (mapQuery.data || mapQuery.isError)) setRevealed(true);
+  const ready = Boolean(mapQuery.data || mapQuery.isError);
+  useEffect(() => {
+    if (ready) startTransition(() => setRevealed(true));
+  }, [ready]);
 
   const update = (changes: Record<string, string | null>) =>
     setParams((currentParams) => {

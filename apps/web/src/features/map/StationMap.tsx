@@ -157,6 +157,8 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
     if (!map || !renderer) return;
     const layer = stationMarkers(markers, renderer, (marker) => setSelection({ id: marker.id, focusInside: false }));
     layer.addTo(map);
+    // The map is usable: a user-timing mark (traces and the first-view browser test read it).
+    performance.mark?.('beach:map-drawn');
     onDrawnRef.current?.();
     return () => {
       layer.remove();
