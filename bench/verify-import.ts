@@ -130,7 +130,9 @@ async function benchVerify(scratch: Scratch, random: () => number): Promise<stri
       beach_station_id: s.beach_station_id,
       organization_id: admin!.organization_id,
       sample_date: addDays('2026-06-01', Math.floor(i / all.length) % 30),
-      sample_time_hh: String(7 + (i % 10)).padStart(2, '0'),
+      // Before any demo sample time (04:00 onwards, an hour more each time the 30 days wrap), so no row repeats
+      // another's or a seeded result's natural key (decision 0018).
+      sample_time_hh: String(4 + Math.floor(i / all.length / 30)).padStart(2, '0'),
       sample_time_mm: String(i % 60).padStart(2, '0'),
       parameter_id: s.parameter_id,
       value: labValue(random),
