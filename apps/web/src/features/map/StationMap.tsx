@@ -91,7 +91,14 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
     const popup = L.popup({ maxWidth: 300, minWidth: 220, autoPanPadding: [24, 24] }).setContent(popupNode);
     popup.on('remove', () => setSelection(null));
     // The popup's details arrive after it opens: Leaflet re-measures it when its content changes size.
-    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => popup.isOpen() && popup.update());
+    // Leaflet re-inserts the content to measure it: the element that had focus in it gets it back.
+    const remeasure = () => {
+      if (!popup.isOpen()) return;
+      const focused = document.activeElement;
+      popup.update();
+      if (focused instanceof HTMLElement && popupNode.contains(focused) && document.activeElement !== focused) focused.focus();
+    };
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(remeasure);
     resized?.observe(popupNode);
 
     mapRef.current = map;
