@@ -1,0 +1,303 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { decodeLeanStations } from '@beach/domain/map/lean-statuses';
+import { preferredCoding } from '../src/lib/compression';
+import { serialise } from '../src/lib/public-cache';
+import { mapStatusesSchema } from '../src/modules/public-site/schemas/map';
+import { mapModel } from '../src/modules/public-site/service/statuses';
+import { notFoundHandler, registerWeb } from '../src/plugins/web';
+import { wirePlugin } from '../src/plugins/wire';
+import { ok } from '../src/lib/http';
+import { createTestContext, type TestContext } from './helpers';
+import { DATA_TODAY, fresh, restoreClock, setToday } from './public-fixtures';
+
+/** Decision 0020: compression, the lean map statuses and their popups, the headers a subresource carries. */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+afterEach(() => {
+  restoreClock();
+  fresh(ctx);
+});
+
+const decode = (body: Buffer, coding: string | undefined) =>
+  coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body;
+
+interface Lean {
+  version: string;
+  today: string;
+  tile_url: string;
+  time_zone: string;
+  styles: { code: string; color: string; marker_shape: string; marker_symbol: string }[];
+  stations: { id: number[]; lat: number[]; lon: number[]; status: string };
+  counties: { county_id: number; county: string }[];
+  closures: { beach_station_id: number; status_code: string; beach_name: string }[];
+}
+
+interface Station {
+  beach_station_id: number;
+  status_code: string;
+  latitude: number;
+  longitude: number;
+  type: string;
+  primary_station_id: number | null;
+  beach_name: string;
+}
+
+describe('GET /api/public/map/statuses and /api/public/map/stations/{id}', () => {
+  it('has every public station of public/beaches/statuses/ as id, position and status, and the closures panel', async () => {
+    setToday(DATA_TODAY);
+    const lean = (await ctx.call({ method: 'GET', url: '/api/public/map/statuses' })).json<{ code: string; payload: Lean }>();
+    const full = (await ctx.call({ method: 'GET', url: '/api/public/beaches/statuses/' })).json<{ payload: { statuses: Station[] } }>();
+    expect(lean.code).toBe('BEACH_STATUSES_FOUND');
+    const stations = decodeLeanStations(lean.payload.stations);
+    expect(stations).toHaveLength(full.payload.statuses.length);
+    for (const s of full.payload.statuses) {
+      const found = stations.find((l) => l.id === s.beach_station_id)!;
+      expect(lean.payload.styles[found.status]!.code).toBe(s.status_code);
+      expect(found.latitude).toBeCloseTo(s.latitude, 4);
+      expect(found.longitude).toBeCloseTo(s.longitude, 4);
+    }
+    // One closure per beach under an advisory or closure, closures first.
+    const acting = full.payload.statuses.filter((s) => s.status_code === 'CLOSED' || s.status_code === 'ADVISORY');
+    expect(acting.length).toBeGreaterThan(0);
+    const beaches = new Set(acting.map((s) => s.primary_station_id ?? s.beach_station_id));
+    expect(lean.payload.closures).toHaveLength(beaches.size);
+    const codes = lean.payload.closures.map((c) => c.status_code);
+    expect(codes).toEqual([...codes].sort((a, b) => (a === b ? 0 : a === 'CLOSED' ? -1 : 1)));
+    expect(lean.payload.today).toBe(DATA_TODAY);
+    expect(lean.payload.time_zone).toBe('America/New_York');
+    expect(lean.payload.tile_url).toMatch(/^https?:\/\//);
+  });
+
+  it('answers 304 to its ETag, and a popup for the current version may be kept a year', async () => {
+    const first = await ctx.call({ method: 'GET', url: '/api/public/map/statuses' });
+    const etag = first.headers.etag as string;
+    expect(first.headers['cache-control']).toBe('public, max-age=30');
+    expect((await ctx.call({ method: 'GET', url: '/api/public/map/statuses', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+
+    const { version, stations } = first.json<{ payload: Lean }>().payload;
+    const id = decodeLeanStations(stations)[0]!.id;
+    const current = await ctx.call({ method: 'GET', url: `/api/public/map/stations/${id}?v=${version}` });
+    expect(current.statusCode).toBe(200);
+    expect(current.json<{ payload: Station }>().payload.beach_station_id).toBe(id);
+    expect(current.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const stale = await ctx.call({ method: 'GET', url: `/api/public/map/stations/${id}?v=old` });
+    expect(stale.headers['cache-control']).toBe('public, max-age=30');
+    expect((await ctx.call({ method: 'GET', url: `/api/public/map/stations/${id}`, headers: { 'if-none-match': stale.headers.etag as string } })).statusCode).toBe(304);
+  });
+
+  it('says 404 for a station that is not public and 400 for a bad id', async () => {
+    expect((await ctx.call({ method: 'GET', url: '/api/public/map/stations/999999' })).statusCode).toBe(404);
+    const bad = await ctx.call({ method: 'GET', url: '/api/public/map/stations/abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ code: string }>().code).toBe('VALIDATION_FAILED');
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    expect(doc.paths['/api/public/map/statuses']).toBeDefined();
+    expect(doc.paths['/api/public/map/stations/{id}']).toBeDefined();
+  });
+});
+
+describe('compression', () => {
+  it('sends a public read above 1 KB brotli- or gzip-compressed as accepted, with Vary and an ETag per coding', async () => {
+    const plain = await ctx.call({ method: 'GET', url: '/api/public/beaches/statuses/' });
+    const br = await ctx.call({ method: 'GET', url: '/api/public/beaches/statuses/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gz = await ctx.call({ method: 'GET', url: '/api/public/beaches/statuses/', headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    for (const res of [plain, br, gz]) expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(decode(br.rawPayload, 'br').toString()).toBe(plain.body);
+    expect(decode(gz.rawPayload, 'gzip').toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(br.headers.etag).toBe(`${(plain.headers.etag as string).slice(0, -1)}-br"`);
+    // Any coding's ETag names the same body.
+    const revalidated = await ctx.call({ method: 'GET', url: '/api/public/beaches/statuses/', headers: { 'accept-encoding': 'gzip', 'if-none-match': br.headers.etag as string } });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('compresses other JSON above 1 KB on the fly, and leaves small answers alone', async () => {
+    const token = await ctx.login('admin@example.org');
+    const list = await ctx.call({ method: 'GET', url: '/api/user/list/', token, headers: { 'accept-encoding': 'br' } });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(decode(list.rawPayload, 'br').toString()).payload.list.length).toBeGreaterThan(0);
+    const small = await ctx.call({ method: 'GET', url: '/api/public/config', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('streams a CSV download compressed when the client accepts it', async () => {
+    const url = '/api/public/data/download/waterQuality?downloadType=water-quality&startDate=2026-06-01&endDate=2026-07-15';
+    const plain = await ctx.call({ method: 'GET', url });
+    const gz = await ctx.call({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    const br = await ctx.call({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(plain.headers['content-type']).toMatch(/^text\/csv/);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(decode(gz.rawPayload, 'gzip').toString()).toBe(plain.body);
+    expect(decode(br.rawPayload, 'br').toString()).toBe(plain.body);
+    expect(plain.body.split('\n').length).toBeGreaterThan(10);
+  });
+
+  it('leaves document-only headers off JSON answers, and keeps nosniff', async () => {
+    const res = await ctx.call({ method: 'GET', url: '/api/public/config' });
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('picks br over gzip, honours q=0 and *', () => {
+    expect(preferredCoding('gzip, deflate, br')).toBe('br');
+    expect(preferredCoding('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(preferredCoding('br;q=0, gzip')).toBe('gzip');
+    expect(preferredCoding('*')).toBe('br');
+    expect(preferredCoding('identity')).toBeNull();
+    expect(preferredCoding(undefined)).toBeNull();
+  });
+});
+
+describe('the built web app', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'bp-web-'));
+    mkdirSync(path.join(root, 'assets'));
+    mkdirSync(path.join(root, '.vite'));
+    const script = Buffer.from('console.log("the app");'.repeat(100));
+    writeFileSync(path.join(root, 'assets', 'app-abc.js'), script);
+    writeFileSync(path.join(root, 'assets', 'app-abc.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(root, 'assets', 'app-abc.js.gz'), gzipSync(script));
+    const html = '<!doctype html><html><head><script type="module" src="/assets/app-abc.js"></script></head><body></body></html>';
+    writeFileSync(path.join(root, 'index.html'), html);
+    writeFileSync(path.join(root, 'index.html.br'), brotliCompressSync(Buffer.from(html)));
+    writeFileSync(
+      path.join(root, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/app-abc.js', isEntry: true },
+        'src/features/map/MapPage.tsx': { file: 'assets/MapPage-x.js', css: ['assets/MapPage-x.css'], imports: ['index.html'] },
+      }),
+    );
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  async function webApp() {
+    const app = Fastify();
+    await app.register(wirePlugin);
+    const web = await registerWeb(app, root, { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' });
+    app.setNotFoundHandler(notFoundHandler(web));
+    return app;
+  }
+
+  it('serves the precompressed copy the browser accepts, with Vary, and the file itself to others', async () => {
+    const app = await webApp();
+    const br = await app.inject({ method: 'GET', url: '/assets/app-abc.js', headers: { 'accept-encoding': 'gzip, br' } });
+    const gz = await app.inject({ method: 'GET', url: '/assets/app-abc.js', headers: { 'accept-encoding': 'gzip' } });
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const res of [br, gz, plain]) {
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    await app.close();
+  });
+
+  it("sends the map page's preloads and the tile server's preconnect with /, and 404 for a missing build file", async () => {
+    const app = await webApp();
+    const page = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    const link = String(page.headers.link);
+    expect(link).toContain('</assets/MapPage-x.js>; rel=modulepreload');
+    expect(link).toContain('</assets/MapPage-x.css>; rel=preload; as=style');
+    expect(link).toContain('</api/public/map/statuses>; rel=preload; as=fetch; crossorigin');
+    expect(link).toContain('<https://tiles.example.org>; rel=preconnect');
+    expect(link).not.toContain('app-abc.js');
+    expect((await app.inject({ method: 'GET', url: '/portal' })).headers.link).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url: '/assets/gone-123.js' })).statusCode).toBe(404);
+    await app.close();
+  });
+});
+
+describe('national scale: 6,000 stations (a synthetic fixture through the real serialiser)', () => {
+  it('sends the first map view in at most 60 KB compressed', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const statuses: Parameters<typeof mapModel>[0]['statuses'] = [];
+    const codes = ['OPEN', 'ADVISORY', 'CLOSED', 'NOT_MONITORED'] as const;
+    // 30 coastlines of beaches one to three stations each (a primary and its brackets), 6 decimals as stored.
+    for (let coast = 0; statuses.length < 6000; coast++) {
+      let lat = 25 + random() * 22;
+      let lon = -124 + random() * 57;
+      for (let beach = 0; beach < 100 && statuses.length < 6000; beach++) {
+        lat += (random() - 0.5) * 0.08;
+        lon += (random() - 0.5) * 0.08;
+        const roll = random();
+        const code = codes[roll < 0.85 ? 0 : roll < 0.93 ? 1 : roll < 0.97 ? 2 : 3];
+        const primary = 100_000 + statuses.length;
+        for (let k = 0; k < [3, 1, 2][beach % 3]! && statuses.length < 6000; k++) {
+          const id = 100_000 + statuses.length;
+          statuses.push({
+            beach_station_id: id,
+            station_name: `State ${coast} Beach ${beach} ${k ? `N${k}` : ''}`.trim(),
+            beach_id: primary,
+            beach_name: `State ${coast} Beach ${beach}`,
+            municipality_id: coast * 100 + (beach % 20),
+            municipality: `Town ${beach % 20}`,
+            county_id: coast * 10 + (beach % 5),
+            county: `County ${coast}-${beach % 5}`,
+            program_id: coast,
+            program_abbv: `P${coast}`,
+            type: k ? 'BRACKET' : 'PRIMARY',
+            primary_station_id: k ? primary : null,
+            category: 'OCEAN',
+            status_code: code,
+            status_name: code,
+            status_color: '#1a7f37',
+            marker_symbol: code[0]!,
+            marker_shape: 'circle',
+            status_since: '2026-07-01',
+            reason: code === 'OPEN' || code === 'NOT_MONITORED' ? null : 'Open to Advisory',
+            last_sample_date: '2026-07-14',
+            last_sample_value: 20,
+            last_sample_remark: null,
+            last_sample_unit: 'CFU_100ML',
+            latitude: Math.round((lat + (k === 1 ? 0.002 : k === 2 ? -0.002 : 0)) * 1e6) / 1e6,
+            longitude: Math.round(lon * 1e6) / 1e6,
+          });
+        }
+      }
+    }
+    const styles = codes.map((code, i) => ({
+      beach_status_id: i + 1,
+      code,
+      name: code,
+      color: '#1a7f37',
+      marker_symbol: code[0]!,
+      marker_shape: 'circle',
+      legend_order: i + 1,
+      description: '',
+    }));
+    const model = mapModel({ as_of: null, today: '2026-07-15', programs: [], statuses }, styles, { timeZone: 'America/New_York', tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' });
+    const { body } = serialise(mapStatusesSchema, ok('BEACH_STATUSES_FOUND', model.lean));
+    const full = Buffer.from(JSON.stringify({ code: 'BEACH_STATUSES_FOUND', payload: { statuses } }));
+    const br = brotliCompressSync(body).length;
+    const gz = gzipSync(body, { level: 9 }).length;
+    console.log(`6,000 stations: lean ${body.length} bytes, ${br} br, ${gz} gzip; full list ${full.length} bytes, ${brotliCompressSync(full).length} br`);
+    expect(decodeLeanStations(model.lean.stations)).toHaveLength(6000);
+    expect(br).toBeLessThanOrEqual(60_000);
+    expect(gz).toBeLessThanOrEqual(60_000);
+  });
+});
