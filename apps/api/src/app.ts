@@ -28,6 +28,7 @@ import { verificationRoutes } from './modules/verification/routes';
 import { beachStatusRoutes } from './modules/beach-status/routes';
 import { geomeanRoutes } from './modules/geomeans/routes';
 import { accidentReportRoutes } from './modules/accident-reports/routes';
+import { beachRoutes } from './modules/beaches/routes';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(beachStatusRoutes, deps);
       await api.register(geomeanRoutes, deps);
       await api.register(accidentReportRoutes, deps);
+      await api.register(beachRoutes, deps);
     },
     { prefix: '/api' },
   );

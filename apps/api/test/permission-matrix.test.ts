@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
+  accessiblePrograms,
   accidentReportAccess,
   can,
   hasSystemPermission,
@@ -526,6 +527,41 @@ const STAFF_ROUTES: StaffRoute[] = [
     }),
   ),
 
+  // Beach Stations (decision 0022): MANAGE_BEACHES in the station's program; the entry filters: DATA_EDITING USER somewhere
+  { method: 'GET', path: '/api/beach/list/', probes: (a) => one({ label: 'own scope', url: '/api/beach/list/', allowed: screenInSomeProgram(a.profile, '/portal/beaches') }) },
+  {
+    method: 'GET',
+    path: '/api/beach/filters',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({ url: `/api/beach/filters?program_id=${programId}`, allowed: screen(a, programId, '/portal/beaches') })),
+  },
+  {
+    method: 'GET',
+    path: '/api/beach/filters/entry',
+    probes: (a) =>
+      one({
+        label: 'own scope',
+        url: '/api/beach/filters/entry',
+        allowed: accessiblePrograms(a.profile).some((p) => can(a.profile, p.program_id, 'DATA_EDITING', 'USER')),
+      }),
+  },
+  {
+    method: 'GET',
+    path: '/api/beach/list/program/{program_id}',
+    probes: (a) => eachProgram(a, (programId) => ({ url: `/api/beach/list/program/${programId}`, allowed: screen(a, programId, '/portal/beaches') })),
+  },
+  ...['active', 'publicVisibility'].map(
+    (flag): StaffRoute => ({
+      method: 'PUT',
+      path: `/api/beach/{id}/${flag}/{value}`,
+      probes: (a, f) =>
+        // The value the station has now (active and public): nothing changes.
+        eachProgram(a, (programId) => ({
+          url: `/api/beach/${f.places(programId).station.beach_station_id}/${flag}/1`,
+          allowed: screen(a, programId, '/portal/beaches'),
+        })),
+    }),
+  ),
   // Geomean Surveys and Rolling Geomeans: the Geomean Surveys screen's rule
   ...['/api/geomean/program/{program}', '/api/beach/{id}/geomean', '/api/beach/{id}/geomeans', '/api/geomean/rolling?program_id={program}'].map(
     (template): StaffRoute => ({

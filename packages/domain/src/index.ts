@@ -20,4 +20,5 @@ export * from './schemas/verification';
 export * from './schemas/beach-status';
 export * from './schemas/geomeans';
 export * from './schemas/accidents';
+export * from './schemas/beaches';
 export * from './schemas/legacy-import';

@@ -63,6 +63,13 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
   },
   { label: 'secondary validation screen', matches: (op) => op.path.startsWith('/api/verify/secondary'), may: screen('/portal/secondary-validation') },
   { label: 'verification tester screen', matches: (op) => op.path.startsWith('/api/verify/test'), may: screen('/portal/data-verification-tester') },
+  // Beach Stations (decision 0022): the entry grids' filters need DATA_EDITING USER; the rest the Beach Stations screen.
+  { label: 'entry filters (DATA_EDITING USER)', matches: (op) => op.path === '/api/beach/filters/entry', may: (p) => canSomewhere(p, 'DATA_EDITING', 'USER') },
+  {
+    label: 'beach stations screen',
+    matches: (op) => /^\/api\/beach\/(list\/|filters$|\{id\}\/(active|publicVisibility)\/)/.test(op.path),
+    may: screen('/portal/beaches'),
+  },
   {
     label: 'beach statuses (BEACH_STATUSES USER)',
     matches: (op) => op.path === '/api/beach/bulkStatus',

@@ -147,6 +147,7 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['id'], in: ['path'], paths: /^\/api\/results\/import\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/(program|geomean\/program)\/\{id\}/, kind: 'program' },
   { names: ['program_id'], kind: 'program' },
+  { names: ['value'], in: ['path'], paths: /^\/api\/beach\/\{id\}\/(active|publicVisibility)\//, kind: 'setActiveTo' },
   { names: ['id'], in: ['path'], paths: /^\/api\/beach\//, kind: 'station' },
   { names: ['beach_station_id', 'beach_id'], kind: 'station' },
   { names: ['beach_station_ids'], kind: 'stations' },

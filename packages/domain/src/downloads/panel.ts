@@ -25,7 +25,7 @@ export function hasChosenFilter(filter: DownloadFilter): boolean {
  * county, municipality and LHA equal the chosen ones (where chosen), whose type matches unless BOTH and
  * whose location type matches unless ALL.
  */
-export function beachListFor(items: readonly BeachListItem[], filter: DownloadFilter): BeachListItem[] {
+export function beachListFor<T extends BeachListItem>(items: readonly T[], filter: DownloadFilter): T[] {
   if (!hasChosenFilter(filter)) return [];
   return items.filter(
     (item) =>
