@@ -35,7 +35,7 @@ import { runLoad, type LoadResult } from './load';
 import { seedBenchData } from './seed';
 
 const CONNECTIONS = 20;
-const GOALS = { downloadRatio: 0.8, downloadRssMb: 200, statusRatio: 0.8, countsP95Ms: 20 };
+const GOALS = { downloadRatio: 0.8, downloadRssMb: 200, statusRatio: 0.8, countsP95Ms: 20, mapStatusesKb: 60 };
 
 const { values: args } = parseArgs({
   options: {
@@ -83,6 +83,7 @@ async function main() {
   try {
     lines.push(...(await benchDownload(base, server)));
     lines.push(...(await benchStatuses(base)));
+    lines.push(...(await benchMapBytes(base)));
     lines.push(...(await benchCounts(base)));
   } finally {
     server.child.send({ type: 'close' });
@@ -137,12 +138,18 @@ async function benchDownload(base: string, server: BenchServer): Promise<string[
   await psqlCopy(statement);
   const copyRuns: number[] = [];
   const apiRuns: { seconds: number; bytes: number; peakRss: number; baseRss: number }[] = [];
+  const compressedRuns: { seconds: number; bytes: number; peakRss: number; baseRss: number }[] = [];
+  const downloadUrl = `${base}/api/public/data/download/waterQuality?downloadType=water-quality&${query}`;
   for (let i = 0; i < 2; i++) {
     copyRuns.push(await psqlCopy(statement));
     console.log(`  run ${i + 1}: psql ${copyRuns[i]!.toFixed(1)} s`);
-    const run = await server.rss(() => apiDownload(`${base}/api/public/data/download/waterQuality?downloadType=water-quality&${query}`));
+    const run = await server.rss(() => apiDownload(downloadUrl));
     apiRuns.push({ ...run.value, peakRss: run.peakRss, baseRss: run.baseRss });
     console.log(`  run ${i + 1}: API ${run.value.seconds.toFixed(1)} s`);
+    // As a browser asks for it (Accept-Encoding: br, gzip): the CSV streamed through brotli (decision 0020).
+    const compressed = await server.rss(() => apiDownload(downloadUrl, true));
+    compressedRuns.push({ ...compressed.value, peakRss: compressed.peakRss, baseRss: compressed.baseRss });
+    console.log(`  run ${i + 1}: API, compressed ${compressed.value.seconds.toFixed(1)} s`);
   }
   const copySeconds = Math.min(...copyRuns);
   const api = apiRuns.reduce((a, b) => (b.seconds < a.seconds ? b : a));
@@ -152,10 +159,20 @@ async function benchDownload(base: string, server: BenchServer): Promise<string[
   const copyRate = rows / copySeconds;
   const ratio = apiRate / copyRate;
   console.log(`  psql COPY  ${fmt(copyRate)} rows/s (${copySeconds.toFixed(2)} s for ${rows.toLocaleString()} rows)`);
-  console.log(`  API        ${fmt(apiRate)} rows/s (${api.seconds.toFixed(2)} s, ${(api.bytes / 1e6).toFixed(0)} MB), server RSS ${baseRssMb.toFixed(0)} MB before, ${peakRssMb.toFixed(0)} MB peak\n`);
+  console.log(`  API        ${fmt(apiRate)} rows/s (${api.seconds.toFixed(2)} s, ${(api.bytes / 1e6).toFixed(0)} MB), server RSS ${baseRssMb.toFixed(0)} MB before, ${peakRssMb.toFixed(0)} MB peak`);
+  const zipped = compressedRuns.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+  const zippedRate = rows / zipped.seconds;
+  const zippedRatio = zippedRate / copyRate;
+  const zippedPeakMb = Math.max(...compressedRuns.map((r) => r.peakRss)) / 1e6;
+  const zippedGrowthMb = Math.max(...compressedRuns.map((r) => r.peakRss - r.baseRss)) / 1e6;
+  console.log(`  API, br     ${fmt(zippedRate)} rows/s (${zipped.seconds.toFixed(2)} s, ${(zipped.bytes / 1e6).toFixed(1)} MB on the wire), server RSS ${zippedPeakMb.toFixed(0)} MB peak (+${zippedGrowthMb.toFixed(0)} MB during the download)\n`);
   return [
     verdict(`download ${fmt(apiRate)} rows/s = ${(ratio * 100).toFixed(0)}% of COPY (goal >= ${GOALS.downloadRatio * 100}%)`, ratio >= GOALS.downloadRatio),
     verdict(`download peak RSS ${peakRssMb.toFixed(0)} MB (goal < ${GOALS.downloadRssMb} MB)`, peakRssMb < GOALS.downloadRssMb),
+    verdict(
+      `download compressed (br) ${fmt(zippedRate)} rows/s = ${(zippedRatio * 100).toFixed(0)}% of COPY, ${(zipped.bytes / 1e6).toFixed(1)} MB on the wire instead of ${(api.bytes / 1e6).toFixed(0)} MB, memory +${zippedGrowthMb.toFixed(0)} MB (goal >= ${GOALS.downloadRatio * 100}%)`,
+      zippedRatio >= GOALS.downloadRatio,
+    ),
   ];
 }
 
@@ -175,11 +192,15 @@ async function psqlCopy(statement: string): Promise<number> {
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
-/** One download by curl (its own process, writing to /dev/null). */
-async function apiDownload(url: string): Promise<{ seconds: number; bytes: number }> {
+/**
+ * One download by curl (its own process, writing to /dev/null). `compressed`: asking for br (curl decodes it,
+ * as a browser would); the size is then the bytes on the wire.
+ */
+async function apiDownload(url: string, compressed = false): Promise<{ seconds: number; bytes: number }> {
   const started = process.hrtime.bigint();
+  const coding = compressed ? ['--compressed', '-H', 'Accept-Encoding: br, gzip'] : [];
   const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download}', url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('curl', ['-s', ...coding, '-o', '/dev/null', '-w', '%{http_code} %{size_download}', url], { stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.once('error', reject);
@@ -218,6 +239,39 @@ async function benchStatuses(base: string): Promise<string[]> {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
+}
+
+/** The map's statuses on the wire at this scale: the lean first view (decision 0020) beside the full list. */
+async function benchMapBytes(base: string): Promise<string[]> {
+  console.log('Map statuses on the wire (GET /api/public/map/statuses, GET /api/public/beaches/statuses/)');
+  const size = async (path: string, coding: string) => {
+    const res = await new Promise<{ bytes: number; encoding: string }>((resolve, reject) => {
+      http
+        .get(`${base}${path}`, { headers: { 'accept-encoding': coding } }, (response) => {
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          response.on('end', () => resolve({ bytes, encoding: String(response.headers['content-encoding'] ?? 'identity') }));
+        })
+        .on('error', reject);
+    });
+    return res;
+  };
+  const rows: string[] = [];
+  let leanBr = 0;
+  for (const path of ['/api/public/map/statuses', '/api/public/beaches/statuses/']) {
+    const parts: string[] = [];
+    for (const coding of ['identity', 'gzip', 'br']) {
+      // Twice: the first may compute and compress the answer; the second is what visitors get.
+      await size(path, coding);
+      const { bytes, encoding } = await size(path, coding);
+      parts.push(`${encoding} ${(bytes / 1000).toFixed(1)} KB`);
+      if (path.includes('/map/') && coding === 'br') leanBr = bytes;
+    }
+    console.log(`  ${path.padEnd(32)} ${parts.join(', ')}`);
+    rows.push(`${path}: ${parts.join(', ')}`);
+  }
+  console.log('');
+  return [verdict(`map statuses (first view) ${(leanBr / 1000).toFixed(1)} KB br (goal <= ${GOALS.mapStatusesKb} KB)`, leanBr <= GOALS.mapStatusesKb * 1000), ...rows];
 }
 
 /** Record counts at 20 connections: the panel's filter changes (a mix of a few hundred), and every one new. */
