@@ -30,6 +30,7 @@ const RollingGeomeansPage = lazy(() => import('../features/geomeans/RollingGeome
 const LegacyImportPage = lazy(() => import('../features/legacy-import/LegacyImportPage'));
 const BeachesDatabasePage = lazy(() => import('../features/legacy-import/BeachesDatabasePage'));
 const AccidentReportsPage = lazy(() => import('../features/accidents/AccidentReportsPage'));
+const BeachStationsPage = lazy(() => import('../features/beaches/BeachStationsPage'));
 
 /** Screens with their own page component; every other portal route shows its heading and purpose. */
 const SCREEN_PAGES: Record<string, ReactElement> = {
@@ -43,6 +44,7 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/results/verification': <ResultVerificationPage />,
   '/portal/secondary-validation': <SecondaryValidationPage />,
   '/portal/data-verification-tester': <VerificationTesterPage />,
+  '/portal/beaches': <BeachStationsPage />,
   '/portal/beaches/geomeans': <GeomeanSurveysPage />,
   '/portal/program/administration/accident': <AccidentReportsPage />,
   '/portal/beaches/geomeans/rolling': <RollingGeomeansPage />,

@@ -1,0 +1,62 @@
+import {
+  beachActiveResultSchema,
+  beachFiltersSchema,
+  beachVisibilityResultSchema,
+  staffBeachListSchema,
+  type BeachFilters,
+  type BulkStatusInput,
+  type StaffBeachListItem,
+} from '@beach/domain';
+import { api, type Envelope } from '../../app/api';
+
+/** A status a station can be given (the public legend: every status with its colour). */
+export interface StatusChoice {
+  beach_status_id: number;
+  code: string;
+  name: string;
+  color: string;
+  legend_order: number;
+}
+
+/** The Beach Stations calls of SPEC 7, typed from the schemas the server answers with. */
+export const beachesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    programStations: build.query<StaffBeachListItem[], number>({
+      query: (programId) => `beach/list/program/${programId}`,
+      transformResponse: (response: Envelope) => staffBeachListSchema.parse(response.payload).beachList,
+      providesTags: [{ type: 'Beaches', id: 'STAFF_LIST' }],
+    }),
+    stationFilters: build.query<BeachFilters, number>({
+      query: (programId) => `beach/filters?program_id=${programId}`,
+      transformResponse: (response: Envelope) => beachFiltersSchema.parse(response.payload),
+    }),
+    statusChoices: build.query<StatusChoice[], void>({
+      query: () => 'public/beaches/statuses/legend',
+      transformResponse: (response: Envelope<StatusChoice[]>) => [...response.payload].sort((a, b) => a.legend_order - b.legend_order),
+      keepUnusedDataFor: 600,
+    }),
+    setStationActive: build.mutation<{ beach_station_id: number; active: boolean }, { id: number; value: boolean }>({
+      query: ({ id, value }) => ({ url: `beach/${id}/active/${value}`, method: 'PUT' }),
+      transformResponse: (response: Envelope) => beachActiveResultSchema.parse(response.payload),
+      invalidatesTags: [{ type: 'Beaches', id: 'STAFF_LIST' }],
+    }),
+    setStationVisibility: build.mutation<{ beach_station_id: number; public_visible: boolean }, { id: number; value: boolean }>({
+      query: ({ id, value }) => ({ url: `beach/${id}/publicVisibility/${value}`, method: 'PUT' }),
+      transformResponse: (response: Envelope) => beachVisibilityResultSchema.parse(response.payload),
+      invalidatesTags: [{ type: 'Beaches', id: 'STAFF_LIST' }],
+    }),
+    bulkStatus: build.mutation<unknown, BulkStatusInput>({
+      query: (body) => ({ url: 'beach/bulkStatus', method: 'PUT', body }),
+      invalidatesTags: [{ type: 'Beaches', id: 'STAFF_LIST' }],
+    }),
+  }),
+});
+
+export const {
+  useProgramStationsQuery,
+  useStationFiltersQuery,
+  useStatusChoicesQuery,
+  useSetStationActiveMutation,
+  useSetStationVisibilityMutation,
+  useBulkStatusMutation,
+} = beachesApi;

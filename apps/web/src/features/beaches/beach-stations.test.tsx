@@ -1,0 +1,173 @@
+import { CODES, type BeachFilters, type StaffBeachListItem } from '@beach/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockFetch, type Reply } from '../../test/fetch-mock';
+import { renderApp, signedInStore } from '../../test/render-app';
+import { makeAdmin, ok } from '../../test/staff-fixtures';
+
+beforeAll(async () => {
+  await Promise.all([import('../../app/layouts/PortalLayout'), import('./BeachStationsPage')]);
+}, 60_000);
+
+const FILTERS: BeachFilters = {
+  programs: [{ program_id: 1, name: 'Ocean Beaches', abbv: 'OB' }],
+  counties: [
+    { county_id: 1, name: 'Monmouth' },
+    { county_id: 2, name: 'Ocean' },
+  ],
+  municipalities: [
+    { municipality_id: 10, county_id: 1, name: 'Asbury Park' },
+    { municipality_id: 20, county_id: 2, name: 'Seaside Heights' },
+  ],
+  lhas: [{ local_health_authority_id: 5, name: 'Monmouth County Health Department' }],
+};
+
+const station = (id: number, over: Partial<StaffBeachListItem> = {}): StaffBeachListItem => ({
+  beach_station_id: id,
+  station_name: `Station ${id}`,
+  beach_name: `Beach ${id}`,
+  program: { program_id: 1, abbv: 'OB' },
+  municipality: { county_id: 1, municipality_id: 10, name: 'Asbury Park', county_name: 'Monmouth' },
+  local_health_authority: { local_health_authority_id: 5, name: 'Monmouth County Health Department' },
+  type: { code: 'PRIMARY' },
+  category: { code: 'OCEAN' },
+  primary: null,
+  status: { beach_status_id: 1, code: 'OPEN', name: 'Open', color: '#00a91c', since: '2026-06-01' },
+  active: true,
+  public_visible: true,
+  needs_resample: false,
+  requires_sanitary_survey: false,
+  ...over,
+});
+
+const LIST = [
+  station(1, { beach_name: 'Asbury Park North' }),
+  station(2, {
+    beach_name: 'Asbury Park North',
+    station_name: 'North bracket',
+    type: { code: 'BRACKET' },
+    primary: { beach_station_id: 1, station_name: 'Station 1' },
+  }),
+  station(3, {
+    beach_name: 'Seaside Heights',
+    municipality: { county_id: 2, municipality_id: 20, name: 'Seaside Heights', county_name: 'Ocean' },
+    status: { beach_status_id: 2, code: 'ADVISORY', name: 'Advisory', color: '#ffbe2e', since: '2026-07-10' },
+    needs_resample: true,
+  }),
+];
+const STATUSES = [
+  { beach_status_id: 1, code: 'OPEN', name: 'Open', color: '#00a91c', legend_order: 1 },
+  { beach_status_id: 2, code: 'ADVISORY', name: 'Advisory', color: '#ffbe2e', legend_order: 2 },
+];
+
+function routes(extra: Record<string, Reply> = {}) {
+  return mockFetch({
+    'GET /api/user/current/': ok(CODES.USER_FOUND, makeAdmin()),
+    'GET /api/beach/list/program/1': ok('BEACH_LIST_FOUND', { beachList: LIST }),
+    'GET /api/beach/filters': ok(CODES.RETRIEVED_FILTER_LIST, FILTERS),
+    'GET /api/public/beaches/statuses/legend': ok('LEGEND_FOUND', STATUSES),
+    ...extra,
+  });
+}
+
+function open() {
+  const store = signedInStore({ user: makeAdmin() });
+  store.dispatch({ type: 'user/setSelectedProgram', payload: 1 });
+  return renderApp('/portal/beaches', store);
+}
+
+const chooseType = async (user: ReturnType<typeof open>['user'], value: string) =>
+  user.selectOptions(await screen.findByRole('combobox', { name: 'Station type' }), value);
+
+describe('Beach Stations', () => {
+  it('lists nothing until a filter is chosen (SPEC 5), then the matching stations with status as text', async () => {
+    routes();
+    const { user } = open();
+    expect(await screen.findByText('Choose a county, municipality, LHA, station type or location type to list stations.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /Municipality/ })).toBeDisabled();
+    expect(screen.getByText('To filter by municipality, select a county above.')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'County' }), '2');
+    const table = await screen.findByRole('table', { name: '1 station match the filters' });
+    const row = within(table).getByRole('row', { name: /Seaside Heights/ });
+    expect(within(row).getByText('Advisory')).toBeInTheDocument();
+    expect(within(row).getByText('since 2026-07-10')).toBeInTheDocument();
+    expect(within(row).getByText('Needs resample')).toBeInTheDocument();
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(within(row).getByText('Shown')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'County' }), '');
+    await chooseType(user, 'BRACKET');
+    const brackets = await screen.findByRole('table', { name: '1 station match the filters' });
+    expect(within(brackets).getByText('of Station 1')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(await screen.findByText('Choose a county, municipality, LHA, station type or location type to list stations.')).toBeInTheDocument();
+  });
+
+  it('sorts by a column header, and says so', async () => {
+    routes();
+    const { user } = open();
+    await chooseType(user, 'PRIMARY');
+    const table = await screen.findByRole('table', { name: '2 stations match the filters' });
+    await user.click(within(table).getByRole('button', { name: /^Status/ }));
+    await user.click(within(table).getByRole('button', { name: /^Status/ }));
+    const header = within(table).getByRole('columnheader', { name: /Status/ });
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Open');
+    expect(rows[1]).toHaveTextContent('Advisory');
+  });
+
+  it('hides a station from the public site only after a confirmation', async () => {
+    const { calls } = routes({ 'PUT /api/beach/3/publicVisibility/false': ok('SAVED_BEACH_VISIBILITY', { beach_station_id: 3, public_visible: false }) });
+    const { user } = open();
+    await chooseType(user, 'PRIMARY');
+    await user.click(await screen.findByRole('button', { name: 'Hide Seaside Heights - Station 3 from the public site' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide this station from the public site?' });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    expect(await screen.findByText('Seaside Heights - Station 3 is now hidden from the public site.')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual(['/api/beach/3/publicVisibility/false']));
+  });
+
+  it('deactivates a station after a confirmation and shows BEACH_SAVE_FAILED in the dialog', async () => {
+    routes({
+      'PUT /api/beach/1/active/false': { status: 403, body: { code: 'BEACH_SAVE_FAILED', message: 'Failed to update beach station.', payload: null } },
+    });
+    const { user } = open();
+    await chooseType(user, 'PRIMARY');
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Asbury Park North - Station 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate this station?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(dialog).findByText(/Failed to update beach station/)).toBeInTheDocument();
+  });
+
+  it('sets the status of the selected primary stations with a reason, a BEACON code, a date and a comment', async () => {
+    const { calls } = routes({ 'PUT /api/beach/bulkStatus': ok('BEACH_STATUS_SAVED', { changed: [] }) });
+    const { user } = open();
+    await chooseType(user, 'PRIMARY');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Asbury Park North - Station 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Seaside Heights - Station 3' }));
+    await user.click(screen.getByRole('button', { name: 'Set status of selected' }));
+    await user.click(await screen.findByRole('button', { name: 'Set status' }));
+    expect(await screen.findByText('Choose a status.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Status/ }), '2');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Reason (EPA BEACON code)' }), 'RAINFALL');
+    await user.type(screen.getByRole('textbox', { name: /Comment/ }), 'Heavy rain overnight');
+    await user.click(screen.getByRole('button', { name: 'Set status' }));
+    expect(await screen.findByText('The status of 2 stations was saved.')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/beach/bulkStatus')!;
+    expect(put.body).toMatchObject({ beach_station_ids: [1, 3], beach_status_id: 2, reason: 'Heavy rain overnight', reason_code: 'RAINFALL', send_email: true });
+    expect((put.body as { effective_date: string }).effective_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('shows an error with Retry when the stations cannot be loaded', async () => {
+    routes({ 'GET /api/beach/list/program/1': { status: 500, body: { code: 'SERVER_ERROR', payload: null } } });
+    open();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The stations could not be loaded.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
