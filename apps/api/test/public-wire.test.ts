@@ -150,11 +150,12 @@ describe('compression', () => {
     expect(plain.body.split('\n').length).toBeGreaterThan(10);
   });
 
-  it('leaves document-only headers off JSON answers, and keeps nosniff', async () => {
+  it('leaves document-only headers off JSON answers, and keeps nosniff, HSTS and a short CSP', async () => {
     const res = await ctx.call({ method: 'GET', url: '/api/public/config' });
-    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
   });
 
   it('picks br over gzip, honours q=0 and *', () => {

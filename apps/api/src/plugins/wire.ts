@@ -10,17 +10,17 @@ import { COMPRESS_MIN_BYTES, compressBody, compressStream, preferredCoding, vary
  *   web app's files are served from their precompressed copies (plugins/web.ts).
  * - CSV downloads (streams) go through a streaming compressor when the client accepts it: still streaming,
  *   memory still flat.
- * - Headers that only a document obeys (Content-Security-Policy and the others helmet sets for pages) are not
- *   repeated on JSON answers and on the web app's hashed assets: a script, a stylesheet or a JSON answer
- *   never becomes the page (nosniff stays, so none is ever taken for HTML).
+ * - Headers that only a document obeys are not repeated on JSON answers and on the web app's hashed assets: a
+ *   script, a stylesheet or a JSON answer never becomes the page. What protects any answer stays (decision
+ *   0019, ASVS 14.4): nosniff, HSTS, and a short Content-Security-Policy that lets nothing load or frame it,
+ *   in case one is ever opened on its own, instead of the page's long one.
  */
+const ANSWER_CSP = "default-src 'none'; frame-ancestors 'none'";
 const DOCUMENT_ONLY_HEADERS = [
-  'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
   // Requests a script or a JSON answer makes follow the page's policy; the stylesheets fetch nothing.
   'referrer-policy',
-  'strict-transport-security',
   'x-dns-prefetch-control',
   'x-download-options',
   'x-frame-options',
@@ -39,7 +39,10 @@ function contentType(reply: FastifyReply): string {
 async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   const type = contentType(reply);
   const json = type.startsWith('application/json');
-  if (json || request.url.startsWith('/assets/')) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+  if (json || request.url.startsWith('/assets/')) {
+    for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    reply.header('content-security-policy', ANSWER_CSP);
+  }
 
   if (reply.getHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304 || request.method === 'HEAD') {
     return payload;
