@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { loginAs } from '../support/auth';
+
+/**
+ * Beach Stations (decision 0022): an administrator filters the program's stations, hides one from the
+ * public site after a confirmation, and the public map and beach page no longer have it; then shows it again.
+ */
+
+/** The map's lean statuses list ids as a first id and then differences (decision 0020). */
+async function publicMapIds(page: Page): Promise<number[]> {
+  const response = page.waitForResponse((r) => r.url().includes('/api/public/map/statuses') && r.status() === 200);
+  await page.goto('/');
+  const body = (await (await response).json()) as { payload: { stations: { id: number[] } } };
+  let last = 0;
+  return body.payload.stations.id.map((d) => (last += d));
+}
+
+async function openBeachStations(page: Page) {
+  await page.goto('/portal/beaches');
+  await expect(page.getByRole('heading', { level: 1, name: 'Beach Stations' })).toBeVisible();
+  await expect(page.getByText('Choose a county, municipality, LHA, station type or location type to list stations.')).toBeVisible();
+  await page.getByLabel('County', { exact: true }).selectOption({ label: 'Ocean' });
+  await page.getByLabel('Station type').selectOption('PRIMARY');
+  await expect(page.getByRole('table')).toBeVisible();
+}
+
+test('an administrator hides a station and it leaves the public map and beach page', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The public pages open with the welcome pop-up until it is dismissed (public-map.spec.ts does the same).
+  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await loginAs(page, 'admin@example.org');
+  await expect(page).toHaveURL(/\/portal$/);
+  const menu = page.getByRole('navigation', { name: 'Portal menu' });
+  await menu.getByLabel('Program').selectOption({ label: 'OB - Ocean Beaches' });
+
+  await openBeachStations(page);
+  const hide = page.getByRole('button', { name: /^Hide .* from the public site$/ }).first();
+  const name = (await hide.getAttribute('aria-label'))!.replace(/^Hide /, '').replace(/ from the public site$/, '');
+  const statuses = await page.request.get('/api/public/beaches/statuses/');
+  const all = ((await statuses.json()) as { payload: { statuses: { beach_station_id: number; beach_name: string; station_name: string }[] } }).payload.statuses;
+  const station = all.find((s) => `${s.beach_name} - ${s.station_name}` === name);
+  expect(station, `${name} is public before`).toBeTruthy();
+  const id = station!.beach_station_id;
+
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+
+  await hide.click();
+  const dialog = page.getByRole('dialog', { name: 'Hide this station from the public site?' });
+  // The USWDS wrapper itself has no box; its heading shows the dialog is up.
+  await expect(dialog.getByRole('heading', { name: 'Hide this station from the public site?' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Hide', exact: true }).click();
+  await expect(page.getByText(`${name} is now hidden from the public site.`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name.split(' - ')[0]!) }).first()).toContainText('Hidden');
+
+  try {
+    expect(await publicMapIds(page)).not.toContain(id);
+    await page.goto(`/beach/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Beach not found' })).toBeVisible();
+  } finally {
+    await openBeachStations(page);
+    await page.getByRole('button', { name: `Show ${name} on the public site` }).click();
+    await page.getByRole('dialog', { name: 'Show this station on the public site?' }).getByRole('button', { name: 'Show', exact: true }).click();
+    await expect(page.getByText(`${name} is now shown on the public site.`)).toBeVisible();
+  }
+  // Shown again at once on the server (the browser itself may keep the map's answer for its 30-second max-age).
+  const again = (await (await page.request.get('/api/public/beaches/statuses/')).json()) as { payload: { statuses: { beach_station_id: number }[] } };
+  expect(again.payload.statuses.map((s) => s.beach_station_id)).toContain(id);
+});
