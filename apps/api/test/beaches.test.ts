@@ -235,4 +235,31 @@ describe(`beach stations on ${DATABASE_KIND}`, () => {
       expect(await flags(id)).toMatchObject({ public_visible: true });
     });
   });
+
+  describe('GET beach/{id}/dashboard/profile', () => {
+    it('answers the station, its place, last sample day and latest status changes (the primary\'s for a bracket)', async () => {
+      const res = await call(SAMPLER, 'GET', `/api/beach/${publicStation}/dashboard/profile`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().code).toBe(BEACH_CODES.BEACH_DASHBOARD_FOUND);
+      const p = res.json().payload;
+      expect(p.station).toMatchObject({ beach_station_id: publicStation, program: { program_id: obProgram } });
+      expect(p.last_sample_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(typeof p.latitude).toBe('number');
+      expect(p.status_history.length).toBeGreaterThan(0);
+      expect(p.status_history.length).toBeLessThanOrEqual(10);
+      const dates = p.status_history.map((h: { effective_date: string }) => h.effective_date);
+      expect([...dates].sort().reverse()).toEqual(dates);
+      const bracket = ob.find((s) => s.station_type === 'BRACKET' && s.primary_station_id !== null)!;
+      const b = (await call(SAMPLER, 'GET', `/api/beach/${bracket.beach_station_id}/dashboard/profile`)).json().payload;
+      const primary = (await call(SAMPLER, 'GET', `/api/beach/${bracket.primary_station_id}/dashboard/profile`)).json().payload;
+      expect(b.status_history).toEqual(primary.status_history);
+    });
+
+    it('refuses: no token 401, foreign and unknown station 403, bad id 400', async () => {
+      expect((await call(null, 'GET', `/api/beach/${publicStation}/dashboard/profile`)).statusCode).toBe(401);
+      expect((await call(RIVERS_ONLY, 'GET', `/api/beach/${publicStation}/dashboard/profile`)).statusCode).toBe(403);
+      expect((await call(VERIFIER, 'GET', '/api/beach/999999/dashboard/profile')).statusCode).toBe(403);
+      expect((await call(VERIFIER, 'GET', '/api/beach/0/dashboard/profile')).statusCode).toBe(400);
+    });
+  });
 });

@@ -515,7 +515,7 @@ const STAFF_ROUTES: StaffRoute[] = [
         };
       }),
   },
-  ...['/api/beach/results/{id}/historical', '/api/beach/results/{id}/{date}', '/api/beach/{id}/statistics'].map(
+  ...['/api/beach/results/{id}/historical', '/api/beach/results/{id}/{date}', '/api/beach/{id}/statistics', '/api/beach/{id}/dashboard/profile'].map(
     (path): StaffRoute => ({
       method: 'GET',
       path,

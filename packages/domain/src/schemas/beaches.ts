@@ -9,6 +9,7 @@ export const BEACH_CODES = {
   SAVED_BEACH_ACTIVE: 'SAVED_BEACH_ACTIVE',
   SAVED_BEACH_VISIBILITY: 'SAVED_BEACH_VISIBILITY',
   BEACH_SAVE_FAILED: 'BEACH_SAVE_FAILED',
+  BEACH_DASHBOARD_FOUND: 'BEACH_DASHBOARD_FOUND',
 } as const;
 
 export const BEACH_MESSAGES = {
@@ -55,3 +56,30 @@ export const beachFlagParamsSchema = z.object({ id: idSchema, value: booleanFlag
 
 export const beachActiveResultSchema = z.object({ beach_station_id: z.number(), active: z.boolean() });
 export const beachVisibilityResultSchema = z.object({ beach_station_id: z.number(), public_visible: z.boolean() });
+
+/**
+ * GET beach/{id}/dashboard/profile: the station dashboard's header — the staff list item, where it is, the
+ * beach's description and EPA ids, the last sample day and the latest status changes (newest first, of the
+ * primary for a bracket). Statistics and results come from beach/{id}/statistics and beach/results/{id}/...
+ */
+export const beachDashboardProfileSchema = z.object({
+  station: staffBeachListItemSchema,
+  latitude: z.number(),
+  longitude: z.number(),
+  description: z.string(),
+  water_body_name: z.string().nullable(),
+  epa_beach_id: z.string().nullable(),
+  epa_station_id: z.string().nullable(),
+  last_sample_date: z.string().nullable(),
+  status_history: z.array(
+    z.object({
+      effective_date: z.string(),
+      status: z.object({ code: z.string(), name: z.string(), color: z.string() }),
+      source: z.string(),
+      reason: z.string(),
+      reason_code: z.string().nullable(),
+    }),
+  ),
+});
+export type BeachDashboardProfile = z.output<typeof beachDashboardProfileSchema>;
+export const BEACH_DASHBOARD_HISTORY = 10;

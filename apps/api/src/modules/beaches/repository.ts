@@ -138,3 +138,56 @@ export async function setStationFlag(db: DbOrTx, stationId: number, flag: 'activ
       : sql`update beach_stations set public_visible = ${value} where beach_station_id = ${stationId}`,
   );
 }
+
+/** What the station dashboard adds to the list item (beach_station_id must exist). */
+export async function loadDashboardExtras(db: DbOrTx, stationId: number, historyLimit: number) {
+  const [place] = await queryRows<{
+    latitude: number;
+    longitude: number;
+    description: string;
+    water_body_name: string | null;
+    epa_beach_id: string | null;
+    epa_station_id: string | null;
+    last_sample_date: string | null;
+    status_station_id: number;
+  }>(
+    db,
+    sql`select bs.latitude, bs.longitude, b.description, b.water_body_name, b.epa_beach_id, bs.epa_station_id,
+               (select to_char(max(r.sample_date), 'YYYY-MM-DD') from results r where r.beach_station_id = bs.beach_station_id) as last_sample_date,
+               coalesce(bs.primary_station_id, bs.beach_station_id) as status_station_id
+          from beach_stations bs join beaches b on b.beach_id = bs.beach_id
+         where bs.beach_station_id = ${stationId}`,
+  );
+  const history = await queryRows<{
+    effective_date: string;
+    code: string;
+    name: string;
+    color: string;
+    source: string;
+    reason: string;
+    reason_code: string | null;
+  }>(
+    db,
+    sql`select to_char(h.effective_date, 'YYYY-MM-DD') as effective_date, st.code, st.name, st.color, h.source, h.reason, h.reason_code
+          from beach_status_history h join beach_statuses st on st.beach_status_id = h.to_status_id
+         where h.beach_station_id = ${place!.status_station_id}
+         order by h.effective_date desc, h.changed_at desc, h.beach_status_history_id desc
+         limit ${historyLimit}`,
+  );
+  return {
+    latitude: Number(place!.latitude),
+    longitude: Number(place!.longitude),
+    description: place!.description,
+    water_body_name: place!.water_body_name,
+    epa_beach_id: place!.epa_beach_id,
+    epa_station_id: place!.epa_station_id,
+    last_sample_date: place!.last_sample_date,
+    status_history: history.map((h) => ({
+      effective_date: h.effective_date,
+      status: { code: h.code, name: h.name, color: h.color },
+      source: h.source,
+      reason: h.reason,
+      reason_code: h.reason_code,
+    })),
+  };
+}

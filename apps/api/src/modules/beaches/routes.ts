@@ -3,6 +3,8 @@ import {
   BEACH_CODES,
   BEACH_MESSAGES,
   beachActiveResultSchema,
+  beachDashboardProfileSchema,
+  idSchema,
   beachFiltersQuerySchema,
   beachFiltersSchema,
   beachFlagParamsSchema,
@@ -10,6 +12,7 @@ import {
   beachVisibilityResultSchema,
   staffBeachListSchema,
 } from '@beach/domain';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, failingWith, ok, staffErrors } from '../../lib/http';
@@ -85,5 +88,11 @@ export const beachRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         },
         BEACH_CODES.BEACH_SAVE_FAILED,
       ),
+  );
+
+  app.get(
+    '/beach/:id/dashboard/profile',
+    { onRequest: app.staff(), schema: { tags, params: z.object({ id: idSchema }), response: { 200: envelope(beachDashboardProfileSchema), ...staffErrors } } },
+    async (request) => ok(BEACH_CODES.BEACH_DASHBOARD_FOUND, await beaches.stationDashboardProfile(deps, await callerProfile(db, request), request.params.id)),
   );
 };

@@ -1,4 +1,4 @@
-import { accessiblePrograms, can, portalAbilities, type BeachFilters, type BeachFiltersQuery, type StaffBeachListItem, type UserProfile } from '@beach/domain';
+import { accessiblePrograms, BEACH_DASHBOARD_HISTORY, can, isProgramAccessible, portalAbilities, type BeachDashboardProfile, type BeachFilters, type BeachFiltersQuery, type StaffBeachListItem, type UserProfile } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { writeAudit } from '../../lib/audit';
 import { forbidden } from '../../lib/http';
@@ -81,4 +81,17 @@ export async function setStationFlag(
   // The public map, lists and downloads must not keep serving a hidden station from their short memo.
   publicReadCache(deps).invalidate();
   return saved;
+}
+
+/**
+ * GET beach/{id}/dashboard/profile: any staff member of the station's program reads it, like the station's
+ * statistics and results (beach-status); unknown stations answer 403 like foreign ones.
+ */
+export async function stationDashboardProfile(deps: AppDeps, profile: UserProfile, stationId: number): Promise<BeachDashboardProfile> {
+  const db = deps.database.db;
+  const [station] = await repo.listStations(db, deps.config.programTimeZone, { stationId });
+  if (!station || !isProgramAccessible(profile, station.program.program_id)) {
+    throw forbidden('You do not have access to this station.', 'PROGRAM_ACCESS_REQUIRED');
+  }
+  return { station, ...(await repo.loadDashboardExtras(db, stationId, BEACH_DASHBOARD_HISTORY)) };
 }

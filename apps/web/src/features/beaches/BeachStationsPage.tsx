@@ -29,6 +29,7 @@ import {
   useStatusChoicesQuery,
 } from './api';
 import { BulkStatusForm } from './BulkStatusForm';
+import { StationDashboard } from './StationDashboard';
 
 const ROUTE = '/portal/beaches';
 export const PAGE_SIZE = 25;
@@ -88,6 +89,7 @@ function Stations({ programId }: { programId: number }) {
   const [pending, setPending] = useState<PendingToggle | null>(null);
   const [toggleError, setToggleError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [dashboardId, setDashboardId] = useState<number | null>(null);
 
   const update = <F extends keyof DownloadFilter>(field: F, value: DownloadFilter[F]) => {
     setFilter((f) => changeDownloadFilter(f, field, value));
@@ -327,6 +329,15 @@ function Stations({ programId }: { programId: number }) {
                     <th scope="row">
                       {s.beach_name}
                       <span className="display-block font-body-2xs text-normal">{s.station_name}</span>
+                      <Button
+                        type="button"
+                        unstyled
+                        className="display-block font-body-2xs text-normal"
+                        onClick={() => setDashboardId(s.beach_station_id)}
+                        aria-label={`Open the dashboard of ${label(s)}`}
+                      >
+                        Dashboard
+                      </Button>
                     </th>
                     <td>
                       {s.type.code === 'PRIMARY' ? 'Primary' : 'Bracket'}
@@ -396,6 +407,7 @@ function Stations({ programId }: { programId: number }) {
           <Pager page={current} pageSize={PAGE_SIZE} total={list.length} onPage={setPage} label="Station pages" />
         </>
       )}
+      {dashboardId !== null && <StationDashboard key={dashboardId} stationId={dashboardId} onClose={() => setDashboardId(null)} />}
       <ConfirmDialog
         id="station-flag-dialog"
         open={pending !== null}

@@ -1,8 +1,10 @@
 import {
   beachActiveResultSchema,
+  beachDashboardProfileSchema,
   beachFiltersSchema,
   beachVisibilityResultSchema,
   staffBeachListSchema,
+  type BeachDashboardProfile,
   type BeachFilters,
   type BulkStatusInput,
   type StaffBeachListItem,
@@ -18,6 +20,17 @@ export interface StatusChoice {
   legend_order: number;
 }
 
+/** What the dashboard shows of GET beach/{id}/statistics (seasons newest first). */
+export interface StationSeasonStatistics {
+  year: number;
+  through: string;
+  samples: number;
+  exceedances: number;
+  geomean: number | null;
+  geomean_threshold: number | null;
+  status_days: { beach_status_id: number | null; code: string | null; name: string; days: number }[];
+}
+
 /** The Beach Stations calls of SPEC 7, typed from the schemas the server answers with. */
 export const beachesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -29,6 +42,15 @@ export const beachesApi = api.injectEndpoints({
     stationFilters: build.query<BeachFilters, number>({
       query: (programId) => `beach/filters?program_id=${programId}`,
       transformResponse: (response: Envelope) => beachFiltersSchema.parse(response.payload),
+    }),
+    stationDashboard: build.query<BeachDashboardProfile, number>({
+      query: (id) => `beach/${id}/dashboard/profile`,
+      transformResponse: (response: Envelope) => beachDashboardProfileSchema.parse(response.payload),
+      providesTags: [{ type: 'Beaches', id: 'STAFF_LIST' }],
+    }),
+    stationStatistics: build.query<StationSeasonStatistics[], number>({
+      query: (id) => `beach/${id}/statistics`,
+      transformResponse: (response: Envelope<{ seasons: StationSeasonStatistics[] }>) => response.payload.seasons,
     }),
     statusChoices: build.query<StatusChoice[], void>({
       query: () => 'public/beaches/statuses/legend',
@@ -56,6 +78,8 @@ export const {
   useProgramStationsQuery,
   useStationFiltersQuery,
   useStatusChoicesQuery,
+  useStationDashboardQuery,
+  useStationStatisticsQuery,
   useSetStationActiveMutation,
   useSetStationVisibilityMutation,
   useBulkStatusMutation,

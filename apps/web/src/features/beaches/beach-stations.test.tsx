@@ -170,4 +170,48 @@ describe('Beach Stations', () => {
     expect(alert).toHaveTextContent('The stations could not be loaded.');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  it('opens a station dashboard with its profile, status changes and seasons', async () => {
+    routes({
+      'GET /api/beach/3/dashboard/profile': ok('BEACH_DASHBOARD_FOUND', {
+        station: LIST[2],
+        latitude: 39.94,
+        longitude: -74.07,
+        description: 'Boardwalk beach.',
+        water_body_name: 'Atlantic Ocean',
+        epa_beach_id: 'NJ123',
+        epa_station_id: null,
+        last_sample_date: '2026-07-14',
+        status_history: [
+          { effective_date: '2026-07-10', status: { code: 'ADVISORY', name: 'Advisory', color: '#ffbe2e' }, source: 'RULE', reason: 'Exceedance', reason_code: 'ELEV_BACT' },
+        ],
+      }),
+      'GET /api/beach/3/statistics': ok('BEACH_STATISTICS_FOUND', {
+        station: {},
+        seasons: [
+          {
+            year: 2026,
+            through: '2026-07-15',
+            samples: 12,
+            exceedances: 2,
+            geomean: 21.4,
+            geomean_threshold: 35,
+            status_days: [{ beach_status_id: 1, code: 'OPEN', name: 'Open', days: 40 }],
+          },
+        ],
+      }),
+    });
+    const { user } = open();
+    await chooseType(user, 'PRIMARY');
+    await user.click(await screen.findByRole('button', { name: 'Open the dashboard of Seaside Heights - Station 3' }));
+    const section = await screen.findByRole('region', { name: 'Seaside Heights - Station 3' });
+    expect(within(section).getByText('2026-07-14')).toBeInTheDocument();
+    expect(within(section).getByText('Program rule')).toBeInTheDocument();
+    expect(within(section).getByText('BEACON: ELEV_BACT')).toBeInTheDocument();
+    const seasons = await within(section).findByRole('table', { name: 'Samples, exceedances and geometric mean by season' });
+    expect(within(seasons).getByText('21.4')).toBeInTheDocument();
+    expect(within(seasons).getByText('Open: 40')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Close the dashboard' }));
+    expect(screen.queryByRole('region', { name: 'Seaside Heights - Station 3' })).not.toBeInTheDocument();
+  });
 });

@@ -1,0 +1,144 @@
+import { useEffect, useRef } from 'react';
+import { Button, Table } from '@trussworks/react-uswds';
+import { errorMessage, toApiError } from '../../components/api-errors';
+import { LoadError } from '../../components/LoadError';
+import { Loading } from '../../components/Loading';
+import { useStationDashboardQuery, useStationStatisticsQuery } from './api';
+
+const SOURCE_LABELS: Record<string, string> = { RULE: 'Program rule', MANUAL: 'By hand', INCIDENT: 'Incident', SEASON: 'Season', IMPORT: 'Import' };
+
+/** One station's dashboard: GET beach/{id}/dashboard/profile and the seasons of GET beach/{id}/statistics. */
+export function StationDashboard({ stationId, onClose }: { stationId: number; onClose: () => void }) {
+  const profile = useStationDashboardQuery(stationId);
+  const statistics = useStationStatisticsQuery(stationId);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [stationId, profile.isSuccess]);
+
+  if (profile.isLoading) return <Loading label="Loading the station dashboard…" />;
+  if (profile.isError || !profile.data) {
+    return (
+      <LoadError
+        message={`The station dashboard could not be loaded. ${profile.error ? errorMessage(toApiError(profile.error), '') : ''}`.trim()}
+        onRetry={() => void profile.refetch()}
+      />
+    );
+  }
+  const p = profile.data;
+  const s = p.station;
+  const facts: [string, string][] = [
+    ['Type', s.type.code === 'PRIMARY' ? 'Primary' : `Bracket${s.primary ? ` of ${s.primary.station_name}` : ''}`],
+    ['Place', `${s.municipality.name}, ${s.municipality.county_name} County`],
+    ['LHA', s.local_health_authority.name ?? '—'],
+    ['Status', s.status ? `${s.status.name}${s.status.since ? ` since ${s.status.since}` : ''}` : 'No status'],
+    ['Active', s.active ? 'Active' : 'Inactive'],
+    ['Public', s.public_visible ? 'Shown on the public site' : 'Hidden from the public site'],
+    ['Needs resample', s.needs_resample ? 'Yes' : 'No'],
+    ['Sanitary survey required', s.requires_sanitary_survey ? 'Yes' : 'No'],
+    ['Last sample', p.last_sample_date ?? 'None yet'],
+    ['Position', `${p.latitude.toFixed(5)}, ${p.longitude.toFixed(5)}`],
+    ['Water body', p.water_body_name ?? '—'],
+    ['EPA beach / station id', `${p.epa_beach_id ?? '—'} / ${p.epa_station_id ?? '—'}`],
+  ];
+  return (
+    <section aria-labelledby="station-dashboard-heading" className="margin-top-4 padding-2 border-1px border-base-lighter radius-md">
+      <h2 id="station-dashboard-heading" className="margin-top-0" tabIndex={-1} ref={heading}>
+        {s.beach_name} - {s.station_name}
+      </h2>
+      {p.description && <p>{p.description}</p>}
+      <dl className="grid-row grid-gap">
+        {facts.map(([term, value]) => (
+          <div key={term} className="tablet:grid-col-4 margin-bottom-1">
+            <dt className="text-bold">{term}</dt>
+            <dd className="margin-left-0">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>Latest status changes</h3>
+      {p.status_history.length === 0 ? (
+        <p>No status changes yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <Table bordered compact fullWidth caption="Latest status changes, newest first">
+            <thead>
+              <tr>
+                <th scope="col">From</th>
+                <th scope="col">Status</th>
+                <th scope="col">Set by</th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.status_history.map((h, i) => (
+                <tr key={`${h.effective_date}-${i}`}>
+                  <th scope="row" className="text-no-wrap">
+                    {h.effective_date}
+                  </th>
+                  <td className="text-no-wrap">
+                    <span
+                      aria-hidden="true"
+                      className="display-inline-block margin-right-05 radius-pill border-1px border-base"
+                      style={{ width: '0.9em', height: '0.9em', verticalAlign: 'middle', backgroundColor: h.status.color }}
+                    />
+                    {h.status.name}
+                  </td>
+                  <td>{SOURCE_LABELS[h.source] ?? h.source}</td>
+                  <td>
+                    {h.reason || '—'}
+                    {h.reason_code && <span className="display-block font-body-2xs">BEACON: {h.reason_code}</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+      )}
+      <h3>Seasons</h3>
+      {statistics.isLoading ? (
+        <Loading label="Loading the season statistics…" />
+      ) : statistics.isError ? (
+        <LoadError message="The season statistics could not be loaded." onRetry={() => void statistics.refetch()} />
+      ) : (statistics.data ?? []).length === 0 ? (
+        <p>No seasons with data yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <Table bordered compact fullWidth caption="Samples, exceedances and geometric mean by season">
+            <thead>
+              <tr>
+                <th scope="col">Season</th>
+                <th scope="col">Samples</th>
+                <th scope="col">Exceedances</th>
+                <th scope="col">Geomean</th>
+                <th scope="col">Days by status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(statistics.data ?? []).map((season) => (
+                <tr key={season.year}>
+                  <th scope="row">
+                    {season.year}
+                    <span className="display-block font-body-2xs text-normal">through {season.through}</span>
+                  </th>
+                  <td>{season.samples}</td>
+                  <td>{season.exceedances}</td>
+                  <td>
+                    {season.geomean === null ? '—' : season.geomean.toFixed(1)}
+                    {season.geomean_threshold !== null && <span className="display-block font-body-2xs">limit {season.geomean_threshold}</span>}
+                  </td>
+                  <td>
+                    {season.status_days
+                      .filter((d) => d.days > 0)
+                      .map((d) => `${d.name}: ${d.days}`)
+                      .join('; ') || '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+      )}
+      <Button type="button" outline onClick={onClose}>
+        Close the dashboard
+      </Button>
+    </section>
+  );
+}
