@@ -11,9 +11,9 @@ import { COMPRESS_MIN_BYTES, compressBody, compressStream, preferredCoding, vary
  * - CSV downloads (streams) go through a streaming compressor when the client accepts it: still streaming,
  *   memory still flat.
  * - Headers that only a document obeys are not repeated on JSON answers and on the web app's hashed assets: a
- *   script, a stylesheet or a JSON answer never becomes the page. What protects any answer stays (decision
- *   0019, ASVS 14.4): nosniff, HSTS, and a short Content-Security-Policy that lets nothing load or frame it,
- *   in case one is ever opened on its own, instead of the page's long one.
+ *   script, a stylesheet or a JSON answer never becomes the page. A JSON answer keeps what protects an API
+ *   answer (decision 0019, ASVS 14.4): nosniff, HSTS, and a short Content-Security-Policy that lets nothing
+ *   load or frame it, instead of the page's long one. Hashed assets keep nosniff only.
  */
 const ANSWER_CSP = "default-src 'none'; frame-ancestors 'none'";
 const DOCUMENT_ONLY_HEADERS = [
@@ -39,9 +39,13 @@ function contentType(reply: FastifyReply): string {
 async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   const type = contentType(reply);
   const json = type.startsWith('application/json');
-  if (json || request.url.startsWith('/assets/')) {
+  if (json) {
     for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     reply.header('content-security-policy', ANSWER_CSP);
+  } else if (request.url.startsWith('/assets/')) {
+    // Hashed scripts and stylesheets: served as what they are (nosniff), never a document; the page's HSTS
+    // and CSP govern them. About 1 KB less on the first view's dozen responses.
+    for (const name of [...DOCUMENT_ONLY_HEADERS, 'content-security-policy', 'strict-transport-security']) reply.removeHeader(name);
   }
 
   if (reply.getHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304 || request.method === 'HEAD') {
