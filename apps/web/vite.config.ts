@@ -64,6 +64,8 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     // dist/.vite/manifest.json: scripts/bundle-budget.mjs reads it to measure what the landing page loads.
     manifest: true,
+    // Every browser the site supports preloads modules itself: no polyfill in the entry (decision 0020).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -44,7 +44,9 @@ export function splitCss(options: { site: string; rest: string; entry: string; l
       moved = new Promise<string>((resolve) => (movedReady = resolve));
       const src = path.join(root, 'src');
       const files = walkFiles(src).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$|[\\/]test[\\/]/.test(file));
-      const code = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
+      // Comments name classes too ('… the usa-nav__submenu …'): only the code counts.
+      const stripComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/^\s*\/\/.*$/gm, ' ');
+      const code = new Map(files.map((file) => [file, stripComments(readFileSync(file, 'utf8'))]));
       // The landing page's files: main.tsx's static imports, then the map page's static and lazy ones.
       const landingFiles = new Set<string>();
       const visit = (file: string, lazy: boolean) => {

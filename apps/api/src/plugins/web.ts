@@ -30,10 +30,10 @@ export async function registerWeb(app: FastifyInstance, root: string, options: {
     lastModified: false,
     acceptRanges: false,
     setHeaders(reply, filePath) {
-      reply.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // A hashed file never changes under its name and is never revalidated: its ETag would only cost bytes.
+      if (hashed) reply.removeHeader('etag');
     },
   });
   return { linkFor: pageHints(readManifest(root), options.tileUrl) };
@@ -71,7 +71,8 @@ export function pageHints(manifest: Manifest, tileUrl?: string): (url: string) =
     const links: string[] = [];
     for (const k of keys) {
       if (inEntry.has(k)) continue;
-      links.push(`</${manifest[k]!.file}>; rel=modulepreload; crossorigin`);
+      // Module scripts are fetched in CORS mode with same-origin credentials whatever the attribute says.
+      links.push(`</${manifest[k]!.file}>; rel=modulepreload`);
       for (const css of manifest[k]!.css ?? []) links.push(`</${css}>; rel=preload; as=style; crossorigin`);
     }
     return links;
