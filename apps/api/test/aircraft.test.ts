@@ -143,7 +143,9 @@ describe('GET /api/public/aircraft/{chlorophyll,phycocyanin}', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'bp-aircraft-'));
     // The routes only read the university endpoints: no database is opened.
-    database = { kind: 'pglite', db: {}, readDb: {}, close: async () => undefined } as unknown as Database;
+    // The import-job runner's start-up sweep runs one statement: it finds nothing here.
+    const db = { execute: async () => ({ rows: [] }) };
+    database = { kind: 'pglite', db, readDb: db, close: async () => undefined } as unknown as Database;
   });
   afterAll(async () => {
     await app?.close();
