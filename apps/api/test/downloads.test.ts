@@ -446,8 +446,9 @@ describe(`public data downloads on ${DATABASE_KIND}`, () => {
       const db = ctx.database.db;
       const station = snapshot.beachList[0]!.beach_station_id;
       // Enough bytes (about 100 MB) that the COPY is still running when the client leaves.
-      await db.execute(sql`insert into results (beach_station_id, organization_id, sample_date, parameter_id, value, result_unit_id, verification_state, comments)
-        select ${station}, r.organization_id, date '2020-01-01' + (g % 1500), r.parameter_id, g, r.result_unit_id, 'VERIFIED', repeat('x', 5000)
+      // Each row its own day and hour, so none repeats a result's natural key (decision 0018).
+      await db.execute(sql`insert into results (beach_station_id, organization_id, sample_date, sample_time_hh, sample_time_mm, parameter_id, value, result_unit_id, verification_state, comments)
+        select ${station}, r.organization_id, date '2020-01-01' + (g % 1500), lpad((g / 1500)::text, 2, '0'), '00', r.parameter_id, g, r.result_unit_id, 'VERIFIED', repeat('x', 5000)
           from generate_series(1, 20000) g, (select organization_id, parameter_id, result_unit_id from results limit 1) r`);
       const copies = async () =>
         (
