@@ -124,9 +124,13 @@ test.describe('public map', () => {
 
     // A click on the marker itself opens the same popup.
     await page.evaluate((y) => window.scrollTo(0, y), before.y + offset.y - 300 + (await page.evaluate(() => window.scrollY)));
-    const after = (await map.boundingBox())!;
-    await page.mouse.click(after.x + offset.x, after.y + offset.y);
-    await expect(popup.getByRole('heading', { level: 2, name: station.beach_name })).toBeVisible();
+    // Markers are drawn on one canvas, so the click goes to the marker's place; measured again on each try,
+    // since the panels that load after the map may still be settling when the first click lands.
+    await expect(async () => {
+      const after = (await map.boundingBox())!;
+      await page.mouse.click(after.x + offset.x, after.y + offset.y);
+      await expect(popup.getByRole('heading', { level: 2, name: station.beach_name })).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
     await expect(popup).toContainText(/Last sample: /);
     await popup.getByRole('link', { name: `Beach page for ${station.station_name}`, exact: true }).click();
 
