@@ -123,10 +123,12 @@ test.describe('public map', () => {
     await expect(popup).toHaveCount(0);
 
     // A click on the marker itself opens the same popup.
-    await page.evaluate((y) => window.scrollTo(0, y), before.y + offset.y - 300 + (await page.evaluate(() => window.scrollY)));
-    // Markers are drawn on one canvas, so the click goes to the marker's place; measured again on each try,
-    // since the panels that load after the map may still be settling when the first click lands.
+    // Markers are drawn on one canvas, so the click goes to the marker's place. Each try brings that place
+    // 300 px below the top of the window and measures again: the panels that load after the map may still be
+    // settling (a full run once clicked above the window).
     await expect(async () => {
+      const placed = (await map.boundingBox())!;
+      await page.evaluate((dy) => window.scrollBy(0, dy), placed.y + offset.y - 300);
       const after = (await map.boundingBox())!;
       await page.mouse.click(after.x + offset.x, after.y + offset.y);
       await expect(popup.getByRole('heading', { level: 2, name: station.beach_name })).toBeVisible({ timeout: 2000 });
