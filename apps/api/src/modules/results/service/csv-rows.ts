@@ -19,7 +19,7 @@ import {
   type WaterQualityHeader,
 } from '@beach/domain';
 import type { ParameterRecord, ProgramRecord, RemarkRecord, StationRecord, UnitRecord } from '../repository/reference';
-import type { StoredSample } from '../repository/writes';
+import type { NewResult, StoredSample } from '../repository/writes';
 
 /**
  * Lab files in the legacy download layout (DESIGN 4: the water-quality CSV columns), read for the
@@ -352,4 +352,27 @@ export function checkSamples(
     return { ...r, errors: [...r.errors, error] };
   });
   return { rows: checked, duplicateLines };
+}
+
+/**
+ * The result a resolved lab or legacy line stores, for `organization_id` and `entered_by` (null for an
+ * import). Only lines without errors get here: station, date, parameter and unit are resolved.
+ */
+export function newResultOf(r: ResolvedRow, organizationId: number, enteredBy: number | null): NewResult {
+  return {
+    beach_station_id: r.station!.beach_station_id,
+    organization_id: organizationId,
+    sample_date: r.sampleDate!,
+    sample_time_hh: r.sampleTimeHh,
+    sample_time_mm: r.sampleTimeMm,
+    parameter_id: r.parameter!.parameter_id,
+    value: r.value,
+    remark_code_id: r.remark?.remark_code_id ?? null,
+    result_unit_id: r.unit!.result_unit_id,
+    is_resample: false,
+    lab_name: '',
+    comments: r.comments,
+    entered_by: enteredBy,
+    import_key: r.importKey,
+  };
 }

@@ -7,7 +7,7 @@ import { claimIdempotencyKey, storeIdempotentResponse, type IdempotencyClaim } f
 import { entryOrganizations, requireEntry, requireOrganization } from '../access';
 import * as ref from '../repository/reference';
 import { findStoredImportKeys, findStoredSamples, insertResults, writeAuditRows } from '../repository/writes';
-import { checkSamples, parseLegacyCsv, resolveRows, rowSampleKey, type ResolvedRow } from './csv-rows';
+import { checkSamples, newResultOf, parseLegacyCsv, resolveRows, rowSampleKey, type ResolvedRow } from './csv-rows';
 
 /** One row of the upload preview: the file's text, what it resolved to, and its problems. */
 function previewRow(r: ResolvedRow, duplicate: boolean) {
@@ -135,22 +135,7 @@ export async function commitUpload(deps: AppDeps, profile: UserProfile, query: R
       const fresh = resolved.filter((r) => !duplicateLines.has(r.line));
       const ids = await insertResults(
         tx,
-        fresh.map((r) => ({
-          beach_station_id: r.station!.beach_station_id,
-          organization_id: query.organization_id,
-          sample_date: r.sampleDate!,
-          sample_time_hh: r.sampleTimeHh,
-          sample_time_mm: r.sampleTimeMm,
-          parameter_id: r.parameter!.parameter_id,
-          value: r.value,
-          remark_code_id: r.remark?.remark_code_id ?? null,
-          result_unit_id: r.unit!.result_unit_id,
-          is_resample: false,
-          lab_name: '',
-          comments: r.comments,
-          entered_by: profile.user_id,
-          import_key: r.importKey,
-        })),
+        fresh.map((r) => newResultOf(r, query.organization_id, profile.user_id)),
       );
       const saved = ids.flatMap((id, i) => (id === null ? [] : [{ id, row: fresh[i]! }]));
       await writeAuditRows(
