@@ -26,9 +26,22 @@ export const beaches = pgTable(
     waterBodyName: text('water_body_name'),
     accessNotes: text('access_notes'),
     epaBeachId: text('epa_beach_id'),
+    /** Swim season as month-day ('05-23'), the same every year (migration 0011). */
+    swimSeasonStart: text('swim_season_start'),
+    swimSeasonEnd: text('swim_season_end'),
+    /** How often it is sampled in season (MONITORING_FREQUENCIES). */
+    monitoringFrequency: text('monitoring_frequency'),
+    lifeguards: boolean('lifeguards').notNull().default(false),
+    /** BEACH_AMENITIES codes. */
+    amenities: text('amenities').array().notNull().default(sql`'{}'`),
+    /** BEACON monitoring tier 1-3. */
+    tier: integer('tier'),
+    /** BEACON_SOURCES codes of the pollution sources near the beach. */
+    pollutionSources: text('pollution_sources').array().notNull().default(sql`'{}'`),
   },
   (t) => [
     unique('beaches_program_name').on(t.programId, t.name),
+    check('beaches_tier', sql`${t.tier} is null or ${t.tier} between 1 and 3`),
     check('beaches_category', sql`${t.category} in ('OCEAN','BAY','RIVER','LAKE')`),
     index('beaches_municipality_idx').on(t.municipalityId),
     index('beaches_lha_idx').on(t.localHealthAuthorityId),
@@ -92,6 +105,8 @@ export const beachStatusHistory = pgTable(
     resultId: integer('result_id'),
     incidentId: integer('incident_id'),
     reasonCode: text('reason_code'),
+    /** BEACON pollution source code given with a manual change (BEACON_SOURCES), migration 0011. */
+    beaconSource: text('beacon_source'),
     reason: text('reason').notNull().default(''),
     changedBy: integer('changed_by').references(() => users.userId),
   },

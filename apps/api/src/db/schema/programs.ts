@@ -14,6 +14,8 @@ export const programs = pgTable(
     censoredRule: text('censored_rule').notNull().default('AT_LIMIT'),
     /** Days a beach must have been Open before the daily job auto-closes its incident. */
     incidentAutoCloseDays: integer('incident_auto_close_days').notNull().default(3),
+    /** Remark codes not evaluated by default (FA, CG) that this program counts in its geomeans (migration 0011). */
+    geomeanCountedRemarks: text('geomean_counted_remarks').array().notNull().default(sql`'{}'`),
   },
   (t) => [check('programs_censored_rule', sql`${t.censoredRule} in ('AT_LIMIT','HALF_LIMIT')`)],
 );
