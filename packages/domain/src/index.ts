@@ -21,4 +21,5 @@ export * from './schemas/beach-status';
 export * from './schemas/geomeans';
 export * from './schemas/accidents';
 export * from './schemas/beaches';
+export * from './schemas/beach-profile';
 export * from './schemas/legacy-import';

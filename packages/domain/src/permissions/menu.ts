@@ -240,3 +240,13 @@ export function isSectionOpen(section: Pick<MenuSection, 'routePrefixes'>, pathn
     return path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`);
   });
 }
+
+/**
+ * May the user create and edit stations and beach profiles of this program (Beach Management)? The screen's
+ * menu rule (MANAGE_BEACHES with user management in the organization) and MANAGE_BEACHES in this program:
+ * the screen is organization-wide, the stations belong to a program.
+ */
+export function managesBeachProfiles(user: PermissionSubject, programId: number): boolean {
+  const abilities = portalAbilities(user, programId);
+  return abilities['/portal/beach-management'] && abilities['/portal/beaches'];
+}

@@ -32,6 +32,8 @@ export type BeachFilters = z.output<typeof beachFiltersSchema>;
 export const staffBeachListItemSchema = z.object({
   beach_station_id: z.number(),
   station_name: z.string(),
+  /** The beach the station belongs to (Beach Management groups stations by it). */
+  beach_id: z.number(),
   beach_name: z.string(),
   program: z.object({ program_id: z.number(), abbv: z.string() }),
   municipality: z.object({ county_id: z.number(), municipality_id: z.number(), name: z.string(), county_name: z.string() }),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BeachFilters, StaffBeachListItem } from '@beach/domain';
+import type { BEACON_SOURCES, BeachFilters, StaffBeachListItem } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 
 /** Stations of the given programs, optionally active ones only (the entry grids' filters). */
@@ -41,6 +41,7 @@ export async function loadStationFilters(db: DbOrTx, programIds: number[], activ
 interface StationRow {
   beach_station_id: number;
   station_name: string;
+  beach_id: number;
   beach_name: string;
   program_id: number;
   abbv: string;
@@ -83,7 +84,7 @@ export async function listStations(db: DbOrTx, timeZone: string, where: { progra
   if (where.stationId !== undefined) conditions.push(sql`bs.beach_station_id = ${where.stationId}`);
   const rows = await queryRows<StationRow>(
     db,
-    sql`select bs.beach_station_id, bs.station_name, b.name as beach_name, b.program_id, p.abbv,
+    sql`select bs.beach_station_id, bs.station_name, b.beach_id, b.name as beach_name, b.program_id, p.abbv,
                m.county_id, c.name as county_name, b.municipality_id, m.name as municipality_name,
                b.local_health_authority_id, l.name as lha_name, bs.station_type, b.category,
                ps.beach_station_id as primary_id, ps.station_name as primary_name,
@@ -104,6 +105,7 @@ export async function listStations(db: DbOrTx, timeZone: string, where: { progra
   return rows.map((r) => ({
     beach_station_id: r.beach_station_id,
     station_name: r.station_name,
+    beach_id: r.beach_id,
     beach_name: r.beach_name,
     program: { program_id: r.program_id, abbv: r.abbv },
     municipality: { county_id: r.county_id, municipality_id: r.municipality_id, name: r.municipality_name, county_name: r.county_name },
@@ -166,9 +168,11 @@ export async function loadDashboardExtras(db: DbOrTx, stationId: number, history
     source: string;
     reason: string;
     reason_code: string | null;
+    beacon_source: (typeof BEACON_SOURCES)[number] | null;
   }>(
     db,
-    sql`select to_char(h.effective_date, 'YYYY-MM-DD') as effective_date, st.code, st.name, st.color, h.source, h.reason, h.reason_code
+    sql`select to_char(h.effective_date, 'YYYY-MM-DD') as effective_date, st.code, st.name, st.color, h.source, h.reason, h.reason_code,
+               h.beacon_source
           from beach_status_history h join beach_statuses st on st.beach_status_id = h.to_status_id
          where h.beach_station_id = ${place!.status_station_id}
          order by h.effective_date desc, h.changed_at desc, h.beach_status_history_id desc
@@ -188,6 +192,7 @@ export async function loadDashboardExtras(db: DbOrTx, stationId: number, history
       source: h.source,
       reason: h.reason,
       reason_code: h.reason_code,
+      beacon_source: h.beacon_source,
     })),
   };
 }

@@ -25,6 +25,7 @@ const FILTERS: BeachFilters = {
 const station = (id: number, over: Partial<StaffBeachListItem> = {}): StaffBeachListItem => ({
   beach_station_id: id,
   station_name: `Station ${id}`,
+  beach_id: id,
   beach_name: `Beach ${id}`,
   program: { program_id: 1, abbv: 'OB' },
   municipality: { county_id: 1, municipality_id: 10, name: 'Asbury Park', county_name: 'Monmouth' },
