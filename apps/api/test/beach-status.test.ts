@@ -86,6 +86,68 @@ describe(`beach status and station reads on ${DATABASE_KIND}`, () => {
       expect(await tableCounts(ctx)).toEqual(counts);
     });
 
+    it('stores the BEACON source on each history row; the dashboard and the public beach actions read it back', async () => {
+      setToday(DATA_TODAY);
+      // Its own login under the fixed clock (a cached token from another clock may have expired).
+      const officer = await ctx.login(OFFICER);
+      const asOfficer = (payload: object) => ctx.call({ method: 'PUT', url: '/api/beach/bulkStatus', token: officer, payload });
+      const [, , c, d] = primaries();
+      const ids = [c!.beach_station_id, d!.beach_station_id];
+      await ctx.database.db.execute(sql`update beach_stations set current_status_id = ${facts.status.OPEN} where beach_station_id in (${c!.beach_station_id}, ${d!.beach_station_id})`);
+      const res = await asOfficer({
+        beach_station_ids: ids,
+        beach_status_id: facts.status.ADVISORY,
+        reason: 'Broken sewer line behind the boardwalk',
+        reason_code: 'SEWAGE',
+        beacon_source: 'SEWER_LINE',
+        send_email: false,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().payload.status_changes).toHaveLength(2);
+      const rows = await queryRows<{ beach_station_id: number; beacon_source: string | null; reason_code: string }>(
+        ctx.database.db,
+        sql`select distinct on (beach_station_id) beach_station_id, beacon_source, reason_code from beach_status_history
+             where beach_station_id in (${c!.beach_station_id}, ${d!.beach_station_id})
+             order by beach_station_id, beach_status_history_id desc`,
+      );
+      expect(rows).toEqual(ids.map((id) => ({ beach_station_id: id, beacon_source: 'SEWER_LINE', reason_code: 'SEWAGE' })));
+
+      const dashboard = await ctx.call({ method: 'GET', url: `/api/beach/${c!.beach_station_id}/dashboard/profile`, token: officer });
+      expect(dashboard.statusCode, dashboard.body).toBe(200);
+      expect(dashboard.json().payload.status_history[0]).toEqual({
+        effective_date: DATA_TODAY,
+        status: expect.objectContaining({ code: 'ADVISORY' }),
+        source: 'MANUAL',
+        reason: 'Broken sewer line behind the boardwalk',
+        reason_code: 'SEWAGE',
+        beacon_source: 'SEWER_LINE',
+      });
+
+      const actions = await ctx.call({ method: 'GET', url: `/api/public/beaches/${c!.beach_station_id}/actions` });
+      expect(actions.statusCode, actions.body).toBe(200);
+      const current = (actions.json().payload.actions as { ongoing: boolean; source_code: string | null; source: string | null }[]).find((a) => a.ongoing);
+      expect(current).toMatchObject({ source_code: 'SEWER_LINE', source: 'Sewer line problem' });
+
+      // Without a source the row keeps null, and the dashboard says so.
+      const open = await asOfficer({ beach_station_ids: [c!.beach_station_id], beach_status_id: facts.status.OPEN, reason: 'Repaired', send_email: false });
+      expect(open.statusCode, open.body).toBe(200);
+      const after = await ctx.call({ method: 'GET', url: `/api/beach/${c!.beach_station_id}/dashboard/profile`, token: officer });
+      expect(after.json().payload.status_history[0]).toMatchObject({ status: { code: 'OPEN' }, reason_code: null, beacon_source: null });
+    });
+
+    it('refuses an unknown BEACON source (400), nothing written', async () => {
+      const digest = await stateDigest(ctx);
+      const counts = await tableCounts(ctx);
+      const [a] = primaries();
+      const res = await bulk(OFFICER, { beach_station_ids: [a!.beach_station_id], beach_status_id: facts.status.OPEN, reason: 'x', beacon_source: 'SEAGULLS' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(JSON.stringify(res.json().payload)).toContain('beacon_source');
+      expect((await bulk(OFFICER, { beach_station_ids: [a!.beach_station_id], beach_status_id: facts.status.OPEN, reason: 'x', beacon_source: 'sewer_line' })).statusCode).toBe(400);
+      expect(await stateDigest(ctx)).toBe(digest);
+      expect(await tableCounts(ctx)).toEqual(counts);
+    });
+
     it('validates: a reason, a known status, primaries only, no date after tomorrow; nothing written', async () => {
       const digest = await stateDigest(ctx);
       const counts = await tableCounts(ctx);

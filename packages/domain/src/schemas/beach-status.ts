@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BEACON_REASONS } from '../constants';
+import { BEACON_REASONS, BEACON_SOURCES } from '../constants';
+import { beachDashboardProfileSchema } from './beaches';
 import { idSchema, requiredText, yearSchema } from './common';
 import { sampleDateSchema, type DateRuleOptions } from './results';
 
@@ -24,6 +25,8 @@ export function bulkStatusSchema(options: DateRuleOptions = {}) {
     reason: requiredText('Reason', 1000),
     /** EPA BEACON reason code, for advisories and closures. */
     reason_code: z.enum(BEACON_REASONS, { error: `Reason code must be one of ${BEACON_REASONS.join(', ')}` }).nullish().transform((v) => v ?? null),
+    /** EPA BEACON pollution source code, where staff know it (stored on each history row, shown with Beach Actions). */
+    beacon_source: z.enum(BEACON_SOURCES, { error: `Source must be one of ${BEACON_SOURCES.join(', ')}` }).nullish().transform((v) => v ?? null),
     effective_date: sampleDateSchema(options).optional(),
     /** Send the status e-mail for each change (to the program's verifiers and the station's health authority). */
     send_email: z.boolean().default(true),
@@ -31,6 +34,17 @@ export function bulkStatusSchema(options: DateRuleOptions = {}) {
 }
 export type BulkStatusInput = z.input<ReturnType<typeof bulkStatusSchema>>;
 export type BulkStatus = z.output<ReturnType<typeof bulkStatusSchema>>;
+
+/**
+ * GET beach/{id}/dashboard/profile as it is answered: the dashboard profile (schemas/beaches.ts) whose status
+ * changes also carry the BEACON source given with a change by hand (null for rule, import and season rows).
+ */
+export const stationDashboardProfileSchema = beachDashboardProfileSchema.extend({
+  status_history: z.array(
+    beachDashboardProfileSchema.shape.status_history.element.extend({ beacon_source: z.enum(BEACON_SOURCES).nullable() }),
+  ),
+});
+export type StationDashboardProfile = z.output<typeof stationDashboardProfileSchema>;
 
 /** GET beach/{id}/statistics: one season (year) or every season with data. */
 export const beachStatisticsQuerySchema = z.object({ year: yearSchema.optional() });

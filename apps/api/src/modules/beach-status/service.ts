@@ -44,8 +44,8 @@ async function stationFor(deps: AppDeps, profile: UserProfile, stationId: number
 /**
  * PUT beach/bulkStatus: the stations' new status, with the staff member's reason, in one transaction.
  * Stations are locked and their status re-read under the lock; those already in that status are left
- * alone (listed as unchanged). Every change is a MANUAL history row, an audit row and (unless
- * send_email is false) a status e-mail.
+ * alone (listed as unchanged). Every change is a MANUAL history row (with the BEACON reason and source
+ * when given), an audit row and (unless send_email is false) a status e-mail.
  */
 export async function setStatusesByHand(deps: AppDeps, profile: UserProfile, input: BulkStatus) {
   const db = deps.database.db;
@@ -86,6 +86,7 @@ export async function setStatusesByHand(deps: AppDeps, profile: UserProfile, inp
       program_beach_logic_id: null,
       result_id: null,
       reason_code: input.reason_code,
+      beacon_source: input.beacon_source,
       reason: input.reason,
       changed_by: profile.user_id,
     }));
@@ -102,7 +103,7 @@ export async function setStatusesByHand(deps: AppDeps, profile: UserProfile, inp
       recordId: h.beach_station_id,
       programId: facts.get(h.beach_station_id)!.program_id,
       before: { status: h.from_status_id === null ? null : (statusById.get(h.from_status_id)?.code ?? null) },
-      after: { status: status!.code, reason: input.reason, reason_code: input.reason_code, effective_date: effectiveDate, source: 'MANUAL' },
+      after: { status: status!.code, reason: input.reason, reason_code: input.reason_code, beacon_source: input.beacon_source, effective_date: effectiveDate, source: 'MANUAL' },
     }));
     await writeAuditRows(tx, audit);
 

@@ -3,7 +3,6 @@ import {
   BEACH_CODES,
   BEACH_MESSAGES,
   beachActiveResultSchema,
-  beachDashboardProfileSchema,
   idSchema,
   beachFiltersQuerySchema,
   beachFiltersSchema,
@@ -11,6 +10,7 @@ import {
   beachProgramParamsSchema,
   beachVisibilityResultSchema,
   staffBeachListSchema,
+  stationDashboardProfileSchema,
 } from '@beach/domain';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -92,7 +92,7 @@ export const beachRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     '/beach/:id/dashboard/profile',
-    { onRequest: app.staff(), schema: { tags, params: z.object({ id: idSchema }), response: { 200: envelope(beachDashboardProfileSchema), ...staffErrors } } },
+    { onRequest: app.staff(), schema: { tags, params: z.object({ id: idSchema }), response: { 200: envelope(stationDashboardProfileSchema), ...staffErrors } } },
     async (request) => ok(BEACH_CODES.BEACH_DASHBOARD_FOUND, await beaches.stationDashboardProfile(deps, await callerProfile(db, request), request.params.id)),
   );
 };

@@ -105,6 +105,8 @@ export interface HistoryRow {
   program_beach_logic_id: number | null;
   result_id: number | null;
   reason_code: string | null;
+  /** BEACON pollution source given with a change by hand (migration 0011); null when absent. */
+  beacon_source?: string | null;
   reason: string;
   changed_by: number | null;
 }
@@ -118,13 +120,13 @@ export async function insertStatusHistory(tx: DbOrTx, rows: readonly HistoryRow[
     const col = <T>(pick: (r: HistoryRow) => T, type: string) => array(chunk.map(pick), type);
     await tx.execute(
       sql`insert into beach_status_history (beach_station_id, from_status_id, to_status_id, effective_date, changed_at, source,
-                                            program_beach_logic_id, result_id, reason_code, reason, changed_by)
-          select station, from_status, to_status, day, at, source, rule, result, reason_code, reason, changed_by
+                                            program_beach_logic_id, result_id, reason_code, beacon_source, reason, changed_by)
+          select station, from_status, to_status, day, at, source, rule, result, reason_code, beacon_source, reason, changed_by
           from unnest(${col((r) => r.beach_station_id, 'int')}, ${col((r) => r.from_status_id, 'int')}, ${col((r) => r.to_status_id, 'int')},
                       ${col((r) => r.effective_date, 'date')}, ${col((r) => r.changed_at.toISOString(), 'timestamptz')}, ${col((r) => r.source, 'text')},
                       ${col((r) => r.program_beach_logic_id, 'int')}, ${col((r) => r.result_id, 'int')}, ${col((r) => r.reason_code, 'text')},
-                      ${col((r) => r.reason, 'text')}, ${col((r) => r.changed_by, 'int')})
-               with ordinality as u(station, from_status, to_status, day, at, source, rule, result, reason_code, reason, changed_by, ord)
+                      ${col((r) => r.beacon_source ?? null, 'text')}, ${col((r) => r.reason, 'text')}, ${col((r) => r.changed_by, 'int')})
+               with ordinality as u(station, from_status, to_status, day, at, source, rule, result, reason_code, beacon_source, reason, changed_by, ord)
           order by ord`,
     );
   }

@@ -1,21 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Fieldset } from '@trussworks/react-uswds';
-import { BEACON_REASONS, addDays, type BulkStatusInput } from '@beach/domain';
+import { BEACON_REASONS, BEACON_SOURCES, addDays, type BulkStatusInput } from '@beach/domain';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { Field } from '../../components/Field';
 import { SelectField } from '../../components/SelectField';
 import type { StatusChoice } from './api';
-
-/** EPA BEACON reason codes in words. */
-export const BEACON_REASON_LABELS: Record<(typeof BEACON_REASONS)[number], string> = {
-  ELEV_BACT: 'Elevated bacteria',
-  RAINFALL: 'Rainfall',
-  SEWAGE: 'Sewage',
-  CHEM_OIL: 'Chemical or oil spill',
-  MODEL: 'Predictive model',
-  POLICY: 'Policy (preemptive)',
-  OTHER: 'Other',
-};
+import { BEACON_REASON_LABELS, BEACON_SOURCE_LABELS } from './beacon-labels';
 
 /** Today in the browser (YYYY-MM-DD); the server checks the date against the program's own day. */
 const browserToday = () => {
@@ -35,6 +25,7 @@ export function BulkStatusForm({ stationCount, statuses, onSubmit, onCancel }: P
   const today = browserToday();
   const [statusId, setStatusId] = useState('');
   const [reasonCode, setReasonCode] = useState('');
+  const [source, setSource] = useState('');
   const [date, setDate] = useState(today);
   const [comment, setComment] = useState('');
   const [sendEmail, setSendEmail] = useState(true);
@@ -58,6 +49,7 @@ export function BulkStatusForm({ stationCount, statuses, onSubmit, onCancel }: P
         beach_status_id: Number(statusId),
         reason: comment.trim(),
         reason_code: reasonCode ? (reasonCode as (typeof BEACON_REASONS)[number]) : null,
+        beacon_source: source ? (source as (typeof BEACON_SOURCES)[number]) : null,
         effective_date: date,
         send_email: sendEmail,
       });
@@ -96,6 +88,15 @@ export function BulkStatusForm({ stationCount, statuses, onSubmit, onCancel }: P
           options={BEACON_REASONS.map((code) => ({ value: code, label: BEACON_REASON_LABELS[code] }))}
           onChange={setReasonCode}
           hint="Required by EPA for advisories and closures."
+        />
+        <SelectField
+          id="bulk-source"
+          label="Source (EPA BEACON code)"
+          value={source}
+          emptyLabel="- None -"
+          options={BEACON_SOURCES.map((code) => ({ value: code, label: BEACON_SOURCE_LABELS[code] }))}
+          onChange={setSource}
+          hint="The pollution source, where known. Shown with the action on the public Beach Actions list."
         />
         <Field id="bulk-date" label="Effective date" required hint="Not later than tomorrow." error={errors.date}>
           {(control) => <input className="usa-input" type="date" {...control} max={addDays(today, 1)} value={date} onChange={(e) => setDate(e.target.value)} />}

@@ -4,6 +4,7 @@ import { errorMessage, toApiError } from '../../components/api-errors';
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
 import { useStationDashboardQuery, useStationStatisticsQuery } from './api';
+import { reasonLabel, sourceLabel } from './beacon-labels';
 
 const SOURCE_LABELS: Record<string, string> = { RULE: 'Program rule', MANUAL: 'By hand', INCIDENT: 'Incident', SEASON: 'Season', IMPORT: 'Import' };
 
@@ -65,6 +66,7 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
                 <th scope="col">Status</th>
                 <th scope="col">Set by</th>
                 <th scope="col">Reason</th>
+                <th scope="col">Pollution source</th>
               </tr>
             </thead>
             <tbody>
@@ -84,8 +86,9 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
                   <td>{SOURCE_LABELS[h.source] ?? h.source}</td>
                   <td>
                     {h.reason || '—'}
-                    {h.reason_code && <span className="display-block font-body-2xs">BEACON: {h.reason_code}</span>}
+                    {h.reason_code && <span className="display-block font-body-2xs">BEACON: {reasonLabel(h.reason_code)}</span>}
                   </td>
+                  <td>{h.beacon_source ? sourceLabel(h.beacon_source) : '—'}</td>
                 </tr>
               ))}
             </tbody>

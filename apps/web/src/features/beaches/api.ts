@@ -1,13 +1,13 @@
 import {
   beachActiveResultSchema,
-  beachDashboardProfileSchema,
   beachFiltersSchema,
   beachVisibilityResultSchema,
   staffBeachListSchema,
-  type BeachDashboardProfile,
+  stationDashboardProfileSchema,
   type BeachFilters,
   type BulkStatusInput,
   type StaffBeachListItem,
+  type StationDashboardProfile,
 } from '@beach/domain';
 import { api, type Envelope } from '../../app/api';
 
@@ -43,9 +43,9 @@ export const beachesApi = api.injectEndpoints({
       query: (programId) => `beach/filters?program_id=${programId}`,
       transformResponse: (response: Envelope) => beachFiltersSchema.parse(response.payload),
     }),
-    stationDashboard: build.query<BeachDashboardProfile, number>({
+    stationDashboard: build.query<StationDashboardProfile, number>({
       query: (id) => `beach/${id}/dashboard/profile`,
-      transformResponse: (response: Envelope) => beachDashboardProfileSchema.parse(response.payload),
+      transformResponse: (response: Envelope) => stationDashboardProfileSchema.parse(response.payload),
       providesTags: [{ type: 'Beaches', id: 'STAFF_LIST' }],
     }),
     stationStatistics: build.query<StationSeasonStatistics[], number>({

@@ -145,7 +145,7 @@ describe('Beach Stations', () => {
     expect(await within(dialog).findByText(/Failed to update beach station/)).toBeInTheDocument();
   });
 
-  it('sets the status of the selected primary stations with a reason, a BEACON code, a date and a comment', async () => {
+  it('sets the status of the selected primary stations with a reason, a BEACON reason and source, a date and a comment', async () => {
     const { calls } = routes({ 'PUT /api/beach/bulkStatus': ok('BEACH_STATUS_SAVED', { changed: [] }) });
     const { user } = open();
     await chooseType(user, 'PRIMARY');
@@ -156,11 +156,16 @@ describe('Beach Stations', () => {
     expect(await screen.findByText('Choose a status.')).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: /^Status/ }), '2');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Reason (EPA BEACON code)' }), 'RAINFALL');
+    const source = screen.getByRole('combobox', { name: 'Source (EPA BEACON code)' });
+    expect(source).toHaveValue('');
+    expect(source).toHaveAccessibleDescription(/pollution source, where known/);
+    expect(within(source).getByRole('option', { name: 'Sewer line problem' })).toHaveValue('SEWER_LINE');
+    await user.selectOptions(source, 'Storm-related runoff');
     await user.type(screen.getByRole('textbox', { name: /Comment/ }), 'Heavy rain overnight');
     await user.click(screen.getByRole('button', { name: 'Set status' }));
     expect(await screen.findByText('The status of 2 stations was saved.')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/beach/bulkStatus')!;
-    expect(put.body).toMatchObject({ beach_station_ids: [1, 3], beach_status_id: 2, reason: 'Heavy rain overnight', reason_code: 'RAINFALL', send_email: true });
+    expect(put.body).toMatchObject({ beach_station_ids: [1, 3], beach_status_id: 2, reason: 'Heavy rain overnight', reason_code: 'RAINFALL', beacon_source: 'STORM', send_email: true });
     expect((put.body as { effective_date: string }).effective_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
@@ -184,7 +189,8 @@ describe('Beach Stations', () => {
         epa_station_id: null,
         last_sample_date: '2026-07-14',
         status_history: [
-          { effective_date: '2026-07-10', status: { code: 'ADVISORY', name: 'Advisory', color: '#ffbe2e' }, source: 'RULE', reason: 'Exceedance', reason_code: 'ELEV_BACT' },
+          { effective_date: '2026-07-12', status: { code: 'CLOSED', name: 'Closed', color: '#d83933' }, source: 'MANUAL', reason: 'Pipe burst', reason_code: 'SEWAGE', beacon_source: 'SEWER_LINE' },
+          { effective_date: '2026-07-10', status: { code: 'ADVISORY', name: 'Advisory', color: '#ffbe2e' }, source: 'RULE', reason: 'Exceedance', reason_code: 'ELEV_BACT', beacon_source: null },
         ],
       }),
       'GET /api/beach/3/statistics': ok('BEACH_STATISTICS_FOUND', {
@@ -208,7 +214,15 @@ describe('Beach Stations', () => {
     const section = await screen.findByRole('region', { name: 'Seaside Heights - Station 3' });
     expect(within(section).getByText('2026-07-14')).toBeInTheDocument();
     expect(within(section).getByText('Program rule')).toBeInTheDocument();
-    expect(within(section).getByText('BEACON: ELEV_BACT')).toBeInTheDocument();
+    const changes = within(section).getByRole('table', { name: 'Latest status changes, newest first' });
+    expect(within(changes).getByRole('columnheader', { name: 'Pollution source' })).toBeInTheDocument();
+    const manual = within(changes).getByRole('row', { name: /2026-07-12/ });
+    expect(within(manual).getByText('By hand')).toBeInTheDocument();
+    expect(within(manual).getByText('BEACON: Sewage')).toBeInTheDocument();
+    expect(within(manual).getByRole('cell', { name: 'Sewer line problem' })).toBeInTheDocument();
+    const rule = within(changes).getByRole('row', { name: /2026-07-10/ });
+    expect(within(rule).getByText('BEACON: Elevated bacteria')).toBeInTheDocument();
+    expect(within(rule).getByRole('cell', { name: '—' })).toBeInTheDocument();
     const seasons = await within(section).findByRole('table', { name: 'Samples, exceedances and geometric mean by season' });
     expect(within(seasons).getByText('21.4')).toBeInTheDocument();
     expect(within(seasons).getByText('Open: 40')).toBeInTheDocument();

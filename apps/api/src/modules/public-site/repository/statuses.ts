@@ -210,7 +210,7 @@ export async function findBeachActions(db: DbOrTx, query: BeachActionQuery): Pro
     db,
     sql`with ordered as (
           select h.beach_station_id, h.to_status_id, h.effective_date, h.changed_at, h.beach_status_history_id,
-                 h.reason_code, h.reason, h.incident_id,
+                 h.reason_code, h.beacon_source, h.reason, h.incident_id,
                  lag(h.to_status_id) over (partition by h.beach_station_id
                    order by h.effective_date, h.changed_at, h.beach_status_history_id) as previous_status_id
           from beach_status_history h ${stationFilter}
@@ -227,14 +227,14 @@ export async function findBeachActions(db: DbOrTx, query: BeachActionQuery): Pro
                st.code as status_code, st.name as status_name, st.color as status_color,
                pe.effective_date::text as start_date, pe.end_date::text as end_date,
                coalesce(pe.reason_code, inc.reason_code) as reason_code, br.name as reason,
-               inc.source_code, bs.name as source,
+               coalesce(pe.beacon_source, inc.source_code) as source_code, bs.name as source,
                nullif(pe.reason, '') as comments
         from periods pe
         join beach_statuses st on st.beach_status_id = pe.to_status_id and st.code in ('ADVISORY', 'CLOSED')
         join (${publicStationsFrom}) on s.beach_station_id = pe.beach_station_id
         left join incidents inc on inc.incident_id = pe.incident_id
         left join beacon_reasons br on br.code = coalesce(pe.reason_code, inc.reason_code)
-        left join beacon_sources bs on bs.code = inc.source_code
+        left join beacon_sources bs on bs.code = coalesce(pe.beacon_source, inc.source_code)
         where ${isPublicStation} and s.station_type = 'PRIMARY'
           and pe.effective_date <= ${query.to}
           and (pe.end_date is null or (pe.end_date > ${query.from} and pe.end_date > pe.effective_date))

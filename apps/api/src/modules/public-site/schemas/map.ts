@@ -128,7 +128,7 @@ export const beachActionSchema = z.object({
   /** EPA BEACON reason code and name. */
   reason_code: z.string().nullable(),
   reason: z.string().nullable(),
-  /** EPA BEACON source code and name, from the linked incident. */
+  /** EPA BEACON source code and name: given with the change by hand, else from the linked incident. */
   source_code: z.string().nullable(),
   source: z.string().nullable(),
   comments: z.string().nullable(),
