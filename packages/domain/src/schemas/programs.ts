@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CENSORED_RULES } from '../water-quality/geomean';
+import { CENSORED_RULES, NOT_EVALUATED_REMARK_CODES } from '../water-quality/geomean';
 import { idSchema, requiredText } from './common';
 
 export const PROGRAM_CODES = {
@@ -15,6 +15,17 @@ export const CENSORED_RULE_MESSAGE = 'Choose how censored results count: at the 
 
 /** A program's censored-value rule (DESIGN 4: a program setting, AT_LIMIT unless the program says otherwise). */
 export const censoredRuleSchema = z.enum(CENSORED_RULES, { error: CENSORED_RULE_MESSAGE });
+
+export const GEOMEAN_COUNTED_REMARK_MESSAGE = `Only ${NOT_EVALUATED_REMARK_CODES.join(' and ')} results can be counted in geomeans`;
+
+/**
+ * The remark codes, among those not evaluated by default (FA, CG), whose results (with a value) a program
+ * counts in its geomeans (decision 0023). Each at most once, kept in the order of NOT_EVALUATED_REMARK_CODES.
+ */
+export const geomeanCountedRemarksSchema = z
+  .array(z.enum(NOT_EVALUATED_REMARK_CODES, { error: GEOMEAN_COUNTED_REMARK_MESSAGE }), { error: GEOMEAN_COUNTED_REMARK_MESSAGE })
+  .max(NOT_EVALUATED_REMARK_CODES.length * 2, GEOMEAN_COUNTED_REMARK_MESSAGE)
+  .transform((codes) => NOT_EVALUATED_REMARK_CODES.filter((code) => codes.includes(code)));
 
 /**
  * One logic rule (SPEC 3). program_beach_logic_id is null for a rule that is new in this save; its
@@ -57,6 +68,11 @@ export const programSaveSchema = z
      * unchanged on PUT (so a client that does not know the setting never resets it).
      */
     censored_rule: censoredRuleSchema.optional(),
+    /**
+     * FA and CG results the program counts in its geomeans. Left out: none for a new program, the stored
+     * setting unchanged on PUT. Never used by generic rules.
+     */
+    geomean_counted_remarks: geomeanCountedRemarksSchema.optional(),
     logic_rules: z.array(logicRuleInputSchema).max(200).default([]),
   })
   .superRefine((program, ctx) => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveValue, geomeanSurvey, geometricMean, rollingGeomeans, type CensoredRule, type GeomeanSample } from './geomean';
+import {
+  effectiveValue,
+  geomeanSurvey,
+  geometricMean,
+  isEvaluatedRemark,
+  rollingGeomeans,
+  type CensoredRule,
+  type GeomeanSample,
+  type NotEvaluatedRemarkCode,
+} from './geomean';
 
 describe('geometricMean', () => {
   it.each<[string, number[], number]>([
@@ -56,6 +65,74 @@ describe('effectiveValue', () => {
 });
 
 const sample = (sampleDate: string, value: number | null, remark: string | null = null): GeomeanSample => ({ sampleDate, value, remark });
+
+describe("a program's counted remarks (FA, CG in geomeans)", () => {
+  it.each<[number | null, string | null, readonly NotEvaluatedRemarkCode[] | undefined, number | null]>([
+    // Counted by none by default.
+    [500, 'FA', undefined, null],
+    [500, 'FA', [], null],
+    [500, 'CG', undefined, null],
+    // A program that lists FA counts a FA result at its value, and only FA.
+    [500, 'FA', ['FA'], 500],
+    [500, ' fa ', ['FA'], 500],
+    [500, 'CG', ['FA'], null],
+    // CG likewise.
+    [500, 'CG', ['CG'], 500],
+    [500, 'cg', ['CG'], 500],
+    [500, 'FA', ['CG'], null],
+    [500, 'FA', ['FA', 'CG'], 500],
+    [500, 'CG', ['FA', 'CG'], 500],
+    // A FA or CG without a value counts as nothing whatever the program says.
+    [null, 'FA', ['FA'], null],
+    [null, 'CG', ['FA', 'CG'], null],
+    // The setting changes nothing for other remarks.
+    [10, 'K', ['FA', 'CG'], 10],
+    [10, null, ['FA'], 10],
+    [null, 'NS', ['FA', 'CG'], null],
+  ])('%s with remark %j where the program counts %j counts as %s', (value, remark, counted, expected) => {
+    expect(effectiveValue(value, remark, undefined, counted)).toBe(expected);
+  });
+
+  it('a counted FA follows no censored-value rule: it counts at its value under HALF_LIMIT', () => {
+    expect(effectiveValue(40, 'FA', 'HALF_LIMIT', ['FA'])).toBe(40);
+    expect(effectiveValue(40, 'K', 'HALF_LIMIT', ['FA'])).toBe(20);
+  });
+
+  it('isEvaluatedRemark without a program setting is what generic rules use: FA and CG never count', () => {
+    expect(isEvaluatedRemark('FA')).toBe(false);
+    expect(isEvaluatedRemark('CG')).toBe(false);
+    expect(isEvaluatedRemark('K')).toBe(true);
+    expect(isEvaluatedRemark(null)).toBe(true);
+    expect(isEvaluatedRemark('FA', ['FA'])).toBe(true);
+    expect(isEvaluatedRemark('CG', ['FA'])).toBe(false);
+  });
+
+  // Four samples of 20 and a FA of 2000: left out, the geomean of the four is 20 (too few to judge);
+  // counted, (20^4 * 2000)^(1/5) = 20 * 100^(1/5) = 20 * 2.511886 = 50.2377, a fail at 35.
+  const withFa = () => [...['01', '02', '03', '04'].map((d) => sample(`2024-06-${d}`, 20)), sample('2024-06-05', 2000, 'FA')];
+
+  it('a survey counts a FA result only when the program lists FA', () => {
+    expect(geomeanSurvey(withFa(), '2024-06-05', { threshold: 35 })).toMatchObject({ count: 4, geomean: 20, pass: null });
+    expect(geomeanSurvey(withFa(), '2024-06-05', { threshold: 35, countedRemarks: ['CG'] })).toMatchObject({ count: 4, geomean: 20, pass: null });
+    const counted = geomeanSurvey(withFa(), '2024-06-05', { threshold: 35, countedRemarks: ['FA'] });
+    expect(counted).toMatchObject({ count: 5, pass: false });
+    expect(counted.geomean).toBeCloseTo(50.2377, 4);
+  });
+
+  it('rolling geomeans count CG results only when the program lists CG, and a CG without a value never', () => {
+    const samples = [sample('2024-06-01', 10), sample('2024-06-02', 1000, 'CG'), sample('2024-06-03', null, 'CG')];
+    const points = (countedRemarks?: readonly NotEvaluatedRemarkCode[]) =>
+      rollingGeomeans(samples, { threshold: 35, minSamples: 1, countedRemarks }).map((p) => [p.endDate, p.count, p.geomean]);
+    // Not counted: June 2 is no point of the series at all (it has no usable sample).
+    expect(points()).toEqual([['2024-06-01', 1, 10]]);
+    expect(points(['FA'])).toEqual([['2024-06-01', 1, 10]]);
+    // Counted: sqrt(10 * 1000) = 100 on June 2; June 3's CG has no value and makes no point.
+    expect(points(['CG'])).toEqual([
+      ['2024-06-01', 1, 10],
+      ['2024-06-02', 2, 100],
+    ]);
+  });
+});
 
 describe('geomeanSurvey', () => {
   const options = { threshold: 35 };

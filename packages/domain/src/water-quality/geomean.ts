@@ -12,15 +12,22 @@ const LESS_THAN_REMARKS = new Set(['K', '<']);
 /**
  * Remark codes whose value, when there is one, is no measurement of the water: FA (failed analysis, a lab
  * accident) and CG (confluent growth: colonies ran together and could not be counted). Such results are
- * stored with their value (or none) and counted in neither geomeans nor rules, unless the program says
- * otherwise (a logic rule that names the remark code fires on it).
+ * stored with their value (or none) and counted in neither geomeans nor generic rules. A program may count
+ * them in its geomeans (programs.geomean_counted_remarks, decision 0023); a logic rule that names the remark
+ * code fires on them. Generic rules never count them.
  */
 export const NOT_EVALUATED_REMARK_CODES = ['FA', 'CG'] as const;
+export type NotEvaluatedRemarkCode = (typeof NOT_EVALUATED_REMARK_CODES)[number];
 const NOT_EVALUATED = new Set<string>(NOT_EVALUATED_REMARK_CODES);
 
-/** Whether a result with this remark code counts in geomeans and (generic) rules. */
-export function isEvaluatedRemark(remark: string | null | undefined): boolean {
-  return remark == null || !NOT_EVALUATED.has(remark.trim().toUpperCase());
+/**
+ * Whether a result with this remark code counts: in generic rules (no `counted`), or in a program's
+ * geomeans, where `counted` is the program's geomean_counted_remarks (FA and CG it counts after all).
+ */
+export function isEvaluatedRemark(remark: string | null | undefined, counted: readonly NotEvaluatedRemarkCode[] = []): boolean {
+  if (remark == null) return true;
+  const code = remark.trim().toUpperCase();
+  return !NOT_EVALUATED.has(code) || (counted as readonly string[]).includes(code);
 }
 
 const DAY_MS = 86_400_000;
@@ -45,15 +52,18 @@ export function geometricMean(values: readonly number[]): number | null {
 
 /**
  * The number a result contributes to a geometric mean. Null when it has none (not sampled, lab failure)
- * or its remark says its value is no measurement (FA, CG: isEvaluatedRemark). A less-than result counts at its reported limit, or half of it under HALF_LIMIT; any other remark
- * (e.g. L greater-than, TNTC) counts at the reported value.
+ * or its remark says its value is no measurement (FA, CG: isEvaluatedRemark), unless the program counts
+ * that remark (`countedRemarks`, none by default). A less-than result counts at its reported limit, or half
+ * of it under HALF_LIMIT; any other remark (e.g. L greater-than, TNTC, a counted FA or CG) counts at the
+ * reported value.
  */
 export function effectiveValue(
   value: number | null,
   remark: string | null | undefined,
   censoredRule: CensoredRule = DEFAULT_CENSORED_RULE,
+  countedRemarks: readonly NotEvaluatedRemarkCode[] = [],
 ): number | null {
-  if (value == null || !Number.isFinite(value) || !isEvaluatedRemark(remark)) return null;
+  if (value == null || !Number.isFinite(value) || !isEvaluatedRemark(remark, countedRemarks)) return null;
   const lessThan = remark != null && LESS_THAN_REMARKS.has(remark.trim().toUpperCase());
   return lessThan && censoredRule === 'HALF_LIMIT' ? value / 2 : value;
 }
@@ -75,6 +85,8 @@ export interface GeomeanOptions {
   /** Geomean threshold: the survey passes when the geomean is at or below it. */
   threshold: number;
   censoredRule?: CensoredRule;
+  /** The program's geomean_counted_remarks: FA and CG results (with a value) it counts. None by default. */
+  countedRemarks?: readonly NotEvaluatedRemarkCode[];
 }
 
 export interface GeomeanSurvey {
@@ -114,10 +126,10 @@ interface UsableSample {
  * Samples that can enter a mean. A zero or negative value has no logarithm and is not a measurement
  * (a lab reports a non-detect as K at its limit), so it is left out rather than failing the whole page.
  */
-function usableSamples(samples: readonly GeomeanSample[], censoredRule: CensoredRule | undefined): UsableSample[] {
+function usableSamples(samples: readonly GeomeanSample[], options: GeomeanOptions): UsableSample[] {
   const usable: UsableSample[] = [];
   for (const sample of samples) {
-    const value = effectiveValue(sample.value, sample.remark, censoredRule);
+    const value = effectiveValue(sample.value, sample.remark, options.censoredRule, options.countedRemarks);
     if (value != null && value > 0) usable.push({ day: dayNumber(sample.sampleDate), value });
   }
   return usable;
@@ -144,12 +156,12 @@ function survey(usable: readonly UsableSample[], endDay: number, options: Geomea
  * (endDate - windowDays + 1 through endDate). Several samples on one day (resamples) all count.
  */
 export function geomeanSurvey(samples: readonly GeomeanSample[], endDate: string, options: GeomeanOptions): GeomeanSurvey {
-  return survey(usableSamples(samples, options.censoredRule), dayNumber(endDate), options);
+  return survey(usableSamples(samples, options), dayNumber(endDate), options);
 }
 
 /** One survey per distinct date with a usable sample, oldest first: the window slid over the season. */
 export function rollingGeomeans(samples: readonly GeomeanSample[], options: GeomeanOptions): GeomeanSurvey[] {
-  const usable = usableSamples(samples, options.censoredRule);
+  const usable = usableSamples(samples, options);
   const days = [...new Set(usable.map((s) => s.day))].sort((a, b) => a - b);
   return days.map((day) => survey(usable, day, options));
 }

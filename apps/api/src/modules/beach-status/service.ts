@@ -12,6 +12,7 @@ import {
   localDate,
   type BulkStatus,
   type CensoredRule,
+  type NotEvaluatedRemarkCode,
   type UserProfile,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
@@ -196,13 +197,28 @@ export async function stationResultHistory(
     to,
     parameter: query.parameter ?? null,
     truncated: rows.length > HISTORICAL_LIMIT,
-    summary: summarize(verified, thresholds, program!.censored_rule),
+    summary: summarize(verified, thresholds, geomeanRules(program!)),
     results,
   };
 }
 
-/** Counts, exceedances and the geometric mean of verified results (per the program's thresholds and censored-value rule). */
-function summarize(rows: readonly ResultRecord[], thresholds: readonly ref.ProgramThresholdRecord[], censoredRule: CensoredRule) {
+/** How the program's geomeans count censored results and FA, CG results (decision 0023). */
+interface GeomeanRules {
+  censoredRule: CensoredRule;
+  countedRemarks: NotEvaluatedRemarkCode[];
+}
+
+const geomeanRules = (program: ref.ProgramRecord): GeomeanRules => ({
+  censoredRule: program.censored_rule,
+  countedRemarks: program.geomean_counted_remarks,
+});
+
+/**
+ * Counts, exceedances and the geometric mean of verified results (per the program's thresholds, censored-value
+ * rule and counted remarks). An exceedance is a rule's matter: FA and CG results exceed nothing, whatever
+ * the program counts in its geomeans.
+ */
+function summarize(rows: readonly ResultRecord[], thresholds: readonly ref.ProgramThresholdRecord[], rules: GeomeanRules) {
   const withValue = rows.filter((r) => r.value !== null);
   const exceedances = withValue.filter((r) => {
     const t = thresholds.find((x) => x.parameter_id === r.parameter_id);
@@ -210,7 +226,7 @@ function summarize(rows: readonly ResultRecord[], thresholds: readonly ref.Progr
     return t !== undefined && isEvaluatedRemark(r.remark_code) && r.value! > t.beach_action_value;
   }).length;
   const values = withValue.flatMap((r) => {
-    const v = effectiveValue(r.value, r.remark_code, censoredRule);
+    const v = effectiveValue(r.value, r.remark_code, rules.censoredRule, rules.countedRemarks);
     return v !== null && v > 0 ? [v] : [];
   });
   return {
@@ -242,7 +258,7 @@ export async function stationStatistics(deps: AppDeps, profile: UserProfile, sta
   const chosen = seasons.filter((s) => s.preseasonStart <= today && (query.year === undefined || s.year === query.year)).reverse();
   if (query.year !== undefined && chosen.length === 0) throw notFound('Season');
   const history = await listStatusHistory(db, station.primary_station_id, today);
-  const censoredRule = program!.censored_rule;
+  const rules = geomeanRules(program!);
   const out = [];
   for (const season of chosen) {
     const last = season.endDate < today ? season.endDate : today;
@@ -253,13 +269,13 @@ export async function stationStatistics(deps: AppDeps, profile: UserProfile, sta
       states: ['VERIFIED', 'SECONDARY_VERIFIED'],
     });
     const inSeason = rows.filter((r) => r.sample_date >= season.preseasonStart);
-    const summary = summarize(inSeason, thresholds, censoredRule);
+    const summary = summarize(inSeason, thresholds, rules);
     const threshold = thresholds[0] ?? null;
     const window = threshold
       ? geomeanSurvey(
           rows.filter((r) => r.parameter_id === threshold.parameter_id).map((r) => ({ sampleDate: r.sample_date, value: r.value, remark: r.remark_code })),
           last,
-          { windowDays: GEOMEAN_WINDOW_DAYS, minSamples: GEOMEAN_MIN_SAMPLES, threshold: threshold.geomean_threshold, censoredRule },
+          { windowDays: GEOMEAN_WINDOW_DAYS, minSamples: GEOMEAN_MIN_SAMPLES, threshold: threshold.geomean_threshold, ...rules },
         )
       : null;
     const days = daysInEachStatus(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '@beach/domain';
+import { idSchema, NOT_EVALUATED_REMARK_CODES } from '@beach/domain';
 
 /** Response shapes of the geomean calls (request schemas in @beach/domain: schemas/geomeans.ts). */
 
@@ -26,6 +26,8 @@ const headerSchema = {
   min_samples: z.number(),
   /** How censored (below-limit) values count: at the limit or at half of it. */
   censored_rule: z.enum(['AT_LIMIT', 'HALF_LIMIT']),
+  /** FA and CG results (with a value) the program counts; none by default. */
+  geomean_counted_remarks: z.array(z.enum(NOT_EVALUATED_REMARK_CODES)),
 };
 
 const stationSchema = z.object({

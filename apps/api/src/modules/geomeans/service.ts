@@ -11,6 +11,7 @@ import {
   WATER_PARAMETERS,
   type CensoredRule,
   type GeomeanSurvey,
+  type NotEvaluatedRemarkCode,
   type RollingGeomeanCreate,
   type UserProfile,
   type WaterParameter,
@@ -26,7 +27,8 @@ import * as repo from './repository';
 /**
  * Geomean Surveys and Rolling Geomeans (DESIGN 4, decision 0004): a station's verified samples in the
  * 30 days ending on a date (at least 5 to pass or fail), their geometric mean against the program's
- * geomean threshold, censored values per the program's rule (programs.censored_rule). The screens need
+ * geomean threshold, censored values per the program's rule (programs.censored_rule), FA and CG results
+ * only when the program counts them (programs.geomean_counted_remarks, decision 0023). The screens need
  * SANITARY_SURVEYS USER or ADMIN in the program (SPEC 6: Geomean Surveys, Rolling Geomeans).
  */
 
@@ -42,6 +44,7 @@ interface Basis {
   parameter: { parameter_id: number; code: string; name: string };
   threshold: number;
   censoredRule: CensoredRule;
+  countedRemarks: NotEvaluatedRemarkCode[];
   asOf: string;
 }
 
@@ -66,11 +69,18 @@ async function basisFor(deps: AppDeps, programId: number, query: { date?: string
     parameter: { parameter_id: parameter.parameter_id, code: parameter.code, name: parameter.name },
     threshold,
     censoredRule: program.censored_rule,
+    countedRemarks: program.geomean_counted_remarks,
     asOf: query.date ?? localDate(new Date(), deps.config.programTimeZone),
   };
 }
 
-const options = (b: Basis) => ({ windowDays: GEOMEAN_WINDOW_DAYS, minSamples: GEOMEAN_MIN_SAMPLES, threshold: b.threshold, censoredRule: b.censoredRule });
+const options = (b: Basis) => ({
+  windowDays: GEOMEAN_WINDOW_DAYS,
+  minSamples: GEOMEAN_MIN_SAMPLES,
+  threshold: b.threshold,
+  censoredRule: b.censoredRule,
+  countedRemarks: b.countedRemarks,
+});
 
 function surveyOut(s: GeomeanSurvey) {
   return {
@@ -93,6 +103,7 @@ function header(b: Basis) {
     window_days: GEOMEAN_WINDOW_DAYS,
     min_samples: GEOMEAN_MIN_SAMPLES,
     censored_rule: b.censoredRule,
+    geomean_counted_remarks: b.countedRemarks,
   };
 }
 
@@ -150,7 +161,7 @@ export async function stationGeomean(deps: AppDeps, profile: UserProfile, statio
     station: stationOut(station),
     survey: surveyOut(geomeanSurvey(toSamples(samples), basis.asOf, options(basis))),
     samples: samples.map((s) => {
-      const counted = effectiveValue(s.value, s.remark_code, basis.censoredRule);
+      const counted = effectiveValue(s.value, s.remark_code, basis.censoredRule, basis.countedRemarks);
       return { ...s, counted_value: counted !== null && counted > 0 ? counted : null };
     }),
   };

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { DEFAULT_CENSORED_RULE, type CensoredRule, type ProgramSave } from '@beach/domain';
+import { DEFAULT_CENSORED_RULE, type CensoredRule, type NotEvaluatedRemarkCode, type ProgramSave } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { beachStatuses, programBeachLogic, programs, remarkCodes, resultUnits } from '../../db/schema';
 
@@ -11,6 +11,8 @@ export interface ProgramRecord {
   desc: string;
   /** How censored results count in the program's geomeans (programs.censored_rule). */
   censored_rule: CensoredRule;
+  /** FA and CG results (with a value) the program counts in its geomeans (programs.geomean_counted_remarks). */
+  geomean_counted_remarks: NotEvaluatedRemarkCode[];
 }
 
 /** A stored logic rule with the field names of SPEC 3 (the rule engine's BeachLogicRule, saved). */
@@ -44,6 +46,8 @@ const programColumns = {
   desc: programs.desc,
   // The column's check constraint allows only the CensoredRule values.
   censored_rule: sql<CensoredRule>`${programs.censoredRule}`,
+  // Written only through geomeanCountedRemarksSchema (FA, CG).
+  geomean_counted_remarks: sql<NotEvaluatedRemarkCode[]>`${programs.geomeanCountedRemarks}`,
 };
 
 const ruleColumns = {
@@ -125,7 +129,14 @@ type ProgramFields = Omit<ProgramSave, 'logic_rules'>;
 export async function insertProgram(db: DbOrTx, input: ProgramFields): Promise<number> {
   const [row] = await db
     .insert(programs)
-    .values({ name: input.name, abbv: input.abbv, color: input.color, desc: input.desc, censoredRule: input.censored_rule ?? DEFAULT_CENSORED_RULE })
+    .values({
+      name: input.name,
+      abbv: input.abbv,
+      color: input.color,
+      desc: input.desc,
+      censoredRule: input.censored_rule ?? DEFAULT_CENSORED_RULE,
+      geomeanCountedRemarks: input.geomean_counted_remarks ?? [],
+    })
     .returning({ id: programs.programId });
   return row!.id;
 }
@@ -140,6 +151,7 @@ export async function updateProgram(db: DbOrTx, programId: number, input: Progra
       desc: input.desc,
       // Left out of the save: the stored rule stays.
       ...(input.censored_rule === undefined ? {} : { censoredRule: input.censored_rule }),
+      ...(input.geomean_counted_remarks === undefined ? {} : { geomeanCountedRemarks: input.geomean_counted_remarks }),
     })
     .where(eq(programs.programId, programId));
 }

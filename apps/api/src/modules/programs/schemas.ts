@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { censoredRuleSchema, idSchema, permissionMapSchema } from '@beach/domain';
+import { censoredRuleSchema, idSchema, NOT_EVALUATED_REMARK_CODES, permissionMapSchema } from '@beach/domain';
 
 /** Response shapes of the program calls (request bodies live in @beach/domain: programSaveSchema). */
 
@@ -13,6 +13,8 @@ const programFields = {
   desc: z.string(),
   /** How censored results (below the reporting limit) count in geomeans: at the reported limit or at half of it. */
   censored_rule: censoredRuleSchema,
+  /** FA and CG results (with a value) the program counts in its geomeans; none by default. Generic rules never count them. */
+  geomean_counted_remarks: z.array(z.enum(NOT_EVALUATED_REMARK_CODES)),
 };
 
 /** GET program/: payload.list. */
@@ -37,7 +39,7 @@ export const logicRuleResponse = z.object({
   triggers_beach_status_email: z.boolean(),
 });
 
-/** GET program/{id}: name, abbv, color, desc, censored_rule and logic_rules. */
+/** GET program/{id}: name, abbv, color, desc, censored_rule, geomean_counted_remarks and logic_rules. */
 export const programDetailResponse = z.object({ ...programFields, logic_rules: z.array(logicRuleResponse) });
 
 /** GET program/rule/filters: what a logic rule chooses from. */

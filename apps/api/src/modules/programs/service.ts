@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, invalidFields, notFound, type FieldIssue } from '../../lib/http';
+import { publicReadCache } from '../../lib/public-cache';
 import * as repo from './repository';
 
 /** Organization admins see every program; everyone else the programs accessible to them (SPEC 6). */
@@ -86,6 +87,7 @@ export async function createProgram(deps: AppDeps, callerId: number, input: Prog
 /**
  * Saves a program and replaces its rule list in one transaction: rules with an id are updated, rules
  * with a null id inserted, rules missing from the list deleted; positions are 1, 2, ... in array order.
+ * censored_rule and geomean_counted_remarks left out of the save stay as stored.
  */
 export async function updateProgram(deps: AppDeps, callerId: number, programId: number, input: ProgramSave): Promise<void> {
   await deps.database.db
@@ -114,4 +116,7 @@ export async function updateProgram(deps: AppDeps, callerId: number, programId: 
       });
     })
     .catch(asConflict);
+  // The public beach pages show the program's name and colour and its geomeans, which follow its
+  // censored-value rule and counted remarks: none of that may outlive the save in the public read cache.
+  publicReadCache(deps).invalidate();
 }

@@ -11,7 +11,7 @@ import { PROGRAM_MANAGEMENT_PATH } from './ProgramManagementPage';
 import { useCanManagePrograms } from './use-can-manage-programs';
 import './programs.css';
 
-const EMPTY: ProgramSaveInput = { name: '', abbv: '', color: '#005ea2', desc: '', censored_rule: 'AT_LIMIT', logic_rules: [] };
+const EMPTY: ProgramSaveInput = { name: '', abbv: '', color: '#005ea2', desc: '', censored_rule: 'AT_LIMIT', geomean_counted_remarks: [], logic_rules: [] };
 
 /** The stored program as form values; `position` is the array order, so it is dropped. */
 function formValues(p: ProgramDetail): ProgramSaveInput {
@@ -21,6 +21,7 @@ function formValues(p: ProgramDetail): ProgramSaveInput {
     color: p.color,
     desc: p.desc,
     censored_rule: p.censored_rule,
+    geomean_counted_remarks: p.geomean_counted_remarks,
     logic_rules: [...p.logic_rules].sort((a, b) => a.position - b.position).map(({ position: _position, ...rule }) => rule),
   };
 }

@@ -2,7 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Fieldset, Form, Grid, Textarea, TextInput } from '@trussworks/react-uswds';
-import { programSaveSchema, type CensoredRule, type LogicRuleInput, type ProgramSave, type ProgramSaveInput } from '@beach/domain';
+import {
+  programSaveSchema,
+  type CensoredRule,
+  type LogicRuleInput,
+  type NotEvaluatedRemarkCode,
+  type ProgramSave,
+  type ProgramSaveInput,
+} from '@beach/domain';
 import { applyServerErrors } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
@@ -11,7 +18,7 @@ import { TextField } from '../../components/TextField';
 import type { RuleFilters } from './api';
 import { RuleEditor, RULE_FIELD_LABELS, newRule, ruleFieldId, type RuleField } from './RuleEditor';
 
-const TOP_FIELDS = ['name', 'abbv', 'color', 'desc', 'censored_rule'] as const;
+const TOP_FIELDS = ['name', 'abbv', 'color', 'desc', 'censored_rule', 'geomean_counted_remarks'] as const;
 type TopField = (typeof TOP_FIELDS)[number];
 
 /** The censored-value rule's choices in plain words (DESIGN 4: at the reported limit by default). */
@@ -21,6 +28,13 @@ const CENSORED_CHOICES: readonly { value: CensoredRule; label: string }[] = [
 ];
 /** The first choice carries the group's id, so the error summary's link lands on it. */
 const censoredChoiceId = (i: number) => (i === 0 ? 'censored_rule' : `censored_rule-${i}`);
+
+/** Remark codes whose values are no measurement, which a program may still count in its geomeans (decision 0023). */
+const COUNTED_CHOICES: readonly { value: NotEvaluatedRemarkCode; label: string }[] = [
+  { value: 'FA', label: 'FA (failed analysis)' },
+  { value: 'CG', label: 'CG (confluent growth)' },
+];
+const countedChoiceId = (i: number) => (i === 0 ? 'geomean_counted_remarks' : `geomean_counted_remarks-${i}`);
 
 interface ProgramFormProps {
   filters: RuleFilters;
@@ -52,8 +66,9 @@ function collectErrors(errors: FieldErrors<ProgramSaveInput>, keys: string[]): F
 type PendingFocus = { key: string; direction: 'up' | 'down' } | null;
 
 /**
- * A program's name, abbreviation, colour, description and censored-value rule (how results below the
- * reporting limit count in its geomeans), and its ordered logic rules: add, edit,
+ * A program's name, abbreviation, colour, description, censored-value rule (how results below the
+ * reporting limit count in its geomeans) and the FA and CG results its geomeans count, and its ordered
+ * logic rules: add, edit,
  * remove, move up and down. Checked with programSaveSchema, the server's own schema; a new rule is sent
  * with a null id and the array order is the rule order.
  */
@@ -112,8 +127,10 @@ export function ProgramForm({ filters, initial, submitLabel, onSubmit }: Program
         applyServerErrors(
           thrown,
           (field, message) => {
-            if (!(TOP_FIELDS as readonly string[]).includes(field) && !/^logic_rules\.\d+\./.test(field)) return false;
-            setError(field as TopField, { type: 'server', message });
+            // A refused code is named by its place in the list: the message belongs to the whole group.
+            const name = field.startsWith('geomean_counted_remarks.') ? 'geomean_counted_remarks' : field;
+            if (!(TOP_FIELDS as readonly string[]).includes(name) && !/^logic_rules\.\d+\./.test(name)) return false;
+            setError(name as TopField, { type: 'server', message });
             return true;
           },
           'The program could not be saved.',
@@ -190,6 +207,37 @@ export function ProgramForm({ filters, initial, submitLabel, onSubmit }: Program
                     {...register('censored_rule')}
                   />
                   <label className="usa-radio__label" htmlFor={censoredChoiceId(i)}>
+                    {choice.label}
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+          </div>
+          <div className={`usa-form-group${message('geomean_counted_remarks') ? ' usa-form-group--error' : ''}`}>
+            <fieldset
+              className="usa-fieldset"
+              aria-describedby={`geomean_counted_remarks-hint${message('geomean_counted_remarks') ? ' geomean_counted_remarks-error' : ''}`}
+            >
+              <legend className="usa-legend">Count in geomeans</legend>
+              <span className="usa-hint" id="geomean_counted_remarks-hint">
+                A result with remark code FA or CG carries a value that is no measurement of the water, so geomeans leave it out
+                unless you tick its code. Logic rules do not change: only a rule written for the remark code fires on it.
+              </span>
+              {message('geomean_counted_remarks') && (
+                <span className="usa-error-message" id="geomean_counted_remarks-error">
+                  {message('geomean_counted_remarks')}
+                </span>
+              )}
+              {COUNTED_CHOICES.map((choice, i) => (
+                <div className="usa-checkbox" key={choice.value}>
+                  <input
+                    className="usa-checkbox__input"
+                    id={countedChoiceId(i)}
+                    type="checkbox"
+                    value={choice.value}
+                    {...register('geomean_counted_remarks')}
+                  />
+                  <label className="usa-checkbox__label" htmlFor={countedChoiceId(i)}>
                     {choice.label}
                   </label>
                 </div>

@@ -1,4 +1,4 @@
-import type { CensoredRule, ProgramSave } from '@beach/domain';
+import type { CensoredRule, NotEvaluatedRemarkCode, ProgramSave } from '@beach/domain';
 import { api, payloadOf, type Envelope } from '../../app/api';
 
 interface ProgramFields {
@@ -9,6 +9,8 @@ interface ProgramFields {
   desc: string;
   /** How censored results (below the reporting limit) count in geomeans: at the reported limit or half of it. */
   censored_rule: CensoredRule;
+  /** FA and CG results (with a value) the program counts in its geomeans; none by default. */
+  geomean_counted_remarks: NotEvaluatedRemarkCode[];
 }
 
 export interface ProgramListItem extends ProgramFields {

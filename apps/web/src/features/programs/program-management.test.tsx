@@ -1,4 +1,4 @@
-import { CENSORED_RULE_MESSAGE, CODES } from '@beach/domain';
+import { CENSORED_RULE_MESSAGE, CODES, GEOMEAN_COUNTED_REMARK_MESSAGE } from '@beach/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockFetch, type Reply } from '../../test/fetch-mock';
@@ -48,6 +48,7 @@ const PROGRAM: ProgramDetail = {
   color: '#005ea2',
   desc: 'Guarded ocean bathing beaches.',
   censored_rule: 'AT_LIMIT',
+  geomean_counted_remarks: [],
   logic_rules: [
     rule(11, 1, 'Exceedance at an open beach'),
     rule(12, 2, 'Second exceedance', { previous_beach_status_id: 2, set_to_beach_status_id: 3, set_require_sanitary_survey: false }),
@@ -214,6 +215,41 @@ describe('Program Management', () => {
     await waitFor(() => expect(group).toHaveAccessibleDescription(expect.stringContaining(CENSORED_RULE_MESSAGE)));
   });
 
+  it('shows the FA and CG results counted in geomeans as a labelled checkbox group and saves them with the program', async () => {
+    const { calls } = routes({
+      'GET /api/program/1': ok('PROGRAM_FOUND', { ...PROGRAM, geomean_counted_remarks: ['CG'] }),
+      'PUT /api/program/1': ok('PROGRAM_SAVED', { ...PROGRAM, geomean_counted_remarks: ['FA'] }),
+    });
+    const { user, router } = renderApp('/portal/program-management/1', signedInStore({ user: makeAdmin() }));
+    const group = await screen.findByRole('group', { name: 'Count in geomeans' });
+    expect(group).toHaveAccessibleDescription(expect.stringContaining('FA or CG'));
+    const fa = within(group).getByRole('checkbox', { name: 'FA (failed analysis)' });
+    const cg = within(group).getByRole('checkbox', { name: 'CG (confluent growth)' });
+    expect(fa).not.toBeChecked();
+    expect(cg).toBeChecked();
+    await user.click(fa);
+    await user.click(cg);
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal/program-management'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ geomean_counted_remarks: ['FA'] });
+  });
+
+  it('saves no counted remarks when both boxes are cleared, and shows the server’s refusal on the group', async () => {
+    const { calls } = routes({
+      'GET /api/program/1': ok('PROGRAM_FOUND', { ...PROGRAM, geomean_counted_remarks: ['FA'] }),
+      'PUT /api/program/1': {
+        status: 400,
+        body: { code: CODES.VALIDATION_FAILED, message: 'Validation failed', payload: [{ field: 'geomean_counted_remarks.0', message: GEOMEAN_COUNTED_REMARK_MESSAGE }] },
+      },
+    });
+    const { user } = renderApp('/portal/program-management/1', signedInStore({ user: makeAdmin() }));
+    const group = await screen.findByRole('group', { name: 'Count in geomeans' });
+    await user.click(within(group).getByRole('checkbox', { name: 'FA (failed analysis)' }));
+    await user.click(screen.getByRole('button', { name: 'Save program' }));
+    await waitFor(() => expect(group).toHaveAccessibleDescription(expect.stringContaining(GEOMEAN_COUNTED_REMARK_MESSAGE)));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ geomean_counted_remarks: [] });
+  });
+
   it('creates a program with censored results at the reported limit unless told otherwise', async () => {
     const { calls } = routes({ 'POST /api/program': { status: 201, body: { code: 'PROGRAM_CREATED', message: '', payload: { ...PROGRAM, program_id: 2, name: 'Ocean Two' } } } });
     const { user, router } = renderApp('/portal/program-management/new', signedInStore({ user: makeAdmin() }));
@@ -222,7 +258,7 @@ describe('Program Management', () => {
     expect(screen.getByLabelText('The reported limit (default)')).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Create program' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/portal/program-management'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Ocean Two', censored_rule: 'AT_LIMIT' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Ocean Two', censored_rule: 'AT_LIMIT', geomean_counted_remarks: [] });
   });
 
   it('creates a program and shows a taken abbreviation on its field', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { NotEvaluatedRemarkCode } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../../db/client';
 import { isPublicStation, publicStationsFrom, VERIFIED_STATES } from './visibility';
 
@@ -23,6 +24,8 @@ export interface PublicStationProfile {
   county: { county_id: number; name: string };
   program: { program_id: number; name: string; abbv: string; color: string };
   censoredRule: 'AT_LIMIT' | 'HALF_LIMIT';
+  /** FA and CG results the program counts in its geomeans (decision 0023). */
+  countedRemarks: NotEvaluatedRemarkCode[];
   /** The station whose status this one shows: itself for a primary. */
   statusStationId: number;
 }
@@ -54,13 +57,14 @@ export async function findPublicStationProfile(db: DbOrTx, stationId: number): P
     abbv: string;
     color: string;
     censored_rule: 'AT_LIMIT' | 'HALF_LIMIT';
+    geomean_counted_remarks: NotEvaluatedRemarkCode[];
   }>(
     db,
     sql`select s.beach_station_id, s.station_name, s.station_type, s.latitude, s.longitude, s.epa_station_id,
                p.beach_station_id as primary_id, p.station_name as primary_name,
                b.beach_id, b.name as beach_name, b.description, b.water_body_name, b.length_miles, b.access_notes, b.category,
                m.municipality_id, m.name as municipality, c.county_id, c.name as county,
-               pr.program_id, pr.name as program_name, pr.abbv, pr.color, pr.censored_rule
+               pr.program_id, pr.name as program_name, pr.abbv, pr.color, pr.censored_rule, pr.geomean_counted_remarks
         from ${publicStationsFrom}
         where s.beach_station_id = ${stationId} and ${isPublicStation}`,
   );
@@ -86,6 +90,7 @@ export async function findPublicStationProfile(db: DbOrTx, stationId: number): P
     county: { county_id: r.county_id, name: r.county },
     program: { program_id: r.program_id, name: r.program_name, abbv: r.abbv, color: r.color },
     censoredRule: r.censored_rule,
+    countedRemarks: r.geomean_counted_remarks,
     statusStationId: r.primary_id,
   };
 }

@@ -60,7 +60,7 @@ export async function beachProfile(db: Db, timeZone: string, today: string, stat
   if (!station) throw notFound('Beach');
   const view = publicView(station, context, today);
   const parameter = parameterFor(profile, station);
-  const { censoredRule: _rule, statusStationId: _holder, ...out } = profile;
+  const { censoredRule: _rule, countedRemarks: _counted, statusStationId: _holder, ...out } = profile;
   return {
     ...out,
     brackets,
@@ -106,7 +106,7 @@ export async function beachResults(
 
 /**
  * Rolling 30-day geomeans of a station over one season (default: the current one), with the program's
- * threshold and censored-value rule. Samples from the 29 days before the season count in its first windows.
+ * threshold, censored-value rule and counted remarks (FA, CG: decision 0023). Samples from the 29 days before the season count in its first windows.
  */
 export async function beachGeomeans(
   db: Db,
@@ -145,6 +145,7 @@ export async function beachGeomeans(
     minSamples: GEOMEAN_MIN_SAMPLES,
     threshold,
     censoredRule: profile.censoredRule,
+    countedRemarks: profile.countedRemarks,
   })
     .filter((p) => p.endDate >= from)
     .map((p) => ({ start_date: p.startDate, end_date: p.endDate, count: p.count, geomean: p.geomean, pass: p.pass }));

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { NotEvaluatedRemarkCode } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../../db/client';
 import { intArray } from './rows';
 
@@ -30,6 +31,8 @@ export interface ProgramRecord {
   abbv: string;
   color: string;
   censored_rule: 'AT_LIMIT' | 'HALF_LIMIT';
+  /** FA and CG results the program counts in its geomeans (programs.geomean_counted_remarks). */
+  geomean_counted_remarks: NotEvaluatedRemarkCode[];
 }
 
 export interface ProgramThresholdRecord {
@@ -81,7 +84,7 @@ export async function listRemarkCodes(db: DbOrTx): Promise<RemarkRecord[]> {
 export async function findProgram(db: DbOrTx, programId: number): Promise<ProgramRecord | null> {
   const [row] = await queryRows<ProgramRecord>(
     db,
-    sql`select program_id, name, abbv, color, censored_rule from programs where program_id = ${programId}`,
+    sql`select program_id, name, abbv, color, censored_rule, geomean_counted_remarks from programs where program_id = ${programId}`,
   );
   return row ?? null;
 }
@@ -89,7 +92,7 @@ export async function findProgram(db: DbOrTx, programId: number): Promise<Progra
 export async function findProgramByAbbv(db: DbOrTx, abbv: string): Promise<ProgramRecord | null> {
   const [row] = await queryRows<ProgramRecord>(
     db,
-    sql`select program_id, name, abbv, color, censored_rule from programs where lower(abbv) = lower(${abbv})`,
+    sql`select program_id, name, abbv, color, censored_rule, geomean_counted_remarks from programs where lower(abbv) = lower(${abbv})`,
   );
   return row ?? null;
 }
@@ -98,7 +101,7 @@ export async function listProgramsById(db: DbOrTx, programIds: readonly number[]
   if (programIds.length === 0) return [];
   return queryRows<ProgramRecord>(
     db,
-    sql`select program_id, name, abbv, color, censored_rule from programs where program_id = any(${intArray(programIds)}) order by name`,
+    sql`select program_id, name, abbv, color, censored_rule, geomean_counted_remarks from programs where program_id = any(${intArray(programIds)}) order by name`,
   );
 }
 
