@@ -29,6 +29,7 @@ import { beachStatusRoutes } from './modules/beach-status/routes';
 import { geomeanRoutes } from './modules/geomeans/routes';
 import { accidentReportRoutes } from './modules/accident-reports/routes';
 import { beachRoutes } from './modules/beaches/routes';
+import { beachProfileRoutes } from './modules/beaches/profile-routes';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(geomeanRoutes, deps);
       await api.register(accidentReportRoutes, deps);
       await api.register(beachRoutes, deps);
+      await api.register(beachProfileRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -15,6 +15,7 @@ import {
   hasSystemPermission,
   isAdminOrganization,
   isProgramAccessible,
+  managesBeachProfiles,
   manageUsersScope,
   portalAbilities,
   screenInSomeProgram,
@@ -76,6 +77,8 @@ interface Fixtures {
   foreignUser: { user_id: number; body: object };
   lha: { id: number; body: object };
   programBody(programId: number): object;
+  /** The beach profile of the program's station, as PUT beach/{id}/profile takes it (saving it changes nothing). */
+  profileBody(programId: number): object;
   places(programId: number): ProgramPlaces;
   reference: { parameter_id: number; result_unit_id: number };
   /** A serious accident report of each demo program (read, edited and toggled by the probes). */
@@ -562,6 +565,33 @@ const STAFF_ROUTES: StaffRoute[] = [
         })),
     }),
   ),
+  // Beach Management (decision 0024): the screen's rule and MANAGE_BEACHES in the station's program
+  {
+    method: 'POST',
+    path: '/api/beach/',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => {
+        const { station_name: _n, beach, ...rest } = f.profileBody(programId) as { station_name: string; beach: { name: string } };
+        void _n;
+        return {
+          url: '/api/beach/',
+          payload: { ...rest, program_id: programId, station_name: unique('PM'), beach: { ...beach, beach_id: null, name: unique('PM Beach ') } },
+          allowed: managesBeachProfiles(a.profile, programId),
+        };
+      }),
+  },
+  ...(['GET', 'PUT'] as const).map(
+    (method): StaffRoute => ({
+      method,
+      path: '/api/beach/{id}/profile',
+      probes: (a, f) =>
+        eachProgram(a, (programId) => ({
+          url: `/api/beach/${f.places(programId).station.beach_station_id}/profile`,
+          ...(method === 'PUT' ? { payload: f.profileBody(programId) } : {}),
+          allowed: managesBeachProfiles(a.profile, programId),
+        })),
+    }),
+  ),
   // Geomean Surveys and Rolling Geomeans: the Geomean Surveys screen's rule
   ...['/api/geomean/program/{program}', '/api/beach/{id}/geomean', '/api/beach/{id}/geomeans', '/api/geomean/rolling?program_id={program}'].map(
     (template): StaffRoute => ({
@@ -711,6 +741,7 @@ beforeAll(async () => {
     const p = await get(`/api/program/${id}`);
     programBodies.set(id, { name: p.name, abbv: p.abbv, color: p.color, desc: p.desc, logic_rules: p.logic_rules });
   }
+  const profileBodies = new Map<number, object>();
   const db = ctx.database.db;
   const places = new Map<number, ProgramPlaces>();
   for (const id of demoProgramIds) {
@@ -732,6 +763,10 @@ beforeAll(async () => {
       statusStation: { beach_station_id: withStatus.beach_station_id, current_status_id: withStatus.current_status_id! },
       entering: entering.map((o) => o.organization_id),
     });
+    const { beach_station_id: _s, program: _p, brackets: _b, beach, ...station } = await get(`/api/beach/${primaries[0]!.beach_station_id}/profile`);
+    const { county_id: _c, station_count: _n, ...beachFields } = beach;
+    void [_s, _p, _b, _c, _n];
+    profileBodies.set(id, { ...station, beach: beachFields });
   }
   const [reference] = await queryRows<{ parameter_id: number; result_unit_id: number }>(
     db,
@@ -799,6 +834,7 @@ beforeAll(async () => {
       body: Object.fromEntries(Object.entries(lha).filter(([k, v]) => v !== null && !['local_health_authority_id', 'county'].includes(k))),
     },
     programBody: (id) => programBodies.get(id)!,
+    profileBody: (id) => profileBodies.get(id)!,
     places: (id) => places.get(id)!,
     reference: reference!,
   };

@@ -71,6 +71,11 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
     may: screen('/portal/beaches'),
   },
   {
+    label: 'beach management screen (decision 0024)',
+    matches: (op) => (op.method === 'POST' && op.path === '/api/beach/') || /^\/api\/beach\/\{id\}\/profile$/.test(op.path),
+    may: screen('/portal/beach-management'),
+  },
+  {
     label: 'beach statuses (BEACH_STATUSES USER)',
     matches: (op) => op.path === '/api/beach/bulkStatus',
     may: (p) => canSomewhere(p, 'BEACH_STATUSES', 'USER'),

@@ -46,6 +46,7 @@ export interface World {
   /** LHAs made for deletion probes, one per DELETE request (stock() makes them). */
   takeLha(): number;
   countyId: number;
+  municipalityId: number;
   organizationGroupId: number;
   organizationCategoryId: number;
   /** A fresh unverified (or primary-verified) result of a program, one per request that names a result. */
@@ -110,6 +111,7 @@ const KINDS = {
   }),
   lhaReference: reference('lha', (w) => w.lhaId),
   county: reference('county', (w) => w.countyId),
+  municipality: reference('municipality', (w) => w.municipalityId),
   parameter: reference('parameter', (w) => w.facts.parameter.ENTEROCOCCUS),
   unit: reference('unit', (w) => w.facts.unit.CFU_100ML),
   remark: reference('remark code', (w) => Object.values(w.facts.remark)[0]),
@@ -149,7 +151,7 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['program_id'], kind: 'program' },
   { names: ['value'], in: ['path'], paths: /^\/api\/beach\/\{id\}\/(active|publicVisibility)\//, kind: 'setActiveTo' },
   { names: ['id'], in: ['path'], paths: /^\/api\/beach\//, kind: 'station' },
-  { names: ['beach_station_id', 'beach_id'], kind: 'station' },
+  { names: ['beach_station_id', 'beach_id', 'primary_station_id'], kind: 'station' },
   { names: ['beach_station_ids'], kind: 'stations' },
   { names: ['result_ids'], paths: /secondary/, kind: 'verifiedResults' },
   { names: ['result_ids'], kind: 'results' },
@@ -166,6 +168,7 @@ export const RESOLVERS: readonly ResolverRow[] = [
   // Reference data inside bodies
   { names: ['local_health_authority_id'], in: ['body'], kind: 'lhaReference' },
   { names: ['county_id'], in: ['body'], kind: 'county' },
+  { names: ['municipality_id'], in: ['body'], kind: 'municipality' },
   { names: ['organization_group_id'], in: ['body'], kind: 'organizationGroup' },
   { names: ['organization_category_id'], in: ['body'], kind: 'organizationCategory' },
   { names: ['parameter_id'], in: ['body'], kind: 'parameter' },
@@ -173,6 +176,8 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['remark_code_id'], in: ['body'], kind: 'remark' },
   { names: ['beach_status_id', 'previous_beach_status_id', 'set_to_beach_status_id'], in: ['body'], kind: 'status' },
   { names: ['program_beach_logic_id'], in: ['body'], kind: 'absent' },
+  // EPA's own identifiers are text, not records
+  { names: ['epa_station_id', 'epa_beach_id'], in: ['body'], kind: 'value' },
   // Plain values of staff routes: made up from the schema
   {
     names: ['page', 'page_size', 'active', 'search', 'table', 'from', 'to', 'date', 'parameter', 'year', 'recent'],
@@ -231,6 +236,7 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
   );
   const [lha] = await queryRows<{ id: number }>(db, sql`select local_health_authority_id as id from local_health_authorities order by 1 limit 1`);
   const [county] = await queryRows<{ id: number }>(db, sql`select county_id as id from counties order by 1 limit 1`);
+  const [municipality] = await queryRows<{ id: number }>(db, sql`select municipality_id as id from municipalities order by 1 limit 1`);
   const [group] = await queryRows<{ id: number }>(db, sql`select organization_group_id as id from organization_groups order by 1 limit 1`);
   const [category] = await queryRows<{ id: number }>(db, sql`select organization_category_id as id from organization_categories order by 1 limit 1`);
   if (!dana || !lha || !county || !group || !category) throw new Error('demo data lacks Dana Whitfield, an LHA, a county or organization groups');
@@ -307,6 +313,7 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       return id;
     },
     countyId: county.id,
+    municipalityId: municipality!.id,
     organizationGroupId: group.id,
     organizationCategoryId: category.id,
     takeResult(programId, verified) {

@@ -69,7 +69,7 @@ export const monthDaySchema = z
 const coordinate = (min: number, max: number, message: string) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: message }).refine((n) => Number.isFinite(n) && n >= min && n <= max, message),
+    z.number({ error: message }).min(min, message).max(max, message),
   );
 
 const codeList = <T extends readonly [string, ...string[]]>(codes: T) =>
