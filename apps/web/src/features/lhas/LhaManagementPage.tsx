@@ -1,21 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Table, TextInput } from '@trussworks/react-uswds';
+import { Button, Table } from '@trussworks/react-uswds';
 import { MESSAGES } from '@beach/domain';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Field } from '../../components/Field';
-import { LoadError } from '../../components/LoadError';
-import { Loading } from '../../components/Loading';
+import { ManagementList } from '../../components/management/ManagementList';
 import { NotPermitted } from '../../components/NotPermitted';
-import { Pager } from '../../components/Pager';
 import { ScreenPage } from '../../components/ScreenPage';
-import { useNotice } from '../../components/use-notice';
 import { useDeleteLhaMutation, useListLhasQuery, type Lha } from './api';
 import { useCanManageLhas } from './use-can-manage-lhas';
 
 export const LHA_MANAGEMENT_PATH = '/portal/lha-management';
-const PAGE_SIZE = 25;
 
 /** LHA Management: every local health authority, searchable and paged, with edit and delete. */
 export default function LhaManagementPage() {
@@ -28,20 +23,11 @@ export default function LhaManagementPage() {
 }
 
 function LhaList() {
-  const routedNotice = useNotice();
   const [notice, setNotice] = useState<string | null>(null);
   const lhas = useListLhasQuery();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<Lha | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [deleteLha, { isLoading: isDeleting }] = useDeleteLhaMutation();
-
-  const needle = search.trim().toLowerCase();
-  const matching = (lhas.data ?? []).filter((l) => !needle || l.name.toLowerCase().includes(needle) || l.county?.name.toLowerCase().includes(needle));
-  const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const shown = matching.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -56,43 +42,24 @@ function LhaList() {
     }
   };
 
-  const shownNotice = notice ?? routedNotice;
   return (
     <>
-      {shownNotice && (
-        <Alert type="success" headingLevel="h2" slim role="status">
-          {shownNotice}
-        </Alert>
-      )}
-      <p className="margin-y-2">
-        <Link to={`${LHA_MANAGEMENT_PATH}/new`} className="usa-button">
-          Add local health authority
-        </Link>
-      </p>
-      <div className="maxw-mobile-lg">
-        <Field id="lha-search" label="Find by name or county">
-          {(a11y) => (
-            <TextInput
-              {...a11y}
-              name="lha-search"
-              type="text"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-          )}
-        </Field>
-      </div>
-      {lhas.isLoading ? (
-        <Loading label="Loading local health authorities…" />
-      ) : lhas.isError ? (
-        <LoadError message={MESSAGES.lhaListFailed} onRetry={lhas.refetch} />
-      ) : matching.length === 0 ? (
-        <p className="margin-top-2">{needle ? 'No local health authority matches.' : 'There are no local health authorities yet.'}</p>
-      ) : (
-        <>
+      <ManagementList
+        items={lhas.data}
+        isLoading={lhas.isLoading}
+        isError={lhas.isError}
+        onRetry={lhas.refetch}
+        noun="local health authorities"
+        loadError={MESSAGES.lhaListFailed}
+        add={{ to: `${LHA_MANAGEMENT_PATH}/new`, label: 'Add local health authority' }}
+        search={{
+          id: 'lha-search',
+          label: 'Find by name or county',
+          matches: (l, needle) => l.name.toLowerCase().includes(needle) || Boolean(l.county?.name.toLowerCase().includes(needle)),
+        }}
+        notice={notice}
+      >
+        {(shown) => (
           <div className="overflow-x-auto">
             <Table bordered compact fullWidth caption="Local health authorities">
               <thead>
@@ -135,9 +102,8 @@ function LhaList() {
               </tbody>
             </Table>
           </div>
-          <Pager page={current} pageSize={PAGE_SIZE} total={matching.length} onPage={setPage} label="Local health authority pages" />
-        </>
-      )}
+        )}
+      </ManagementList>
       <ConfirmDialog
         id="delete-lha-dialog"
         open={deleting !== null}
