@@ -31,6 +31,8 @@ const LegacyImportPage = lazy(() => import('../features/legacy-import/LegacyImpo
 const BeachesDatabasePage = lazy(() => import('../features/legacy-import/BeachesDatabasePage'));
 const AccidentReportsPage = lazy(() => import('../features/accidents/AccidentReportsPage'));
 const BeachStationsPage = lazy(() => import('../features/beaches/BeachStationsPage'));
+const BeachManagementPage = lazy(() => import('../features/beach-management/BeachManagementPage'));
+const BeachProfilePage = lazy(() => import('../features/beach-management/BeachProfilePage'));
 
 /** Screens with their own page component; every other portal route shows its heading and purpose. */
 const SCREEN_PAGES: Record<string, ReactElement> = {
@@ -45,6 +47,7 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/secondary-validation': <SecondaryValidationPage />,
   '/portal/data-verification-tester': <VerificationTesterPage />,
   '/portal/beaches': <BeachStationsPage />,
+  '/portal/beach-management': <BeachManagementPage />,
   '/portal/beaches/geomeans': <GeomeanSurveysPage />,
   '/portal/program/administration/accident': <AccidentReportsPage />,
   '/portal/beaches/geomeans/rolling': <RollingGeomeansPage />,
@@ -57,6 +60,7 @@ const SUBPAGES: Record<PortalSubpagePath, ReactElement> = {
   '/portal/organization-management/:organizationId': <OrganizationEditPage />,
   '/portal/program-management/:programId': <ProgramEditPage />,
   '/portal/lha-management/:lhaId': <LhaEditPage />,
+  '/portal/beach-management/:stationId': <BeachProfilePage />,
   '/portal/audit-log': <AuditLogPage />,
   '/portal/website-management/dep-it/import-results': <LegacyImportPage />,
 };

@@ -46,6 +46,8 @@ export const PORTAL_SUBPAGE_PATHS = [
   '/portal/organization-management/:organizationId',
   '/portal/program-management/:programId',
   '/portal/lha-management/:lhaId',
+  // Beach Management: add (`new`) or edit a station and its beach profile (decision 0024).
+  '/portal/beach-management/:stationId',
   '/portal/audit-log',
   // DEP IT: Import Legacy Results (decision 0021), reached from DEP IT: Beaches Database Export.
   '/portal/website-management/dep-it/import-results',

@@ -85,7 +85,7 @@ export const beachFieldsSchema = z
     /** An existing beach of the program to add the station to, or null for a new beach. */
     beach_id: optionalId,
     name: requiredText('Beach name', 100),
-    municipality_id: idSchema,
+    municipality_id: z.coerce.number({ error: 'Choose a municipality' }).int('Choose a municipality').positive('Choose a municipality'),
     local_health_authority_id: optionalId,
     category: z.enum(BEACH_CATEGORIES, { error: 'Choose a location type' }),
     description: optionalText(2000).transform((v) => v ?? ''),
