@@ -11,13 +11,15 @@ import { uploadedFiles } from './upload-body';
  * report is kept with the file), run the checked file as a job, follow its progress. The same options and
  * service function as `npm run import:results`. The route rule runs before the body is read (401, then 403,
  * then 400); each target program then needs DATA_EDITING ADMIN. Registered inside the results module, whose
- * upload parsers (text/csv or multipart, 20 MB) it uses.
+ * upload parsers (text/csv or multipart, 20 MB) it uses. The two reads (a job, the list) check the login and
+ * read through the runner, so on the embedded database they are answered while an import runs.
  */
 export const importJobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps.database;
   const tags = ['results'];
   const admin = app.staff(routeRules.adminOrganization);
   const runner = createImportJobRunner(deps);
+  const reading = app.staff(routeRules.adminOrganization, undefined, runner.read);
   app.addHook('onReady', () => runner.start());
   app.addHook('onClose', () => runner.close());
 
@@ -53,13 +55,13 @@ export const importJobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
 
   app.get(
     '/results/import/:id',
-    { onRequest: admin, schema: { tags, params: importJobParamsSchema, response: { 200: envelope(importJobSchema), ...staffErrors } } },
-    async (request) => ok(LEGACY_IMPORT_CODES.IMPORT_JOB_FOUND, await getImportJob(deps, request.params.id)),
+    { onRequest: reading, schema: { tags, params: importJobParamsSchema, response: { 200: envelope(importJobSchema), ...staffErrors } } },
+    async (request) => ok(LEGACY_IMPORT_CODES.IMPORT_JOB_FOUND, await runner.read((db) => getImportJob(deps, request.params.id, db))),
   );
 
   app.get(
     '/results/import',
-    { onRequest: admin, schema: { tags, response: { 200: envelope(importJobListSchema), ...staffErrors } } },
-    async () => ok(LEGACY_IMPORT_CODES.IMPORT_JOBS_FOUND, await listImportJobs(deps)),
+    { onRequest: reading, schema: { tags, response: { 200: envelope(importJobListSchema), ...staffErrors } } },
+    async () => ok(LEGACY_IMPORT_CODES.IMPORT_JOBS_FOUND, await runner.read((db) => listImportJobs(deps, db))),
   );
 };

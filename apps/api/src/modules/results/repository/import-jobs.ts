@@ -76,6 +76,11 @@ export async function claimNextJob(db: DbOrTx): Promise<{ id: number; fileName: 
   return row ? { id: row.id, fileName: row.file_name, fileText: row.file_text, options: row.options, createdBy: row.created_by } : null;
 }
 
+/** The rest of this (sub)transaction may only read: a write fails, and rolling back the savepoint ends it. */
+export async function readOnlyFromHere(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`set local transaction_read_only = on`);
+}
+
 export async function saveProgress(db: DbOrTx, id: number, progress: string): Promise<void> {
   await db.execute(sql`update import_jobs set progress = ${progress} where import_job_id = ${id} and state = 'RUNNING'`);
 }

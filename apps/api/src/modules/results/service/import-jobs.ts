@@ -8,6 +8,7 @@ import {
   type UserProfile,
 } from '@beach/domain';
 import type { AppDeps } from '../../../deps';
+import type { DbOrTx } from '../../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/http';
 import { publicReadCache } from '../../../lib/public-cache';
 import * as jobs from '../repository/import-jobs';
@@ -20,6 +21,9 @@ import { ImportError, importLegacyResults, reportPayload, type ImportProgress, t
  * with its report; running it queues the job, and a runner in the api process imports it (one transaction)
  * and records progress and the report.
  */
+
+/** Runs a call's database reads now, or (a progress read on the embedded database during an import) at the import's next pause. */
+export type DbReader = <T>(read: (db: DbOrTx) => Promise<T>) => Promise<T>;
 
 /** The import's options as the service function takes them. */
 function importOptions(query: LegacyImportQuery): Pick<
@@ -128,23 +132,37 @@ export async function runImportJob(deps: AppDeps, profile: UserProfile, id: numb
   return toJob((await jobs.findJob(db, id))!);
 }
 
-/** GET results/import/{id}: the job, with the progress of this process's run when it is the one running it. */
-export async function getImportJob(deps: AppDeps, id: number): Promise<ImportJob> {
-  const row = await jobs.findJob(deps.database.db, id);
+/**
+ * GET results/import/{id}: the job, with the progress of this process's run when it is the one running it.
+ * `db` is what the runner's read gives (the import's transaction, between two pieces of its work, on the
+ * embedded database).
+ */
+export async function getImportJob(deps: AppDeps, id: number, db: DbOrTx = deps.database.db): Promise<ImportJob> {
+  const row = await jobs.findJob(db, id);
   if (!row) throw notFound('Import');
   return toJob(row, runners.get(deps)?.progressOf(id));
 }
 
 /** GET results/import: the latest imports, newest first. */
-export async function listImportJobs(deps: AppDeps): Promise<{ jobs: ImportJob[] }> {
+export async function listImportJobs(deps: AppDeps, db: DbOrTx = deps.database.db): Promise<{ jobs: ImportJob[] }> {
   const runner = runners.get(deps);
-  return { jobs: (await jobs.listJobs(deps.database.db, 20)).map((row) => toJob(row, runner?.progressOf(row.import_job_id))) };
+  return { jobs: (await jobs.listJobs(db, 20)).map((row) => toJob(row, runner?.progressOf(row.import_job_id))) };
+}
+
+/** The import runner of an app's deps (the routes create it), for its reads. */
+export function importJobRunnerOf(deps: AppDeps): ImportJobRunner | undefined {
+  return runners.get(deps);
 }
 
 export interface ImportJobRunner {
   /** Looks for queued jobs now (after a job is queued). */
   wake(): void;
   progressOf(id: number): ImportProgress | undefined;
+  /**
+   * Runs the reads of a progress call (its login check and the job): at once, or while an import holds the
+   * embedded database, at that import's next pause, inside its transaction, read-only.
+   */
+  read: DbReader;
   /** Finds jobs left running by a stopped process, then runs what is queued. */
   start(): Promise<void>;
   /** Stops taking jobs and waits (a few seconds at most) for the one running. */
@@ -153,23 +171,85 @@ export interface ImportJobRunner {
 
 const ABANDONED = 'The server stopped while this import ran. Nothing was imported (an import is one transaction): check the file again and run it.';
 
+/** A read's way out of its savepoint, which is always rolled back, carrying what it read. */
+class ReadDone {
+  constructor(readonly value: unknown) {}
+}
+
+/**
+ * A read inside the import's transaction: in a savepoint made read-only and always rolled back, so the read
+ * can change nothing and a failing read leaves the import's work as it was.
+ */
+async function readInside<T>(tx: DbOrTx, read: (db: DbOrTx) => Promise<T>): Promise<T> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      await jobs.readOnlyFromHere(savepoint);
+      throw new ReadDone(await read(savepoint));
+    });
+  } catch (err) {
+    if (err instanceof ReadDone) return err.value as T;
+    throw err;
+  }
+  throw new Error('A read inside an import ended without its value');
+}
+
+/** Rounds of reads served at one pause of an import, at most. */
+const SERVE_ROUNDS = 4;
+
+/** Lets pending I/O (requests arriving) run. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Runs queued imports one at a time in this process. Progress is kept in memory (served by GET while it
- * runs) and written to the job row every second; on the embedded database those writes wait for the
- * import's transaction (one connection), so there GET shows the progress only once the import ends.
+ * runs) and, on PostgreSQL, written to the job row every second for other api processes.
+ *
+ * The embedded database has one connection, which the import's transaction holds from its first check to
+ * its last write; every other query waits for it. So that the screen still sees progress, the progress calls
+ * read through `read`: while an import runs, their reads (the login check and the job) are queued, and the
+ * import serves them at each pause between pieces of its work (about every tenth of a second), inside its
+ * own transaction in a read-only savepoint. Nothing else can commit meanwhile (one connection, one process:
+ * decision 0017), so those reads see the committed state a read of their own would: the import's own
+ * uncommitted rows are in tables those reads do not touch. The file stays one transaction, all or nothing.
  */
 export function createImportJobRunner(deps: AppDeps): ImportJobRunner {
   const db = deps.database.db;
+  const embedded = deps.database.kind === 'pglite';
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
   const progress = new Map<number, ImportProgress>();
+  /** Reads waiting for the running import's next pause (embedded database only). */
+  let held = false;
+  const waiting: { read: (db: DbOrTx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (err: unknown) => void }[] = [];
+  const serve = async (holder: DbOrTx) => {
+    // A call reads a few times in turn (its session, its profile, then the job): a few rounds let the
+    // next read of a call served here come in before the import goes on.
+    for (let round = 0; round < SERVE_ROUNDS; round++) {
+      await breathe();
+      if (waiting.length === 0) return;
+      while (waiting.length) {
+        const next = waiting.shift()!;
+        try {
+          next.resolve(holder === db ? await next.read(db) : await readInside(holder, next.read));
+        } catch (err) {
+          next.reject(err);
+        }
+      }
+    }
+  };
+  const release = () => {
+    held = false;
+    for (const next of waiting.splice(0)) next.read(db).then(next.resolve, next.reject);
+  };
 
   const runOne = async (job: NonNullable<Awaited<ReturnType<typeof jobs.claimNextJob>>>) => {
     const query = JSON.parse(job.options) as LegacyImportQuery;
     let written = '';
     let pending: Promise<void> | null = null;
+    // On the embedded database this process is the only one: progress is served from memory, and a write
+    // of it would only wait for the import's transaction.
     const flush = setInterval(() => {
+      if (embedded) return;
       const now = progress.get(job.id);
       const text = now ? JSON.stringify(now) : '';
       if (!text || text === written || pending) return;
@@ -179,6 +259,7 @@ export function createImportJobRunner(deps: AppDeps): ImportJobRunner {
         .catch(() => undefined)
         .finally(() => (pending = null));
     }, 1000);
+    held = embedded;
     try {
       const report = await importLegacyResults(db, {
         ...importOptions(query),
@@ -187,6 +268,7 @@ export function createImportJobRunner(deps: AppDeps): ImportJobRunner {
         timeZone: deps.config.programTimeZone,
         userId: job.createdBy,
         onProgress: (p) => progress.set(job.id, p),
+        pause: embedded ? serve : undefined,
       });
       clearInterval(flush);
       await pending;
@@ -198,6 +280,7 @@ export function createImportJobRunner(deps: AppDeps): ImportJobRunner {
       const message = err instanceof ImportError ? err.message : `The import failed and nothing was imported: ${(err as Error).message}`;
       await jobs.finishJob(db, job.id, { error: message }).catch(() => undefined);
     } finally {
+      release();
       progress.delete(job.id);
     }
   };
@@ -221,6 +304,10 @@ export function createImportJobRunner(deps: AppDeps): ImportJobRunner {
         .finally(() => (running = null));
     },
     progressOf: (id) => progress.get(id),
+    read: <T>(read: (db: DbOrTx) => Promise<T>): Promise<T> => {
+      if (!held) return read(db);
+      return new Promise<T>((resolve, reject) => waiting.push({ read, resolve: resolve as (value: unknown) => void, reject }));
+    },
     async start() {
       // The embedded database has one process (decision 0017): whatever it shows running was cut off. On
       // PostgreSQL another api process may be running it: only a job started hours ago counts as abandoned.

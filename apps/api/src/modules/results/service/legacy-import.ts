@@ -72,6 +72,12 @@ export interface LegacyImportOptions {
   now?: Date;
   /** Called as the import goes (at most a few times a second's worth of work apart). */
   onProgress?: (progress: ImportProgress) => void;
+  /**
+   * Called between pieces of the work with what holds the database at that moment: the database while the
+   * file is read, the import's transaction from then on. The portal's job runner serves its progress reads
+   * there on the embedded database, whose one connection the transaction holds (decision 0021).
+   */
+  pause?: (db: DbOrTx) => Promise<void>;
   /** Who runs it (the portal's user), for the audit log; null for the command line. */
   userId?: number | null;
 }
@@ -351,6 +357,13 @@ async function recordNewPrimaryStarts(
   await setCurrentStatusesFromDays(tx, starts, start.timeZone);
 }
 
+/**
+ * Results written per statement: on the embedded database about a tenth of a second's work, so the job
+ * runner's pauses between pieces come often enough for its progress reads (and progress moves on a
+ * few-thousand-row file too).
+ */
+const WRITE_PIECE = 1000;
+
 /** Lets the event loop breathe between pieces of a long file (progress, other requests). */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -363,12 +376,17 @@ function* pieces(text: string | Iterable<string>): Generator<string> {
   for (let i = 0; i < text.length; i += 1 << 20) yield text.slice(i, i + (1 << 20));
 }
 
-async function readFile(text: string | Iterable<string>, onProgress: LegacyImportOptions['onProgress']): Promise<ParsedFile> {
+async function readFile(
+  text: string | Iterable<string>,
+  onProgress: LegacyImportOptions['onProgress'],
+  pause: () => Promise<void>,
+): Promise<ParsedFile> {
   const parser = new LegacyCsvParser();
   for (const piece of pieces(text)) {
     parser.push(piece);
     onProgress?.({ phase: 'reading', done: parser.rows.length, total: 0 });
     await breathe();
+    await pause();
   }
   const parsed = parser.end();
   onProgress?.({ phase: 'reading', done: parsed.rows.length, total: parsed.rows.length });
@@ -392,6 +410,9 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
   const started = Date.now();
   const now = options.now ?? new Date();
   const onProgress = options.onProgress;
+  const pause = async (holder: DbOrTx) => {
+    if (options.pause) await options.pause(holder);
+  };
   const main = await ref.findProgramByAbbv(db, options.programAbbv);
   if (!main) throw new ImportError(`No program with abbreviation '${options.programAbbv}'`);
   const fixedOrganization = options.organizationAbbv ? await ref.findOrganizationByAbbv(db, options.organizationAbbv) : null;
@@ -416,7 +437,7 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
   const mainOrganization = fixedOrganization ?? (await ref.findAdminOrganizationOfProgram(db, main.program_id));
   if (!mainOrganization) throw new ImportError(`Program ${main.abbv} has no admin organization: name one with --organization`);
 
-  const parsed = await readFile(options.text, onProgress);
+  const parsed = await readFile(options.text, onProgress, () => pause(db));
   if (parsed.fileErrors.length) throw new ImportError(parsed.fileErrors.map((e) => `Line ${e.line}: ${e.message}`).join('\n'));
 
   // New primaries start Open: without a status no rule can ever match them.
@@ -425,6 +446,7 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
 
   const run = async (tx: DbOrTx): Promise<LegacyImportReport> => {
     onProgress?.({ phase: 'checking', done: 0, total: parsed.rows.length });
+    await pause(tx);
     // Each row to its program: --program's own (by its name or abbreviation), or a mapped one; others are refused.
     const rejectedByProgram: CsvRowError[] = [];
     const groups = new Map<number, ProgramGroup>();
@@ -510,6 +532,7 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
     const good = checked.filter((r) => r.errors.length === 0);
     const fresh = good.filter((r) => !duplicateLines.has(r.line));
     onProgress?.({ phase: 'checking', done: parsed.rows.length, total: parsed.rows.length });
+    await pause(tx);
 
     // Create only what imported rows need: their new stations, the primaries those link to, and their beaches.
     const plannedById = new Map([...groups.values()].flatMap((g) => g.planned).map((p) => [p.record.beach_station_id, p]));
@@ -560,15 +583,24 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
 
     const organizationByProgram = new Map([...groups.values()].map((g) => [g.program.program_id, g.organization.organization_id]));
     onProgress?.({ phase: 'writing', done: 0, total: fresh.length });
-    const ids = await insertResults(
-      tx,
-      fresh.map((r) => ({
-        ...newResultOf(r, organizationByProgram.get(r.station!.program_id)!, null),
-        verification_state: options.verified ? 'VERIFIED' : 'UNVERIFIED',
-        verified_at: options.verified ? now : null,
-      })),
-      (done) => onProgress?.({ phase: 'writing', done, total: fresh.length }),
-    );
+    await pause(tx);
+    // In pieces, each followed by a pause: a progress read waits for one piece at most.
+    const ids: (number | null)[] = [];
+    for (let from = 0; from < fresh.length; from += WRITE_PIECE) {
+      const piece = fresh.slice(from, from + WRITE_PIECE);
+      ids.push(
+        ...(await insertResults(
+          tx,
+          piece.map((r) => ({
+            ...newResultOf(r, organizationByProgram.get(r.station!.program_id)!, null),
+            verification_state: options.verified ? 'VERIFIED' : 'UNVERIFIED',
+            verified_at: options.verified ? now : null,
+          })),
+        )),
+      );
+      onProgress?.({ phase: 'writing', done: from + piece.length, total: fresh.length });
+      await pause(tx);
+    }
     const inserted = fresh.flatMap((r, i) => (ids[i] === null ? [] : [{ id: ids[i]!, row: r }]));
     await recordNewPrimaryStarts(tx, newPrimaryIds, fresh, { statusId: open.beach_status_id, now, timeZone: options.timeZone });
 
@@ -614,6 +646,7 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
         });
         statusChanges += outcome.changes.length;
         replayed += results.length;
+        await pause(tx);
       }
       onProgress?.({ phase: 'rules', done: inserted.length, total: inserted.length });
     }
