@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Table } from '@trussworks/react-uswds';
+import { Alert, Button, Checkbox } from '@trussworks/react-uswds';
 import {
   EMPTY_DOWNLOAD_FILTER,
   LOCATION_TYPES,
@@ -30,6 +30,7 @@ import {
 } from './api';
 import { BulkStatusForm } from './BulkStatusForm';
 import { StationDashboard } from './StationDashboard';
+import './beach-stations.css';
 
 const ROUTE = '/portal/beaches';
 export const PAGE_SIZE = 25;
@@ -52,6 +53,11 @@ const sortValue = (s: StaffBeachListItem, key: SortKey): string => {
       return `${s.status?.name ?? ''}\u0000${s.status?.since ?? ''}`;
   }
 };
+
+/** The sort choices of narrow screens, where the stacked table has no header row. */
+const SORT_CHOICES = (Object.keys(SORT_LABELS) as SortKey[]).flatMap((key) =>
+  [true, false].map((ascending) => ({ value: `${key}:${ascending ? 'asc' : 'desc'}`, label: `${SORT_LABELS[key]}, ${ascending ? 'A to Z' : 'Z to A'}` })),
+);
 
 /** A change to one station's flag that waits for confirmation. */
 interface PendingToggle {
@@ -251,21 +257,44 @@ function Stations({ programId }: { programId: number }) {
         </p>
       ) : (
         <>
-          {mayBulk && (
-            <div className="display-flex flex-wrap flex-align-center margin-top-3" style={{ gap: '1rem' }}>
-              <span role="status">
-                {selected.size} station{selected.size === 1 ? '' : 's'} selected
-              </span>
-              <Button type="button" className="margin-0" disabled={selected.size === 0} onClick={() => setBulkOpen(true)}>
-                Set status of selected
-              </Button>
-              {selected.size > 0 && (
-                <Button type="button" unstyled onClick={() => setSelected(new Set())}>
-                  Clear selection
+          <div className="station-toolbar margin-top-3">
+            {mayBulk && (
+              <>
+                <Checkbox
+                  id="stations-select-page"
+                  name="stations-select-page"
+                  className="margin-0"
+                  label="Select every primary station on this page"
+                  checked={allShownSelected}
+                  disabled={selectable.length === 0}
+                  onChange={(e) => selectable.forEach((s) => toggleSelected(s.beach_station_id, e.target.checked))}
+                />
+                <span role="status">
+                  {selected.size} station{selected.size === 1 ? '' : 's'} selected
+                </span>
+                <Button type="button" className="margin-0" disabled={selected.size === 0} onClick={() => setBulkOpen(true)}>
+                  Set status of selected
                 </Button>
-              )}
+                {selected.size > 0 && (
+                  <Button type="button" unstyled onClick={() => setSelected(new Set())}>
+                    Clear selection
+                  </Button>
+                )}
+              </>
+            )}
+            <div className="station-sort">
+              <SelectField
+                id="stations-sort"
+                label="Sort by"
+                value={`${sort.key}:${sort.ascending ? 'asc' : 'desc'}`}
+                options={SORT_CHOICES}
+                onChange={(v) => {
+                  const [key, direction] = v.split(':') as [SortKey, string];
+                  setSort({ key, ascending: direction === 'asc' });
+                }}
+              />
             </div>
-          )}
+          </div>
           {mayBulk && bulkOpen && selected.size > 0 && (
             statuses.isLoading ? (
               <Loading label="Loading statuses…" />
@@ -284,28 +313,19 @@ function Stations({ programId }: { programId: number }) {
             )
           )}
           <div className="overflow-x-auto" aria-busy={stations.isFetching}>
-            <Table bordered compact fullWidth caption={`${list.length} station${list.length === 1 ? '' : 's'} match the filters`}>
+            <table className="usa-table usa-table--compact station-table">
+              <caption>{`${list.length} station${list.length === 1 ? '' : 's'} match the filters`}</caption>
               <thead>
                 <tr>
                   {mayBulk && (
-                    <th scope="col">
-                      <input
-                        type="checkbox"
-                        className="margin-0"
-                        aria-label="Select every primary station on this page"
-                        checked={allShownSelected}
-                        disabled={selectable.length === 0}
-                        onChange={(e) => selectable.forEach((s) => toggleSelected(s.beach_station_id, e.target.checked))}
-                      />
+                    <th scope="col" className="station-table__select">
+                      <span className="usa-sr-only">Select</span>
                     </th>
                   )}
                   {sortHeader('beach')}
-                  <th scope="col">Type and category</th>
                   {sortHeader('municipality')}
                   {sortHeader('lha')}
                   {sortHeader('status')}
-                  <th scope="col">Active</th>
-                  <th scope="col">Public</th>
                   <th scope="col">Flags</th>
                 </tr>
               </thead>
@@ -313,7 +333,7 @@ function Stations({ programId }: { programId: number }) {
                 {shown.map((s) => (
                   <tr key={s.beach_station_id}>
                     {mayBulk && (
-                      <td>
+                      <td className="station-table__select">
                         {s.type.code === 'PRIMARY' ? (
                           <input
                             type="checkbox"
@@ -326,83 +346,90 @@ function Stations({ programId }: { programId: number }) {
                         )}
                       </td>
                     )}
-                    <th scope="row">
-                      {s.beach_name}
-                      <span className="display-block font-body-2xs text-normal">{s.station_name}</span>
+                    <th scope="row" className="station-table__station">
+                      <span className="display-block">{s.beach_name}</span>
+                      <span className="display-block text-normal">{s.station_name}</span>
+                      <span className="display-block text-normal station-table__minor">
+                        {s.type.code === 'PRIMARY' ? 'Primary' : s.primary ? `Bracket of ${s.primary.station_name}` : 'Bracket'}
+                        {' · '}
+                        {LOCATION_LABELS[s.category.code]}
+                      </span>
                       <Button
                         type="button"
                         unstyled
-                        className="display-block font-body-2xs text-normal"
+                        className="text-normal station-table__minor"
                         onClick={() => setDashboardId(s.beach_station_id)}
                         aria-label={`Open the dashboard of ${label(s)}`}
                       >
                         Dashboard
                       </Button>
                     </th>
-                    <td>
-                      {s.type.code === 'PRIMARY' ? 'Primary' : 'Bracket'}
-                      {s.primary && <span className="display-block font-body-2xs">of {s.primary.station_name}</span>}
-                      <span className="display-block font-body-2xs">{LOCATION_LABELS[s.category.code]}</span>
-                    </td>
-                    <td>
+                    <td data-label="Municipality">
                       {s.municipality.name}
-                      <span className="display-block font-body-2xs">{s.municipality.county_name} County</span>
+                      <span className="display-block station-table__minor">{s.municipality.county_name} County</span>
                     </td>
-                    <td>{s.local_health_authority.name ?? '—'}</td>
-                    <td className="text-no-wrap">
+                    <td data-label="LHA">{s.local_health_authority.name ?? '—'}</td>
+                    <td data-label="Status">
                       {s.status ? (
                         <>
-                          <span
-                            aria-hidden="true"
-                            className="display-inline-block margin-right-05 radius-pill border-1px border-base"
-                            style={{ width: '0.9em', height: '0.9em', verticalAlign: 'middle', backgroundColor: s.status.color }}
-                          />
-                          {s.status.name}
-                          {s.status.since && <span className="display-block font-body-2xs">since {s.status.since}</span>}
+                          <span className="text-no-wrap">
+                            <span aria-hidden="true" className="station-swatch" style={{ backgroundColor: s.status.color }} />
+                            {s.status.name}
+                          </span>
+                          {s.status.since && <span className="display-block station-table__minor">since {s.status.since}</span>}
                         </>
                       ) : (
                         'No status'
                       )}
                     </td>
-                    <td>
-                      {s.active ? 'Active' : 'Inactive'}
-                      <Button
-                        type="button"
-                        unstyled
-                        className="display-block font-body-2xs"
-                        onClick={() => {
-                          setToggleError(null);
-                          setPending({ station: s, flag: 'active', value: !s.active });
-                        }}
-                        aria-label={`${s.active ? 'Deactivate' : 'Activate'} ${label(s)}`}
-                      >
-                        {s.active ? 'Deactivate' : 'Activate'}
-                      </Button>
-                    </td>
-                    <td>
-                      {s.public_visible ? 'Shown' : 'Hidden'}
-                      <Button
-                        type="button"
-                        unstyled
-                        className="display-block font-body-2xs"
-                        onClick={() => {
-                          setToggleError(null);
-                          setPending({ station: s, flag: 'public_visible', value: !s.public_visible });
-                        }}
-                        aria-label={`${s.public_visible ? 'Hide' : 'Show'} ${label(s)} ${s.public_visible ? 'from' : 'on'} the public site`}
-                      >
-                        {s.public_visible ? 'Hide' : 'Show'}
-                      </Button>
-                    </td>
-                    <td>
-                      {[s.needs_resample ? 'Needs resample' : null, s.requires_sanitary_survey ? 'Sanitary survey required' : null]
-                        .filter(Boolean)
-                        .join('; ') || '—'}
+                    <td data-label="Flags">
+                      <ul className="station-flags">
+                        <li className="station-flags__toggle">
+                          <span className={`station-badge${s.active ? ' station-badge--on' : ''}`}>{s.active ? 'Active' : 'Inactive'}</span>
+                          <Button
+                            type="button"
+                            unstyled
+                            className="station-table__minor"
+                            onClick={() => {
+                              setToggleError(null);
+                              setPending({ station: s, flag: 'active', value: !s.active });
+                            }}
+                            aria-label={`${s.active ? 'Deactivate' : 'Activate'} ${label(s)}`}
+                          >
+                            {s.active ? 'Deactivate' : 'Activate'}
+                          </Button>
+                        </li>
+                        <li className="station-flags__toggle">
+                          <span className={`station-badge${s.public_visible ? ' station-badge--on' : ''}`}>{s.public_visible ? 'Public' : 'Hidden'}</span>
+                          <Button
+                            type="button"
+                            unstyled
+                            className="station-table__minor"
+                            onClick={() => {
+                              setToggleError(null);
+                              setPending({ station: s, flag: 'public_visible', value: !s.public_visible });
+                            }}
+                            aria-label={`${s.public_visible ? 'Hide' : 'Show'} ${label(s)} ${s.public_visible ? 'from' : 'on'} the public site`}
+                          >
+                            {s.public_visible ? 'Hide' : 'Show'}
+                          </Button>
+                        </li>
+                        {s.needs_resample && (
+                          <li>
+                            <span className="station-badge station-badge--alert">Needs resample</span>
+                          </li>
+                        )}
+                        {s.requires_sanitary_survey && (
+                          <li>
+                            <span className="station-badge station-badge--alert">Sanitary survey required</span>
+                          </li>
+                        )}
+                      </ul>
                     </td>
                   </tr>
                 ))}
               </tbody>
-            </Table>
+            </table>
           </div>
           <Pager page={current} pageSize={PAGE_SIZE} total={list.length} onPage={setPage} label="Station pages" />
         </>

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Button, Table } from '@trussworks/react-uswds';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from '@trussworks/react-uswds';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
@@ -26,11 +26,21 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
   }
   const p = profile.data;
   const s = p.station;
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     ['Type', s.type.code === 'PRIMARY' ? 'Primary' : `Bracket${s.primary ? ` of ${s.primary.station_name}` : ''}`],
     ['Place', `${s.municipality.name}, ${s.municipality.county_name} County`],
     ['LHA', s.local_health_authority.name ?? '—'],
-    ['Status', s.status ? `${s.status.name}${s.status.since ? ` since ${s.status.since}` : ''}` : 'No status'],
+    [
+      'Status',
+      s.status ? (
+        <>
+          {s.status.name}
+          {s.status.since && <span className="text-no-wrap"> since {s.status.since}</span>}
+        </>
+      ) : (
+        'No status'
+      ),
+    ],
     ['Active', s.active ? 'Active' : 'Inactive'],
     ['Public', s.public_visible ? 'Shown on the public site' : 'Hidden from the public site'],
     ['Needs resample', s.needs_resample ? 'Yes' : 'No'],
@@ -54,12 +64,12 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
           </div>
         ))}
       </dl>
-      <h3>Latest status changes</h3>
+      <h3 id="station-status-changes-heading">Latest status changes</h3>
       {p.status_history.length === 0 ? (
         <p>No status changes yet.</p>
       ) : (
         <div className="overflow-x-auto">
-          <Table bordered compact fullWidth caption="Latest status changes, newest first">
+          <table className="usa-table usa-table--compact usa-table--stacked-header width-full" aria-labelledby="station-status-changes-heading">
             <thead>
               <tr>
                 <th scope="col">From</th>
@@ -75,7 +85,7 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
                   <th scope="row" className="text-no-wrap">
                     {h.effective_date}
                   </th>
-                  <td className="text-no-wrap">
+                  <td data-label="Status" className="text-no-wrap">
                     <span
                       aria-hidden="true"
                       className="display-inline-block margin-right-05 radius-pill border-1px border-base"
@@ -83,19 +93,19 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
                     />
                     {h.status.name}
                   </td>
-                  <td>{SOURCE_LABELS[h.source] ?? h.source}</td>
-                  <td>
+                  <td data-label="Set by">{SOURCE_LABELS[h.source] ?? h.source}</td>
+                  <td data-label="Reason">
                     {h.reason || '—'}
                     {h.reason_code && <span className="display-block font-body-2xs">BEACON: {reasonLabel(h.reason_code)}</span>}
                   </td>
-                  <td>{h.beacon_source ? sourceLabel(h.beacon_source) : '—'}</td>
+                  <td data-label="Pollution source">{h.beacon_source ? sourceLabel(h.beacon_source) : '—'}</td>
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </table>
         </div>
       )}
-      <h3>Seasons</h3>
+      <h3 id="station-seasons-heading">Seasons</h3>
       {statistics.isLoading ? (
         <Loading label="Loading the season statistics…" />
       ) : statistics.isError ? (
@@ -104,7 +114,7 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
         <p>No seasons with data yet.</p>
       ) : (
         <div className="overflow-x-auto">
-          <Table bordered compact fullWidth caption="Samples, exceedances and geometric mean by season">
+          <table className="usa-table usa-table--compact usa-table--stacked-header width-full" aria-labelledby="station-seasons-heading">
             <thead>
               <tr>
                 <th scope="col">Season</th>
@@ -121,13 +131,13 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
                     {season.year}
                     <span className="display-block font-body-2xs text-normal">through {season.through}</span>
                   </th>
-                  <td>{season.samples}</td>
-                  <td>{season.exceedances}</td>
-                  <td>
+                  <td data-label="Samples">{season.samples}</td>
+                  <td data-label="Exceedances">{season.exceedances}</td>
+                  <td data-label="Geomean">
                     {season.geomean === null ? '—' : season.geomean.toFixed(1)}
                     {season.geomean_threshold !== null && <span className="display-block font-body-2xs">limit {season.geomean_threshold}</span>}
                   </td>
-                  <td>
+                  <td data-label="Days by status">
                     {season.status_days
                       .filter((d) => d.days > 0)
                       .map((d) => `${d.name}: ${d.days}`)
@@ -136,7 +146,7 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </table>
         </div>
       )}
       <Button type="button" outline onClick={onClose}>

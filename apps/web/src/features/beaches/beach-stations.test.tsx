@@ -94,14 +94,20 @@ describe('Beach Stations', () => {
     const row = within(table).getByRole('row', { name: /Seaside Heights/ });
     expect(within(row).getByText('Advisory')).toBeInTheDocument();
     expect(within(row).getByText('since 2026-07-10')).toBeInTheDocument();
-    expect(within(row).getByText('Needs resample')).toBeInTheDocument();
-    expect(within(row).getByText('Active')).toBeInTheDocument();
-    expect(within(row).getByText('Shown')).toBeInTheDocument();
+    expect(within(row).getByText('Primary · Ocean')).toBeInTheDocument();
+    // Flags are badges whose text is the flag (colour only repeats it), each cell named for the stacked narrow layout.
+    const flags = within(row).getByRole('cell', { name: /Active/ });
+    expect(flags).toHaveAttribute('data-label', 'Flags');
+    expect(within(flags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['ActiveDeactivate', 'PublicHide', 'Needs resample']);
+    expect(within(row).getByRole('cell', { name: /Advisory/ })).toHaveAttribute('data-label', 'Status');
+    expect(within(row).getByRole('cell', { name: /Seaside Heights.*Ocean County/ })).toHaveAttribute('data-label', 'Municipality');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'County' }), '');
     await chooseType(user, 'BRACKET');
     const brackets = await screen.findByRole('table', { name: '1 station match the filters' });
-    expect(within(brackets).getByText('of Station 1')).toBeInTheDocument();
+    expect(within(brackets).getByText('Bracket of Station 1 · Ocean')).toBeInTheDocument();
+    expect(within(brackets).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select every primary station on this page' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(await screen.findByText('Choose a county, municipality, LHA, station type or location type to list stations.')).toBeInTheDocument();
@@ -119,6 +125,20 @@ describe('Beach Stations', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Open');
     expect(rows[1]).toHaveTextContent('Advisory');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('status:desc');
+  });
+
+  it('sorts from the Sort by select too (narrow screens hide the header row) and selects a page of primaries', async () => {
+    routes();
+    const { user } = open();
+    await chooseType(user, 'PRIMARY');
+    const table = await screen.findByRole('table', { name: '2 stations match the filters' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Station, Z to A');
+    expect(within(table).getByRole('columnheader', { name: /Station/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(table).getAllByRole('row').slice(1)[0]).toHaveTextContent('Seaside Heights');
+    await user.click(screen.getByRole('checkbox', { name: 'Select every primary station on this page' }));
+    expect(screen.getByText('2 stations selected')).toBeInTheDocument();
+    expect(within(table).getAllByRole('checkbox').every((c) => (c as HTMLInputElement).checked)).toBe(true);
   });
 
   it('hides a station from the public site only after a confirmation', async () => {
@@ -214,7 +234,7 @@ describe('Beach Stations', () => {
     const section = await screen.findByRole('region', { name: 'Seaside Heights - Station 3' });
     expect(within(section).getByText('2026-07-14')).toBeInTheDocument();
     expect(within(section).getByText('Program rule')).toBeInTheDocument();
-    const changes = within(section).getByRole('table', { name: 'Latest status changes, newest first' });
+    const changes = within(section).getByRole('table', { name: 'Latest status changes' });
     expect(within(changes).getByRole('columnheader', { name: 'Pollution source' })).toBeInTheDocument();
     const manual = within(changes).getByRole('row', { name: /2026-07-12/ });
     expect(within(manual).getByText('By hand')).toBeInTheDocument();
@@ -223,7 +243,7 @@ describe('Beach Stations', () => {
     const rule = within(changes).getByRole('row', { name: /2026-07-10/ });
     expect(within(rule).getByText('BEACON: Elevated bacteria')).toBeInTheDocument();
     expect(within(rule).getByRole('cell', { name: '—' })).toBeInTheDocument();
-    const seasons = await within(section).findByRole('table', { name: 'Samples, exceedances and geometric mean by season' });
+    const seasons = await within(section).findByRole('table', { name: 'Seasons' });
     expect(within(seasons).getByText('21.4')).toBeInTheDocument();
     expect(within(seasons).getByText('Open: 40')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Close the dashboard' }));
