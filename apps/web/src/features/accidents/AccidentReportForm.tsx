@@ -7,12 +7,13 @@ import {
   ACCIDENT_TYPE_LABELS,
   AGE_GROUPS,
   AGE_GROUP_LABELS,
+  ACCIDENT_MESSAGES,
   accidentReportSaveSchema,
   latestSampleDate,
   type AccidentReport,
   type AccidentReportSave,
-  type AccidentReportSaveInput,
 } from '@beach/domain';
+import { z } from 'zod';
 import { applyServerErrors } from '../../components/api-errors';
 import { Field } from '../../components/Field';
 
@@ -42,20 +43,42 @@ interface Props {
   onCancel: () => void;
 }
 
-const yesNo = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : undefined);
+/**
+ * A yes / no radio pair's value. react-hook-form gives radios their input's value as text ('true' or
+ * 'false') and applies no setValueAs to them, so the text is read here; nothing chosen says `message`.
+ */
+const yesNo = (message: string) => z.enum(['true', 'false'], { error: message }).transform((v) => v === 'true');
+
+/**
+ * The server's schema with a form's words where a field was left empty ("Must be a number" for a station
+ * not chosen, or a format rule for a date or time not entered, would not say what to do) and the radios'
+ * text read as yes or no.
+ */
+function formSchema() {
+  const server = accidentReportSaveSchema();
+  return server.extend({
+    beach_station_id: z.coerce.number({ error: 'Choose the beach station' }).int().positive('Choose the beach station'),
+    occurred_date: z.string({ error: 'Enter the date' }).min(1, 'Enter the date').pipe(server.shape.occurred_date),
+    occurred_time: z.string({ error: 'Enter the time' }).min(1, 'Enter the time').pipe(server.shape.occurred_time),
+    is_fatal: yesNo(ACCIDENT_MESSAGES.fatal),
+    lifeguard_on_duty: yesNo(ACCIDENT_MESSAGES.lifeguard),
+  });
+}
+type FormInput = z.input<ReturnType<typeof formSchema>>;
+const asText = (v: boolean) => (v ? 'true' : 'false');
 
 /** One report: the form checks it with the server's schema (accidentReportSaveSchema); messages sit by their fields. */
 export function AccidentReportForm({ report, stations, onSubmit, onCancel }: Props) {
   const [failure, setFailure] = useState<string[]>([]);
-  const initial: Partial<AccidentReportSaveInput> = report
+  const initial: Partial<FormInput> = report
     ? {
         beach_station_id: report.beach_station_id ?? undefined,
         occurred_date: report.occurred_date,
         occurred_time: report.occurred_time,
         accident_type: report.accident_type,
-        is_fatal: report.is_fatal,
+        is_fatal: asText(report.is_fatal),
         age_group: report.age_group,
-        lifeguard_on_duty: report.lifeguard_on_duty,
+        lifeguard_on_duty: asText(report.lifeguard_on_duty),
         description: report.description,
         reporter_name: report.reporter_name,
         reporter_contact: report.reporter_contact,
@@ -66,9 +89,9 @@ export function AccidentReportForm({ report, stations, onSubmit, onCancel }: Pro
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<AccidentReportSaveInput, unknown, AccidentReportSave>({
-    resolver: zodResolver(accidentReportSaveSchema()),
-    defaultValues: initial as AccidentReportSaveInput,
+  } = useForm<FormInput, unknown, AccidentReportSave>({
+    resolver: zodResolver(formSchema()),
+    defaultValues: initial as FormInput,
   });
   const message = (field: AccidentField) => errors[field]?.message;
   // A saved report keeps its station even when the station is no longer in the public list.
@@ -186,21 +209,29 @@ function YesNo({
   field: 'is_fatal' | 'lifeguard_on_duty';
   legend: string;
   error?: string;
-  register: ReturnType<typeof useForm<AccidentReportSaveInput, unknown, AccidentReportSave>>['register'];
-  initial: boolean | undefined;
+  register: ReturnType<typeof useForm<FormInput, unknown, AccidentReportSave>>['register'];
+  initial: FormInput['is_fatal'] | undefined;
 }) {
   const errorId = `accident-${field}-error`;
-  const reg = register(field, { setValueAs: yesNo });
+  const reg = register(field);
   return (
     <div className={`usa-form-group${error ? ' usa-form-group--error' : ''}`}>
-      <Fieldset legend={`${legend} (required)`} aria-describedby={error ? errorId : undefined}>
+      <Fieldset
+        legend={
+          <>
+            {legend}
+            <span className="text-base"> (required)</span>
+          </>
+        }
+        aria-describedby={error ? errorId : undefined}
+      >
         {error && (
           <span className="usa-error-message" id={errorId} role="alert">
             {error}
           </span>
         )}
-        <Radio id={`accident-${field}-yes`} label="Yes" value="true" defaultChecked={initial === true} {...reg} />
-        <Radio id={`accident-${field}-no`} label="No" value="false" defaultChecked={initial === false} {...reg} />
+        <Radio id={`accident-${field}-yes`} label="Yes" value="true" defaultChecked={initial === 'true'} {...reg} />
+        <Radio id={`accident-${field}-no`} label="No" value="false" defaultChecked={initial === 'false'} {...reg} />
       </Fieldset>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Table } from '@trussworks/react-uswds';
 import { ACCIDENT_TYPE_LABELS, AGE_GROUP_LABELS, RECENT_ACCIDENT_DAYS, accidentReportAccess, type AccidentReport } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
@@ -140,7 +140,7 @@ function Reports({ programId }: { programId: number }) {
       ) : (
         <>
           <div className="overflow-x-auto" aria-busy={reports.isFetching}>
-            <Table bordered compact fullWidth caption={`${list.length} accident report${list.length === 1 ? '' : 's'}`}>
+            <Table bordered compact fullWidth stackedStyle="headers" caption={`${list.length} accident report${list.length === 1 ? '' : 's'}`}>
               <thead>
                 <tr>
                   <th scope="col">Date and time</th>
@@ -152,53 +152,57 @@ function Reports({ programId }: { programId: number }) {
                 </tr>
               </thead>
               <tbody>
-                {shown.map((r) => (
-                  <tr key={r.serious_accident_report_id} className={r.is_read ? undefined : 'text-bold'}>
-                    <th scope="row" className="text-no-wrap">
-                      {r.occurred_date} {r.occurred_time}
-                    </th>
-                    <td>
-                      {r.beach_name ?? '—'}
-                      <span className="display-block font-body-2xs">{r.station_name}</span>
-                    </td>
-                    <td>{ACCIDENT_TYPE_LABELS[r.accident_type]}</td>
-                    <td>{yes(r.is_fatal)}</td>
-                    <td>{r.is_read ? 'Read' : 'Unread'}</td>
-                    <td>
-                      <div className="display-flex flex-wrap" style={{ gap: '0.5rem' }}>
-                        <Button type="button" unstyled onClick={() => setOpenId(r.serious_accident_report_id)} aria-label={`Open the report of ${r.occurred_date} ${r.occurred_time}`}>
-                          Open
-                        </Button>
-                        <Button type="button" unstyled onClick={() => setEditing(r)} aria-label={`Edit the report of ${r.occurred_date} ${r.occurred_time}`}>
-                          Edit
-                        </Button>
-                        <Button
-                          type="button"
-                          unstyled
-                          disabled={toggling.isLoading}
-                          onClick={() => void toggle(r)}
-                          aria-label={`Mark the report of ${r.occurred_date} ${r.occurred_time} ${r.is_read ? 'unread' : 'read'}`}
-                        >
-                          {r.is_read ? 'Mark unread' : 'Mark read'}
-                        </Button>
-                        {mayDelete && (
+                {shown.map((r) => {
+                  // Unread reports in bold (USWDS sets table cells' weight, so each cell carries it); the Read column says it in words.
+                  const weight = r.is_read ? undefined : 'text-bold';
+                  return (
+                    <tr key={r.serious_accident_report_id}>
+                      <th scope="row" className="text-no-wrap">
+                        {r.occurred_date} {r.occurred_time}
+                      </th>
+                      <td data-label="Station" className={weight}>
+                        {r.beach_name ?? '—'}
+                        <span className="display-block font-body-2xs">{r.station_name}</span>
+                      </td>
+                      <td data-label="Type" className={weight}>{ACCIDENT_TYPE_LABELS[r.accident_type]}</td>
+                      <td data-label="Fatal" className={weight}>{yes(r.is_fatal)}</td>
+                      <td data-label="Read" className={weight}>{r.is_read ? 'Read' : 'Unread'}</td>
+                      <td data-label="Actions">
+                        <div className="display-flex flex-wrap" style={{ gap: '0.5rem' }}>
+                          <Button type="button" unstyled onClick={() => setOpenId(r.serious_accident_report_id)} aria-label={`Open the report of ${r.occurred_date} ${r.occurred_time}`}>
+                            Open
+                          </Button>
+                          <Button type="button" unstyled onClick={() => setEditing(r)} aria-label={`Edit the report of ${r.occurred_date} ${r.occurred_time}`}>
+                            Edit
+                          </Button>
                           <Button
                             type="button"
                             unstyled
-                            className="text-secondary-dark"
-                            onClick={() => {
-                              setDeleteError(null);
-                              setDeleting(r);
-                            }}
-                            aria-label={`Delete the report of ${r.occurred_date} ${r.occurred_time}`}
+                            disabled={toggling.isLoading}
+                            onClick={() => void toggle(r)}
+                            aria-label={`Mark the report of ${r.occurred_date} ${r.occurred_time} ${r.is_read ? 'unread' : 'read'}`}
                           >
-                            Delete
+                            {r.is_read ? 'Mark unread' : 'Mark read'}
                           </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
+                          {mayDelete && (
+                            <Button
+                              type="button"
+                              unstyled
+                              className="text-secondary-dark"
+                              onClick={() => {
+                                setDeleteError(null);
+                                setDeleting(r);
+                              }}
+                              aria-label={`Delete the report of ${r.occurred_date} ${r.occurred_time}`}
+                            >
+                              Delete
+                            </Button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </Table>
           </div>
@@ -234,15 +238,18 @@ function ReportDetails({ report, onToggle, busy, onClose }: { report: AccidentRe
     ['Fatal', yes(report.is_fatal)],
     ['Age group', AGE_GROUP_LABELS[report.age_group]],
     ['Lifeguard on duty', yes(report.lifeguard_on_duty)],
-    ['Description', report.description],
-    ['Reporter', report.reporter_name],
-    ['Contact', report.reporter_contact],
+    ['Description', report.description || '—'],
+    ['Reporter', report.reporter_name || '—'],
+    ['Contact', report.reporter_contact || '—'],
     ['Filed by', report.entered_by ?? '—'],
     ['Read', report.is_read ? 'Read' : 'Unread'],
   ];
+  // Opened below the list: focus moves to it, so keyboard and screen reader users land on what they opened.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [report.serious_accident_report_id]);
   return (
     <section aria-labelledby="accident-details-heading" className="margin-top-4 padding-2 border-1px border-base-lighter radius-md">
-      <h2 id="accident-details-heading" className="margin-top-0">
+      <h2 id="accident-details-heading" className="margin-top-0" tabIndex={-1} ref={heading}>
         Accident report of {report.occurred_date}
       </h2>
       <dl className="accident-details">
