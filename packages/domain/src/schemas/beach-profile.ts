@@ -30,6 +30,7 @@ export const SERVICE_AREA = { name: 'New Jersey', south: 38.8, west: -75.7, nort
 export const COORDINATE_MESSAGES = {
   latitude: `Latitude must be between ${SERVICE_AREA.south} and ${SERVICE_AREA.north} (${SERVICE_AREA.name}).`,
   longitude: `Longitude must be between ${SERVICE_AREA.west} and ${SERVICE_AREA.east} (${SERVICE_AREA.name}; west is negative).`,
+  missing: 'Click the map where the station is, or type its latitude and longitude.',
 } as const;
 
 export const BEACH_PROFILE_MESSAGES = {
@@ -66,10 +67,10 @@ export const monthDaySchema = z
     return month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1]!;
   }, 'Use a real month and day');
 
-const coordinate = (min: number, max: number, message: string) =>
+const coordinate = (min: number, max: number, message: string, missing: string) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: message }).min(min, message).max(max, message),
+    z.number({ error: (issue) => (issue.input === undefined ? missing : message) }).min(min, message).max(max, message),
   );
 
 const codeList = <T extends readonly [string, ...string[]]>(codes: T) =>
@@ -118,8 +119,8 @@ const stationFields = {
   station_name: requiredText('Station name', 50),
   station_type: z.enum(STATION_KINDS, { error: 'Choose primary or bracket' }),
   primary_station_id: optionalId,
-  latitude: coordinate(SERVICE_AREA.south, SERVICE_AREA.north, COORDINATE_MESSAGES.latitude),
-  longitude: coordinate(SERVICE_AREA.west, SERVICE_AREA.east, COORDINATE_MESSAGES.longitude),
+  latitude: coordinate(SERVICE_AREA.south, SERVICE_AREA.north, COORDINATE_MESSAGES.latitude, COORDINATE_MESSAGES.missing),
+  longitude: coordinate(SERVICE_AREA.west, SERVICE_AREA.east, COORDINATE_MESSAGES.longitude, COORDINATE_MESSAGES.missing),
   epa_station_id: optionalText(50),
   active: z.boolean().default(true),
   public_visible: z.boolean().default(true),

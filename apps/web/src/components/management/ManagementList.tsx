@@ -78,7 +78,7 @@ export function ManagementList<T>({
             <TextInput
               {...a11y}
               name={search.id}
-              type="search"
+              type="text"
               value={text}
               onChange={(event) => {
                 setText(event.target.value);

@@ -7,6 +7,7 @@ import { NotPermitted } from '../../components/NotPermitted';
 import { ProgramGate } from '../../components/ProgramGate';
 import { ScreenPage } from '../../components/ScreenPage';
 import { useProgramStationsQuery } from '../beaches/api';
+import './beach-management.css';
 
 export const BEACH_MANAGEMENT_PATH = '/portal/beach-management';
 const CATEGORY_LABELS = { OCEAN: 'Ocean', BAY: 'Bay', RIVER: 'River', LAKE: 'Lake' } as const;
@@ -91,7 +92,7 @@ function Beaches({ programId }: { programId: number }) {
                 </th>
                 <td data-label="Location type">{CATEGORY_LABELS[g.category]}</td>
                 <td data-label="Stations">
-                  <ul className="usa-list usa-list--unstyled">
+                  <ul className="beach-station-list">
                     {g.stations.map((s) => (
                       <li key={s.beach_station_id} className="margin-bottom-05">
                         <Link to={`${BEACH_MANAGEMENT_PATH}/${s.beach_station_id}`} aria-label={`Edit station ${s.station_name}`}>

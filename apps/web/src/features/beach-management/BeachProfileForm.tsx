@@ -363,10 +363,10 @@ export function BeachProfileForm({
           </Field>
           {loadingBeach && <Loading label="Loading the beach…" />}
           <Grid row gap>
-            <Grid tablet={{ col: 8 }}>
+            <Grid tablet={{ col: 6 }}>
               <TextField id="beach-name" label="Beach name" type="text" registration={register('beach.name')} error={message('beach.name')} />
             </Grid>
-            <Grid tablet={{ col: 4 }}>
+            <Grid tablet={{ col: 6 }}>
               <Field id="beach-category" label="Location type" error={message('beach.category')}>
                 {(a11y) => (
                   <Select {...a11y} {...register('beach.category')}>
@@ -430,15 +430,15 @@ export function BeachProfileForm({
                 )}
               </Field>
             </Grid>
-            <Grid tablet={{ col: 6 }}>
+            <Grid tablet={{ col: 4 }}>
               <TextField id="beach-water_body_name" label="Water body (optional)" type="text" registration={register('beach.water_body_name')} error={message('beach.water_body_name')} />
             </Grid>
-            <Grid tablet={{ col: 3 }}>
+            <Grid tablet={{ col: 4 }}>
               <Field id="beach-length_miles" label="Length in miles (optional)" error={message('beach.length_miles')}>
                 {(a11y) => <TextInput {...a11y} type="text" inputMode="decimal" {...register('beach.length_miles')} />}
               </Field>
             </Grid>
-            <Grid tablet={{ col: 3 }}>
+            <Grid tablet={{ col: 4 }}>
               <TextField id="beach-epa_beach_id" label="EPA beach ID (optional)" type="text" registration={register('beach.epa_beach_id')} error={message('beach.epa_beach_id')} />
             </Grid>
           </Grid>
