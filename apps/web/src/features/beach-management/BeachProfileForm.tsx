@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Fieldset, Form, Grid, Radio, Select, Textarea, TextInput } from '@trussworks/react-uswds';
+import { Button, Checkbox, Fieldset, Form, Grid, Radio, Select, Textarea, TextInput } from '@trussworks/react-uswds';
 import {
   BEACH_AMENITIES,
   BEACON_SOURCES,
@@ -13,12 +13,11 @@ import {
   type BeachProfileSaveInput,
   type StaffBeachListItem,
 } from '@beach/domain';
-import { applyServerErrors } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorSummary } from '../../components/ErrorSummary';
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { TextField } from '../../components/TextField';
+import { FormProblems, useServerFailure } from '../../components/management/form-problems';
 import { BEACON_SOURCE_LABELS } from '../beaches/beacon-labels';
 import type { Lha, Geography } from '../lhas/api';
 import './beach-management.css';
@@ -84,7 +83,6 @@ export function BeachProfileForm({
   submitLabel,
   onSubmit,
 }: BeachProfileFormProps) {
-  const [failure, setFailure] = useState<string[]>([]);
   const [countyId, setCountyId] = useState<number | null>(initialCountyId);
   const [pendingDeactivation, setPendingDeactivation] = useState<BeachProfileSave | null>(null);
   const [loadingBeach, setLoadingBeach] = useState(false);
@@ -121,23 +119,14 @@ export function BeachProfileForm({
     return (node as { message?: string } | undefined)?.message;
   };
 
-  const save = async (values: BeachProfileSave) => {
-    setFailure([]);
-    try {
-      await onSubmit(values);
-    } catch (thrown) {
-      setFailure(
-        applyServerErrors(
-          thrown,
-          (field, text) => {
-            setError(field as FieldPath<ProfileFormValues>, { type: 'server', message: text });
-            return true;
-          },
-          'The beach could not be saved.',
-        ),
-      );
-    }
-  };
+  const { failure, setFailure, submit: save } = useServerFailure(
+    onSubmit,
+    (field, text) => {
+      setError(field as FieldPath<ProfileFormValues>, { type: 'server', message: text });
+      return true;
+    },
+    'The beach could not be saved.',
+  );
 
   const submit = async (values: BeachProfileSave) => {
     if (initial.active !== false && !values.active && brackets.some((b) => b.active)) {
@@ -277,12 +266,7 @@ export function BeachProfileForm({
 
   return (
     <>
-      <ErrorSummary errors={summary} />
-      {failure.length > 0 && (
-        <Alert type="error" headingLevel="h2" slim role="alert">
-          {failure.join(' ')}
-        </Alert>
-      )}
+      <FormProblems errors={summary} failure={failure} />
       <Form onSubmit={handleSubmit(submit)} noValidate large className="maxw-full beach-profile-form">
         <Fieldset legend="Station" legendStyle="large">
           <Grid row gap>

@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Fieldset, Form, Grid, Select, Textarea, TextInput } from '@trussworks/react-uswds';
+import { Button, Checkbox, Fieldset, Form, Grid, Select, Textarea, TextInput } from '@trussworks/react-uswds';
 import { lhaSaveSchema, type LhaSave, type LhaSaveInput } from '@beach/domain';
-import { applyServerErrors } from '../../components/api-errors';
-import { ErrorSummary } from '../../components/ErrorSummary';
 import { Field } from '../../components/Field';
 import { TextField } from '../../components/TextField';
+import { FormProblems, useServerFailure } from '../../components/management/form-problems';
 import type { Geography } from './api';
 
 const FIELDS = ['name', 'desc', 'county_id', 'contact_person', 'email', 'phone_number', 'url', 'address', 'city', 'zip_code', 'municipalities'] as const;
@@ -26,7 +24,6 @@ interface LhaFormProps {
  * serves (only the chosen county's). Checked with lhaSaveSchema, the server's own schema.
  */
 export function LhaForm({ geography, initial, submitLabel, onSubmit }: LhaFormProps) {
-  const [failure, setFailure] = useState<string[]>([]);
   const {
     register,
     control,
@@ -47,25 +44,16 @@ export function LhaForm({ geography, initial, submitLabel, onSubmit }: LhaFormPr
     return error?.message;
   };
 
-  const submit = async (values: LhaSave) => {
-    setFailure([]);
-    try {
-      await onSubmit(values);
-    } catch (thrown) {
-      setFailure(
-        applyServerErrors(
-          thrown,
-          (field, text) => {
-            const top = field.split('.')[0] as LhaField;
-            if (!(FIELDS as readonly string[]).includes(top)) return false;
-            setError(top, { type: 'server', message: text });
-            return true;
-          },
-          'The local health authority could not be saved.',
-        ),
-      );
-    }
-  };
+  const { failure, submit } = useServerFailure(
+    onSubmit,
+    (field, text) => {
+      const top = field.split('.')[0] as LhaField;
+      if (!(FIELDS as readonly string[]).includes(top)) return false;
+      setError(top, { type: 'server', message: text });
+      return true;
+    },
+    'The local health authority could not be saved.',
+  );
 
   const summary = FIELDS.flatMap((field) => {
     const text = message(field);
@@ -77,12 +65,7 @@ export function LhaForm({ geography, initial, submitLabel, onSubmit }: LhaFormPr
 
   return (
     <>
-      <ErrorSummary errors={summary} />
-      {failure.length > 0 && (
-        <Alert type="error" headingLevel="h2" slim role="alert">
-          {failure.join(' ')}
-        </Alert>
-      )}
+      <FormProblems errors={summary} failure={failure} />
       <Form onSubmit={handleSubmit(submit)} noValidate large className="maxw-full">
         <Fieldset legend="Authority" legendStyle="large">
           <TextField id="name" label="Name" type="text" registration={register('name')} error={message('name')} />

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, ErrorMessage, Fieldset, Form, Grid, Select, Table, Textarea } from '@trussworks/react-uswds';
+import { Button, Checkbox, ErrorMessage, Fieldset, Form, Grid, Select, Table, Textarea } from '@trussworks/react-uswds';
 import { organizationSaveSchema, type OrganizationSave, type OrganizationSaveInput } from '@beach/domain';
-import { applyServerErrors } from '../../components/api-errors';
-import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import type { FieldError } from '../../components/ErrorSummary';
 import { Field } from '../../components/Field';
 import { TextField } from '../../components/TextField';
+import { FormProblems, useServerFailure } from '../../components/management/form-problems';
 import type { OrganizationFilters } from './api';
 import { RULES, RULE_FIELDS, zeroRules } from './rules';
 
@@ -57,7 +56,6 @@ function collectErrors(errors: FieldErrors<OrganizationSaveInput>, programIds: n
  * part in and each program's rules. Checked with organizationSaveSchema, the server's own schema.
  */
 export function OrganizationForm({ filters, initial, submitLabel, onSubmit }: OrganizationFormProps) {
-  const [failure, setFailure] = useState<string[]>([]);
   const {
     register,
     control,
@@ -67,24 +65,15 @@ export function OrganizationForm({ filters, initial, submitLabel, onSubmit }: Or
   } = useForm<OrganizationSaveInput, unknown, OrganizationSave>({ resolver: zodResolver(organizationSaveSchema), defaultValues: initial });
   const { fields, append, remove } = useFieldArray({ control, name: 'programs' });
 
-  const submit = async (values: OrganizationSave) => {
-    setFailure([]);
-    try {
-      await onSubmit(values);
-    } catch (thrown) {
-      setFailure(
-        applyServerErrors(
-          thrown,
-          (field, message) => {
-            if (!(TOP_FIELDS as readonly string[]).includes(field) && !/^programs\.\d+\./.test(field)) return false;
-            setError(field as TopField, { type: 'server', message });
-            return true;
-          },
-          'The organization could not be saved.',
-        ),
-      );
-    }
-  };
+  const { failure, submit } = useServerFailure(
+    onSubmit,
+    (field, message) => {
+      if (!(TOP_FIELDS as readonly string[]).includes(field) && !/^programs\.\d+\./.test(field)) return false;
+      setError(field as TopField, { type: 'server', message });
+      return true;
+    },
+    'The organization could not be saved.',
+  );
 
   const programName = new Map(filters.programs.map((p) => [p.program_id, p]));
   const programIds = fields.map((f) => Number(f.program_id));
@@ -110,12 +99,7 @@ export function OrganizationForm({ filters, initial, submitLabel, onSubmit }: Or
 
   return (
     <>
-      <ErrorSummary errors={summary} />
-      {failure.length > 0 && (
-        <Alert type="error" headingLevel="h2" slim role="alert">
-          {failure.join(' ')}
-        </Alert>
-      )}
+      <FormProblems errors={summary} failure={failure} />
       <Form onSubmit={handleSubmit(submit)} noValidate large className="maxw-full">
         <Fieldset legend="Details" legendStyle="large">
           <Grid row gap>

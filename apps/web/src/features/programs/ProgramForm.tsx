@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Fieldset, Form, Grid, Textarea, TextInput } from '@trussworks/react-uswds';
+import { Button, Fieldset, Form, Grid, Textarea, TextInput } from '@trussworks/react-uswds';
 import {
   programSaveSchema,
   type CensoredRule,
@@ -10,11 +10,11 @@ import {
   type ProgramSave,
   type ProgramSaveInput,
 } from '@beach/domain';
-import { applyServerErrors } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorSummary, type FieldError } from '../../components/ErrorSummary';
+import type { FieldError } from '../../components/ErrorSummary';
 import { Field } from '../../components/Field';
 import { TextField } from '../../components/TextField';
+import { FormProblems, useServerFailure } from '../../components/management/form-problems';
 import type { RuleFilters } from './api';
 import { RuleEditor, RULE_FIELD_LABELS, newRule, ruleFieldId, type RuleField } from './RuleEditor';
 
@@ -73,7 +73,6 @@ type PendingFocus = { key: string; direction: 'up' | 'down' } | null;
  * with a null id and the array order is the rule order.
  */
 export function ProgramForm({ filters, initial, submitLabel, onSubmit }: ProgramFormProps) {
-  const [failure, setFailure] = useState<string[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const [removing, setRemoving] = useState<number | null>(null);
   const pendingFocus = useRef<PendingFocus>(null);
@@ -118,26 +117,17 @@ export function ProgramForm({ filters, initial, submitLabel, onSubmit }: Program
     rulesHeading.current?.focus();
   };
 
-  const submit = async (values: ProgramSave) => {
-    setFailure([]);
-    try {
-      await onSubmit(values);
-    } catch (thrown) {
-      setFailure(
-        applyServerErrors(
-          thrown,
-          (field, message) => {
-            // A refused code is named by its place in the list: the message belongs to the whole group.
-            const name = field.startsWith('geomean_counted_remarks.') ? 'geomean_counted_remarks' : field;
-            if (!(TOP_FIELDS as readonly string[]).includes(name) && !/^logic_rules\.\d+\./.test(name)) return false;
-            setError(name as TopField, { type: 'server', message });
-            return true;
-          },
-          'The program could not be saved.',
-        ),
-      );
-    }
-  };
+  const { failure, submit } = useServerFailure(
+    onSubmit,
+    (field, message) => {
+      // A refused code is named by its place in the list: the message belongs to the whole group.
+      const name = field.startsWith('geomean_counted_remarks.') ? 'geomean_counted_remarks' : field;
+      if (!(TOP_FIELDS as readonly string[]).includes(name) && !/^logic_rules\.\d+\./.test(name)) return false;
+      setError(name as TopField, { type: 'server', message });
+      return true;
+    },
+    'The program could not be saved.',
+  );
 
   const message = (field: TopField) => {
     const m = errors[field]?.message;
@@ -150,12 +140,7 @@ export function ProgramForm({ filters, initial, submitLabel, onSubmit }: Program
 
   return (
     <>
-      <ErrorSummary errors={summary} />
-      {failure.length > 0 && (
-        <Alert type="error" headingLevel="h2" slim role="alert">
-          {failure.join(' ')}
-        </Alert>
-      )}
+      <FormProblems errors={summary} failure={failure} />
       <Form onSubmit={handleSubmit(submit)} noValidate large className="maxw-full">
         <Fieldset legend="Program" legendStyle="large">
           <Grid row gap>
