@@ -81,6 +81,11 @@ async function main() {
 
   const lines: string[] = [];
   try {
+    // Started, one public read answered, before any download: what the server holds at rest.
+    await getJson(`${base}/api/public/data/counts`);
+    const atRest = await server.memory();
+    console.log(`Server memory at rest (after a full GC): ${describeMemory(atRest)}\n`);
+    lines.push(`server at rest: ${describeMemory(atRest)}`);
     lines.push(...(await benchDownload(base, server)));
     lines.push(...(await benchStatuses(base)));
     lines.push(...(await benchMapBytes(base)));
@@ -98,11 +103,22 @@ interface BenchServer {
   child: ChildProcess;
   /** Peak and starting RSS of the server process between start and stop. */
   rss<T>(during: () => Promise<T>): Promise<{ value: T; peakRss: number; baseRss: number }>;
+  /** The server's memory now, after a full GC. */
+  memory(): Promise<ServerMemory>;
+}
+
+interface ServerMemory {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
 }
 
 async function startServer(): Promise<BenchServer> {
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
+    // --expose-gc: the memory breakdown is taken after a full collection (server.ts).
+    execArgv: ['--import', 'tsx', '--expose-gc'],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
     stdio: 'inherit',
   });
@@ -122,7 +138,19 @@ async function startServer(): Promise<BenchServer> {
       });
       return { value, ...rss };
     },
+    memory() {
+      return new Promise<ServerMemory>((resolve) => {
+        child.once('message', (m) => resolve(m as ServerMemory));
+        child.send({ type: 'memory' });
+      });
+    },
   };
+}
+
+/** The server's resident memory and what holds it: V8's heap, memory outside it, and the rest of the process. */
+function describeMemory(m: ServerMemory): string {
+  const mb = (n: number) => `${(n / 1e6).toFixed(0)} MB`;
+  return `RSS ${mb(m.rss)}: V8 heap ${mb(m.heapTotal)} (${mb(m.heapUsed)} used), outside it ${mb(m.external)} (array buffers ${mb(m.arrayBuffers)}), code, threads and native libraries ${mb(m.rss - m.heapTotal - m.external)}`;
 }
 
 /** Download: all verified rows through the API (curl to /dev/null) against psql's COPY of the same SELECT. */

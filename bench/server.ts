@@ -4,6 +4,7 @@
  *   -> { port }                       once listening on 127.0.0.1
  *   <- { type: 'rss-start' }          start sampling process RSS every 10 ms
  *   <- { type: 'rss-stop' }  -> { peakRss, baseRss }
+ *   <- { type: 'memory' }    -> { rss, heapTotal, heapUsed, external, arrayBuffers } now (after a full GC)
  *   <- { type: 'close' }              close and exit
  */
 import { randomBytes } from 'node:crypto';
@@ -43,6 +44,13 @@ async function main() {
       clearInterval(sampler);
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
       process.send?.({ peakRss, baseRss });
+    } else if (message.type === 'memory') {
+      // What holds the resident memory: V8's heap, memory outside it (Buffers, WebAssembly), and the rest of
+      // the process (code, the loader thread tsx runs its hooks in, native libraries). After a full GC, so
+      // garbage that the next collection would free is not counted.
+      (globalThis as { gc?: () => void }).gc?.();
+      const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+      process.send?.({ rss, heapTotal, heapUsed, external, arrayBuffers });
     } else if (message.type === 'close') {
       void (async () => {
         await app.close();

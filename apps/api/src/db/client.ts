@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+// PGlite (and Drizzle's driver for it) load only when the embedded database is used: on a PostgreSQL server
+// the api never needs them, and loading them through tsx costs some 40 MB of resident memory (decision 0020).
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -83,6 +83,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const pgliteDatabase = async (client: PGlite, release?: () => void): Promise<Database> => {
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        release?.();
+      }
+    };
+    return { kind: 'pglite', db, readDb: db, pglite: client, close };
+  };
   if (!options.pgliteDir) return pgliteDatabase(new PGlite());
   // One process per directory (decision 0017): throws DataDirLockedError naming the holder.
   mkdirSync(path.dirname(path.resolve(options.pgliteDir)), { recursive: true });
@@ -96,21 +109,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-async function pgliteDatabase(client: PGlite, release?: () => void): Promise<Database> {
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  const close = async () => {
-    try {
-      await client.close();
-    } finally {
-      release?.();
-    }
-  };
-  return { kind: 'pglite', db, readDb: db, pglite: client, close };
-}
-
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder });
   } else {
     await migratePg(database.db as never, { migrationsFolder });
