@@ -250,7 +250,7 @@ function ReportDetails({ report, onToggle, busy, onClose }: { report: AccidentRe
   return (
     <section aria-labelledby="accident-details-heading" className="margin-top-4 padding-2 border-1px border-base-lighter radius-md">
       <h2 id="accident-details-heading" className="margin-top-0" tabIndex={-1} ref={heading}>
-        Accident report of {report.occurred_date}
+        Accident report of <span className="text-no-wrap">{report.occurred_date}</span>
       </h2>
       <dl className="accident-details">
         {rows.map(([term, value]) => (

@@ -144,7 +144,7 @@ function Stations({ programId }: { programId: number }) {
   const sortHeader = (key: SortKey) => {
     const active = sort.key === key;
     return (
-      <th scope="col" aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'}>
+      <th scope="col" aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : undefined}>
         <Button
           type="button"
           unstyled
@@ -161,7 +161,7 @@ function Stations({ programId }: { programId: number }) {
 
   const filterForm = (
     <form className="usa-form maxw-none" aria-label="Station filters" onSubmit={(e) => e.preventDefault()}>
-      <div className="grid-row grid-gap">
+      <div className="grid-row grid-gap flex-align-end">
         <div className="tablet:grid-col-4">
           <SelectField
             id="stations-county"
@@ -376,7 +376,7 @@ function Stations({ programId }: { programId: number }) {
                             <span aria-hidden="true" className="station-swatch" style={{ backgroundColor: s.status.color }} />
                             {s.status.name}
                           </span>
-                          {s.status.since && <span className="display-block station-table__minor">since {s.status.since}</span>}
+                          {s.status.since && <span className="display-block text-no-wrap station-table__minor">since {s.status.since}</span>}
                         </>
                       ) : (
                         'No status'

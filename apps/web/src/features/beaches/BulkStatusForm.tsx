@@ -41,7 +41,12 @@ export function BulkStatusForm({ stationCount, statuses, onSubmit, onCancel }: P
     if (!date) found.date = 'Enter the date the status holds from.';
     else if (date > addDays(today, 1)) found.date = 'The date cannot be later than tomorrow.';
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const first = (['status', 'date', 'comment'] as const).find((field) => found[field]);
+    if (first) {
+      // To the first field to fix, as a person reads the form.
+      document.getElementById(`bulk-${first}`)?.focus();
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {

@@ -122,6 +122,8 @@ describe('Beach Stations', () => {
     await user.click(within(table).getByRole('button', { name: /^Status/ }));
     const header = within(table).getByRole('columnheader', { name: /Status/ });
     expect(header).toHaveAttribute('aria-sort', 'descending');
+    // ARIA: one sorted header at a time (USWDS also highlights only that one).
+    expect(within(table).getByRole('columnheader', { name: /Municipality/ })).not.toHaveAttribute('aria-sort');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Open');
     expect(rows[1]).toHaveTextContent('Advisory');
@@ -174,6 +176,7 @@ describe('Beach Stations', () => {
     await user.click(screen.getByRole('button', { name: 'Set status of selected' }));
     await user.click(await screen.findByRole('button', { name: 'Set status' }));
     expect(await screen.findByText('Choose a status.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Status/ })).toHaveFocus();
     await user.selectOptions(screen.getByRole('combobox', { name: /^Status/ }), '2');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Reason (EPA BEACON code)' }), 'RAINFALL');
     const source = screen.getByRole('combobox', { name: 'Source (EPA BEACON code)' });
