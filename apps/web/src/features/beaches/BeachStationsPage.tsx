@@ -93,6 +93,11 @@ function Stations({ programId }: { programId: number }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkOpen, setBulkOpen] = useState(false);
   const [pending, setPending] = useState<PendingToggle | null>(null);
+  // Deactivating a primary warns about its active brackets (issue 11).
+  const pendingBrackets =
+    pending?.flag === 'active' && !pending.value && pending.station.type.code === 'PRIMARY'
+      ? (stations.data ?? []).filter((s) => s.active && s.primary?.beach_station_id === pending.station.beach_station_id)
+      : [];
   const [toggleError, setToggleError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [dashboardId, setDashboardId] = useState<number | null>(null);
@@ -460,6 +465,12 @@ function Stations({ programId }: { programId: number }) {
               ? 'appears again on the public map, lists and downloads.'
               : 'disappears from the public map, lists and data downloads.'}
         </p>
+        {pendingBrackets.length > 0 && (
+          <p>
+            <strong>It is the primary of {pendingBrackets.length === 1 ? 'an active bracket station' : `${pendingBrackets.length} active bracket stations`}:</strong>{' '}
+            {pendingBrackets.map((b) => b.station_name).join(', ')}. They stay active, but the beach's status will no longer follow new samples here.
+          </p>
+        )}
       </ConfirmDialog>
     </>
   );

@@ -163,6 +163,8 @@ describe('Beach Stations', () => {
     await chooseType(user, 'PRIMARY');
     await user.click(await screen.findByRole('button', { name: 'Deactivate Asbury Park North - Station 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate this station?' });
+    // Station 1 is the primary of an active bracket: the dialog names it before anything is sent.
+    expect(dialog).toHaveTextContent('It is the primary of an active bracket station: North bracket.');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await within(dialog).findByText(/Failed to update beach station/)).toBeInTheDocument();
   });
