@@ -15,6 +15,8 @@ export * from './schemas/downloads';
 export * from './downloads';
 export * from './csv';
 export * from './schemas/results';
+export * from './schemas/result-records';
+export * from './schemas/station-results';
 export * from './schemas/result-integrity';
 export * from './schemas/verification';
 export * from './schemas/beach-status';

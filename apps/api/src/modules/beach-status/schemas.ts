@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema, sampleDateSchema, type DateRuleOptions } from '@beach/domain';
-import { resultRecordSchema } from '../results/schemas';
+import { resultRecordSchema, stationHistorySchema, stationResultsStationSchema } from '@beach/domain';
+
+export const stationHistoryResponse = stationHistorySchema;
 import { statusChangeSchema } from '../verification/schemas';
 
 /** Response shapes of PUT beach/bulkStatus and the staff reads of one station's results and statistics. */
@@ -8,16 +10,7 @@ import { statusChangeSchema } from '../verification/schemas';
 export const stationIdParams = z.object({ id: idSchema });
 export const stationDateParams = (options: DateRuleOptions) => z.object({ id: idSchema, date: sampleDateSchema(options) });
 
-const stationSchema = z.object({
-  beach_station_id: z.number(),
-  station_name: z.string(),
-  station_type: z.enum(['PRIMARY', 'BRACKET']),
-  primary_station_id: z.number(),
-  beach_id: z.number(),
-  beach_name: z.string(),
-  program_id: z.number(),
-  active: z.boolean(),
-});
+const stationSchema = stationResultsStationSchema;
 
 /** PUT beach/bulkStatus. */
 export const bulkStatusResponse = z.object({
@@ -28,31 +21,6 @@ export const bulkStatusResponse = z.object({
 
 /** GET beach/results/{id}/{date}. */
 export const stationResultsOnDateResponse = z.object({ station: stationSchema, sample_date: z.string(), results: z.array(resultRecordSchema) });
-
-const summarySchema = z.object({
-  verified_samples: z.number(),
-  samples_with_value: z.number(),
-  /** Verified values above the program's beach action value for their parameter. */
-  exceedances: z.number(),
-  /** Geometric mean of the verified values (censored ones per the program's rule); null without values. */
-  geomean: z.number().nullable(),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-});
-
-/** GET beach/results/{id}/historical. */
-export const stationHistoryResponse = z.object({
-  station: stationSchema,
-  from: z.string(),
-  to: z.string(),
-  parameter: z.string().nullable(),
-  /** More than 5000 results: narrow the period. */
-  truncated: z.boolean(),
-  /** Over the verified results of the period. */
-  summary: summarySchema,
-  /** Every result of the period in any verification state, oldest first. */
-  results: z.array(resultRecordSchema),
-});
 
 /** GET beach/{id}/statistics. */
 export const stationStatisticsResponse = z.object({

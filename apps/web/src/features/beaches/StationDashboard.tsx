@@ -5,6 +5,7 @@ import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
 import { useStationDashboardQuery, useStationStatisticsQuery } from './api';
 import { reasonLabel, sourceLabel } from './beacon-labels';
+import { StationResults } from './StationResults';
 
 const SOURCE_LABELS: Record<string, string> = { RULE: 'Program rule', MANUAL: 'By hand', INCIDENT: 'Incident', SEASON: 'Season', IMPORT: 'Import' };
 
@@ -105,6 +106,8 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
           </table>
         </div>
       )}
+      <h3>Results of the last 365 days</h3>
+      <StationResults stationId={stationId} />
       <h3 id="station-seasons-heading">Seasons</h3>
       {statistics.isLoading ? (
         <Loading label="Loading the season statistics…" />

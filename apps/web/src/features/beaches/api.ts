@@ -4,10 +4,12 @@ import {
   beachVisibilityResultSchema,
   staffBeachListSchema,
   stationDashboardProfileSchema,
+  stationHistorySchema,
   type BeachFilters,
   type BulkStatusInput,
   type StaffBeachListItem,
   type StationDashboardProfile,
+  type StationHistory,
 } from '@beach/domain';
 import { api, type Envelope } from '../../app/api';
 
@@ -48,6 +50,12 @@ export const beachesApi = api.injectEndpoints({
       transformResponse: (response: Envelope) => stationDashboardProfileSchema.parse(response.payload),
       providesTags: [{ type: 'Beaches', id: 'STAFF_LIST' }],
     }),
+    /** GET beach/results/{id}/historical: the last 365 days of results in every verification state. */
+    stationHistory: build.query<StationHistory, number>({
+      query: (id) => `beach/results/${id}/historical`,
+      transformResponse: (response: Envelope) => stationHistorySchema.parse(response.payload),
+      providesTags: ['Results'],
+    }),
     stationStatistics: build.query<StationSeasonStatistics[], number>({
       query: (id) => `beach/${id}/statistics`,
       transformResponse: (response: Envelope<{ seasons: StationSeasonStatistics[] }>) => response.payload.seasons,
@@ -80,7 +88,10 @@ export const {
   useStatusChoicesQuery,
   useStationDashboardQuery,
   useStationStatisticsQuery,
+  useStationHistoryQuery,
   useSetStationActiveMutation,
   useSetStationVisibilityMutation,
   useBulkStatusMutation,
 } = beachesApi;
+
+export type StationResultRecord = StationHistory['results'][number];

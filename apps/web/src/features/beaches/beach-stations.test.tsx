@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mockFetch, type Reply } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
 import { makeAdmin, ok } from '../../test/staff-fixtures';
+import { storedResult } from '../results/results-fixtures';
 
 beforeAll(async () => {
   await Promise.all([import('../../app/layouts/PortalLayout'), import('./BeachStationsPage')]);
@@ -218,6 +219,19 @@ describe('Beach Stations', () => {
           { effective_date: '2026-07-10', status: { code: 'ADVISORY', name: 'Advisory', color: '#ffbe2e' }, source: 'RULE', reason: 'Exceedance', reason_code: 'ELEV_BACT', beacon_source: null },
         ],
       }),
+      'GET /api/beach/results/3/historical': ok('BEACH_RESULTS_FOUND', {
+        station: { beach_station_id: 3, station_name: 'Station 3', station_type: 'PRIMARY', primary_station_id: 3, beach_id: 3, beach_name: 'Seaside Heights', program_id: 1, active: true },
+        from: '2025-07-15',
+        to: '2026-07-15',
+        parameter: null,
+        truncated: false,
+        summary: { verified_samples: 2, samples_with_value: 2, exceedances: 1, geomean: 44.7, min: 10, max: 200 },
+        results: [
+          storedResult(31, 3, 'Station 3', { sample_date: '2026-07-13', value: 10, verification_state: 'VERIFIED' }),
+          storedResult(32, 3, 'Station 3', { sample_date: '2026-07-14', value: 200, verification_state: 'VERIFIED' }),
+          storedResult(33, 3, 'Station 3', { sample_date: '2026-07-14', sample_time_hh: '14', value: 40, is_resample: true }),
+        ].map(({ can_edit: _e, can_delete: _d, ...r }) => (void [_e, _d], r)),
+      }),
       'GET /api/beach/3/statistics': ok('BEACH_STATISTICS_FOUND', {
         station: {},
         seasons: [
@@ -248,6 +262,12 @@ describe('Beach Stations', () => {
     const rule = within(changes).getByRole('row', { name: /2026-07-10/ });
     expect(within(rule).getByText('BEACON: Elevated bacteria')).toBeInTheDocument();
     expect(within(rule).getByRole('cell', { name: '—' })).toBeInTheDocument();
+    // The last 365 days: the public page's chart, the period's summary and the latest sample day in every state.
+    expect(await within(section).findByText(/2 verified samples, 1 above the beach action value, geometric mean 44\.7/)).toBeInTheDocument();
+    const latest = within(section).getByRole('table', { name: 'Latest sample day: 2026-07-14' });
+    expect(within(latest).getAllByRole('row')).toHaveLength(3);
+    expect(within(latest).getByRole('row', { name: /14:30/ })).toHaveTextContent('Not verified');
+    expect(within(latest).getByRole('row', { name: /08:30/ })).toHaveTextContent('200 CFU/100mL');
     const seasons = await within(section).findByRole('table', { name: 'Seasons' });
     expect(within(seasons).getByText('21.4')).toBeInTheDocument();
     expect(within(seasons).getByText('Open: 40')).toBeInTheDocument();

@@ -1,8 +1,8 @@
-import type { resultRowSchema } from '@beach/domain';
+import type { EntryResultRecord, resultRowSchema } from '@beach/domain';
 
 /** Response shapes of the Results Entry calls (apps/api/src/modules/results/schemas.ts). */
 
-export type VerificationState = 'UNVERIFIED' | 'VERIFIED' | 'SECONDARY_VERIFIED';
+export type VerificationState = EntryResultRecord['verification_state'];
 export type StationType = 'PRIMARY' | 'BRACKET';
 
 export interface OrganizationRef {
@@ -18,45 +18,8 @@ export interface ProgramRef {
   color: string;
 }
 
-/** A stored result as the entry grid gets it, with what the caller may do to it. */
-export interface EntryResult {
-  result_id: number;
-  beach_station_id: number;
-  station_name: string;
-  station_type: StationType;
-  primary_station_id: number;
-  beach_id: number;
-  beach_name: string;
-  program_id: number;
-  organization_id: number;
-  organization_name: string;
-  sample_date: string;
-  sample_time_hh: string;
-  sample_time_mm: string;
-  parameter_id: number;
-  parameter_code: string;
-  parameter_name: string;
-  value: number | null;
-  remark_code_id: number | null;
-  remark_code: string | null;
-  result_unit_id: number;
-  unit_code: string;
-  unit_name: string;
-  is_resample: boolean;
-  lab_name: string;
-  comments: string;
-  verification_state: VerificationState;
-  entered_by: number | null;
-  entered_by_name: string | null;
-  entered_at: string;
-  verified_by: number | null;
-  verified_by_name: string | null;
-  verified_at: string | null;
-  /** Raised by every change; an edit sends the version it loaded, and a result changed since is refused (409). */
-  version: number;
-  can_edit: boolean;
-  can_delete: boolean;
-}
+/** A stored result as the entry grid gets it, with what the caller may do to it: the server's own contract. */
+export type EntryResult = EntryResultRecord;
 
 export interface EntryProgram extends ProgramRef {
   access_level: 'USER' | 'ADMIN';
