@@ -269,9 +269,12 @@ async function benchStatuses(base: string): Promise<string[]> {
   }
 }
 
-/** The map's statuses on the wire at this scale: the lean first view (decision 0020) beside the full list. */
+/**
+ * The map's statuses on the wire at this scale: the lean first view (decision 0020) beside the full list, and the
+ * list view's first page (and a search's) as the list view reads them now.
+ */
 async function benchMapBytes(base: string): Promise<string[]> {
-  console.log('Map statuses on the wire (GET /api/public/map/statuses, GET /api/public/beaches/statuses/)');
+  console.log('Map statuses on the wire (GET /api/public/map/statuses, /api/public/beaches/statuses/, /api/public/map/list)');
   const size = async (path: string, coding: string) => {
     const res = await new Promise<{ bytes: number; encoding: string }>((resolve, reject) => {
       http
@@ -286,7 +289,7 @@ async function benchMapBytes(base: string): Promise<string[]> {
   };
   const rows: string[] = [];
   let leanBr = 0;
-  for (const path of ['/api/public/map/statuses', '/api/public/beaches/statuses/']) {
+  for (const path of ['/api/public/map/statuses', '/api/public/beaches/statuses/', '/api/public/map/list', '/api/public/map/list?name=beach+1']) {
     const parts: string[] = [];
     for (const coding of ['identity', 'gzip', 'br']) {
       // Twice: the first may compute and compress the answer; the second is what visitors get.
@@ -295,7 +298,7 @@ async function benchMapBytes(base: string): Promise<string[]> {
       parts.push(`${encoding} ${(bytes / 1000).toFixed(1)} KB`);
       if (path.includes('/map/') && coding === 'br') leanBr = bytes;
     }
-    console.log(`  ${path.padEnd(32)} ${parts.join(', ')}`);
+    console.log(`  ${path.padEnd(40)} ${parts.join(', ')}`);
     rows.push(`${path}: ${parts.join(', ')}`);
   }
   console.log('');

@@ -7,8 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLeanStations } from '@beach/domain/map/lean-statuses';
 import { preferredCoding } from '../src/lib/compression';
 import { serialise } from '../src/lib/public-cache';
-import { mapStatusesSchema } from '../src/modules/public-site/schemas/map';
-import { mapModel } from '../src/modules/public-site/service/statuses';
+import { NO_STATION_FILTERS } from '@beach/domain/map/station-list';
+import { mapListSchema, mapStatusesSchema } from '../src/modules/public-site/schemas/map';
+import { mapListPage, mapModel } from '../src/modules/public-site/service/statuses';
 import { notFoundHandler, registerWeb } from '../src/plugins/web';
 import { wirePlugin } from '../src/plugins/wire';
 import { ok } from '../src/lib/http';
@@ -105,6 +106,78 @@ describe('GET /api/public/map/statuses and /api/public/map/stations/{id}', () =>
     const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, unknown> }>();
     expect(doc.paths['/api/public/map/statuses']).toBeDefined();
     expect(doc.paths['/api/public/map/stations/{id}']).toBeDefined();
+    expect(doc.paths['/api/public/map/list']).toBeDefined();
+  });
+});
+
+describe('GET /api/public/map/list: the list view a page at a time', () => {
+  interface ListPage {
+    version: string;
+    total: number;
+    offset: number;
+    stations: (Station & { station_name: string; municipality: string; county_id: number; county: string })[];
+  }
+  const page = async (query = '') => {
+    const res = await ctx.call({ method: 'GET', url: `/api/public/map/list${query}` });
+    expect(res.statusCode).toBe(200);
+    return { res, page: res.json<{ code: string; payload: ListPage }>().payload };
+  };
+  const all = async () => (await ctx.call({ method: 'GET', url: '/api/public/beaches/statuses/' })).json<{ payload: { statuses: ListPage['stations'] } }>().payload.statuses;
+
+  it('pages every public station of public/beaches/statuses/, 25 at a time, in county, town, beach and station order', async () => {
+    setToday(DATA_TODAY);
+    const full = await all();
+    const { page: first } = await page();
+    expect(first.total).toBe(full.length);
+    expect(first.offset).toBe(0);
+    expect(first.stations).toHaveLength(Math.min(25, full.length));
+    const listed: ListPage['stations'] = [];
+    for (let offset = 0; offset < first.total; offset += 25) listed.push(...(await page(`?offset=${offset}`)).page.stations);
+    expect(listed.map((s) => s.beach_station_id).sort((a, b) => a - b)).toEqual(full.map((s) => s.beach_station_id).sort((a, b) => a - b));
+    // Each row is the station as the full list has it.
+    for (const s of listed) expect(s).toEqual(full.find((f) => f.beach_station_id === s.beach_station_id));
+    const order = (s: ListPage['stations'][number]) => [s.county, s.municipality, s.beach_name, s.station_name];
+    for (let i = 1; i < listed.length; i++) {
+      const [a, b] = [order(listed[i - 1]!), order(listed[i]!)];
+      const cmp = a.map((text, k) => text.localeCompare(b[k]!)).find((c) => c !== 0) ?? 0;
+      expect(cmp).toBeLessThanOrEqual(0);
+    }
+    const { version } = (await ctx.call({ method: 'GET', url: '/api/public/map/statuses' })).json<{ payload: Lean }>().payload;
+    expect(first.version).toBe(version);
+  });
+
+  it('filters by name words (case and accents ignored), county and status, with the total of matches', async () => {
+    setToday(DATA_TODAY);
+    const full = await all();
+    const target = full.find((s) => s.status_code === 'OPEN')!;
+    const word = target.municipality.split(' ')[0]!;
+    const { page: byName } = await page(`?name=${encodeURIComponent(`  ${word.toUpperCase()} `)}`);
+    const expected = full.filter((s) => `${s.beach_name} ${s.station_name} ${s.municipality}`.toLowerCase().includes(word.toLowerCase()));
+    expect(byName.total).toBe(expected.length);
+    expect(byName.stations.map((s) => s.beach_station_id)).toContain(target.beach_station_id);
+
+    const { page: narrowed } = await page(`?county=${target.county_id}&status=OPEN`);
+    const inCounty = full.filter((s) => s.county_id === target.county_id && s.status_code === 'OPEN');
+    expect(narrowed.total).toBe(inCounty.length);
+    expect(narrowed.stations.every((s) => s.county_id === target.county_id && s.status_code === 'OPEN')).toBe(true);
+
+    const { page: none } = await page('?name=nowhere-at-all');
+    expect(none).toMatchObject({ total: 0, stations: [] });
+  });
+
+  it('refuses a bad filter or an offset off the page size; a current version may be kept a year, compressed', async () => {
+    for (const query of ['?status=PURPLE', '?county=abc', '?offset=7', '?offset=-25', `?name=${'x'.repeat(101)}`]) {
+      const res = await ctx.call({ method: 'GET', url: `/api/public/map/list${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ code: string }>().code).toBe('VALIDATION_FAILED');
+    }
+    const { page: first, res } = await page();
+    expect(res.headers['cache-control']).toBe('public, max-age=30');
+    const current = await ctx.call({ method: 'GET', url: `/api/public/map/list?v=${first.version}`, headers: { 'accept-encoding': 'br' } });
+    expect(current.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(current.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(decode(current.rawPayload, 'br').toString())).toEqual(res.json());
+    expect((await ctx.call({ method: 'GET', url: '/api/public/map/list', headers: { 'if-none-match': res.headers.etag as string } })).statusCode).toBe(304);
   });
 });
 
@@ -300,5 +373,12 @@ describe('national scale: 6,000 stations (a synthetic fixture through the real s
     expect(decodeLeanStations(model.lean.stations)).toHaveLength(6000);
     expect(br).toBeLessThanOrEqual(60_000);
     expect(gz).toBeLessThanOrEqual(60_000);
+
+    // The list view's first page (public/map/list): 25 stations whatever the program's size, not the full list.
+    const list = serialise(mapListSchema, ok('BEACH_STATUSES_FOUND', mapListPage(model, NO_STATION_FILTERS, 0))).body;
+    const listBr = brotliCompressSync(list).length;
+    console.log(`the list view's first page: ${list.length} bytes, ${listBr} br (the full list: ${brotliCompressSync(full).length} br)`);
+    expect(mapListPage(model, NO_STATION_FILTERS, 0)).toMatchObject({ total: 6000, offset: 0 });
+    expect(listBr).toBeLessThanOrEqual(5_000);
   });
 });

@@ -139,13 +139,13 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 const compressedBodies = new Map<string, Promise<Buffer>>();
 const COMPRESSED_BODIES_MAX = 200;
 
-export function compressedBody(cached: CachedBody, coding: ContentCoding): Promise<Buffer> {
-  const key = `${cached.etag}:${coding}`;
+export function compressedBody(cached: CachedBody, coding: ContentCoding, effort: 'max' | 'fast' = 'max'): Promise<Buffer> {
+  const key = `${cached.etag}:${coding}:${effort}`;
   let body = compressedBodies.get(key);
   if (body) {
     compressedBodies.delete(key);
   } else {
-    body = compressBody(cached.body, coding, 'max');
+    body = compressBody(cached.body, coding, effort);
     body.catch(() => compressedBodies.delete(key));
   }
   compressedBodies.set(key, body);
@@ -156,14 +156,15 @@ export function compressedBody(cached: CachedBody, coding: ContentCoding): Promi
 /**
  * Sends a cached body as-is: a Buffer with a JSON content type bypasses Fastify's serializer, so nothing is
  * re-serialised per request. Above 1 KB it goes brotli- or gzip-compressed when the client accepts either,
- * compressed once per version (compressedBody). Answers 304 with no body when the client already holds this
- * version.
+ * compressed once per version (compressedBody; `effort` 'fast' for an answer few visitors share, such as a
+ * search). Answers 304 with no body when the client already holds this version.
  */
 export function sendCachedJson(
   request: FastifyRequest,
   reply: FastifyReply,
   cached: CachedBody,
   cacheControl = PUBLIC_CACHE_CONTROL,
+  effort: 'max' | 'fast' = 'max',
 ): FastifyReply | Promise<FastifyReply> {
   const coding = cached.body.length > COMPRESS_MIN_BYTES ? preferredCoding(request.headers['accept-encoding']) : null;
   if (cached.body.length > COMPRESS_MIN_BYTES) reply.header('vary', varyWithAcceptEncoding(reply.getHeader('vary')));
@@ -171,7 +172,7 @@ export function sendCachedJson(
   if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
   reply.header('content-type', 'application/json; charset=utf-8');
   if (!coding) return reply.send(cached.body);
-  return compressedBody(cached, coding).then(
+  return compressedBody(cached, coding, effort).then(
     (body) => reply.header('content-encoding', coding).send(body),
     // Compression failing is no reason to fail the answer.
     () => reply.header('etag', cached.etag).send(cached.body),

@@ -4,12 +4,7 @@ import { useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { closuresOf, decodeLeanStations } from '@beach/domain/map/lean-statuses';
 import { PublicPage } from '../../components/PublicPage';
-import {
-  useMapStatusesQuery,
-  useStationStatusesQuery,
-  useStatusLegendQuery,
-  useStatusSnapshotQuery,
-} from './api';
+import { useMapStatusesQuery, useStatusLegendQuery, useStatusSnapshotQuery } from './api';
 import { ClosuresPanel } from './ClosuresPanel';
 import { formatInstant } from './format';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
@@ -32,7 +27,7 @@ const StationPopup = lazy(() => loadPanels().then((module) => ({ default: module
 const StatusLegend = lazy(() => loadPanels().then((module) => ({ default: module.StatusLegend })));
 const FlightToday = lazy(() => loadPanels().then((module) => ({ default: module.FlightToday })));
 const LatestNews = lazy(() => loadPanels().then((module) => ({ default: module.LatestNews })));
-// The list view (today's full list, filters, paging) is a chunk of its own too: the map's first view skips it.
+// The list view (filters, pages of today's list from the api) is a chunk of its own too: the map's first view skips it.
 const StationList = lazy(() => import('./StationList').then((module) => ({ default: module.StationList })));
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -63,7 +58,8 @@ function closureOf(station: StationStatus): Closure {
 /**
  * The public landing page: every public station's status on a map (or as a list), with the panels beside it.
  * Today's map draws from the lean statuses (public/map/statuses: ids, positions, statuses); a popup loads its
- * station's details when it opens; the list view loads the full list when it is shown (decision 0020).
+ * station's details when it opens; the list view loads today's stations 25 at a time (public/map/list), filtered
+ * by the api, so a national program's list does not load 6,000 stations (decision 0020).
  *
  * No layout shift: until the first statuses arrive, one reserved box (the skeleton) stands where the date
  * control, the map and the panels will be, tall enough to keep the footer out of the first view; then they
@@ -88,8 +84,8 @@ export default function MapPage() {
   // The legend is read with the panels, after the map is drawn; the list view reads it for its status filter.
   const legend = useStatusLegendQuery(undefined, { skip: !panelsMayLoad });
   const snapshot = useStatusSnapshotQuery(date ?? skipToken);
-  // Today's list view needs names, places and samples: the full list, loaded only when it is shown.
-  const list = useStationStatusesQuery(undefined, { skip: date !== null || view !== 'list', pollingInterval: REFRESH_MS });
+  // A station opened from the list view: its popup shows the list's row instead of loading it again.
+  const [listStation, setListStation] = useState<StationStatus | null>(null);
 
   useEffect(() => {
     if (view === 'map') void loadStationMap();
@@ -122,12 +118,20 @@ export default function MapPage() {
   }, [legend.data, leanData, snapshotStations]);
 
   const markers = date ? snapshotMarkers : todayMarkers;
-  const listed = date ? snapshotStations : list.data?.statuses;
   const closures = date ? snapshotStations && closuresOf(snapshotStations).map(closureOf) : leanData?.closures;
   const counties = date ? snapshotStations && countiesOf(snapshotStations) : leanData?.counties;
   const mapQuery = date ? snapshot : lean;
-  const listQuery = date ? snapshot : list;
-  const stationsById = useMemo(() => new Map((listed ?? []).map((s) => [s.beach_station_id, s])), [listed]);
+  const stationsById = useMemo(() => {
+    const byId = new Map((date ? snapshotStations ?? [] : []).map((s) => [s.beach_station_id, s]));
+    if (listStation && !byId.has(listStation.beach_station_id)) byId.set(listStation.beach_station_id, listStation);
+    return byId;
+  }, [date, snapshotStations, listStation]);
+  // The list view's status filter: the legend's order once it has loaded, else the statuses the page has.
+  const statusOptions = useMemo(() => {
+    if (legend.data) return [...legend.data].sort((a, b) => a.legend_order - b.legend_order);
+    if (date) return [...new Map((snapshotStations ?? []).map((s) => [s.status_code, { code: s.status_code, name: s.status_name }])).values()];
+    return leanData?.styles ?? [];
+  }, [legend.data, date, snapshotStations, leanData]);
 
   // The first statuses (or their failure) reveal the page below the intro, once; later loads show in place.
   // In a transition, so React builds that part of the page in slices rather than one long task.
@@ -151,8 +155,9 @@ export default function MapPage() {
     setFocus(null);
     update({ view: next === 'list' ? 'list' : null });
   };
-  const showOnMap = (stationId: number) => {
-    setFocus((previous) => ({ stationId, seq: (previous?.seq ?? 0) + 1 }));
+  const showOnMap = (station: StationStatus) => {
+    setListStation(station);
+    setFocus((previous) => ({ stationId: station.beach_station_id, seq: (previous?.seq ?? 0) + 1 }));
     update({ view: null });
   };
 
@@ -167,7 +172,7 @@ export default function MapPage() {
   const version = leanData?.version ?? '';
   const loadError = (failed: string) => (
     <div className="map-frame__body">
-      <LoadError message={date ? t('map.dayFailed', { date: formatDay(date, language) }) : failed} onRetry={() => void (view === 'list' ? listQuery : mapQuery).refetch()} />
+      <LoadError message={date ? t('map.dayFailed', { date: formatDay(date, language) }) : failed} onRetry={() => void mapQuery.refetch()} />
     </div>
   );
   // A panel that waits for the map: its heading and loading line, as the panel itself shows while it reads.
@@ -206,15 +211,20 @@ export default function MapPage() {
           />
         </Suspense>
       );
-  } else if (listQuery.isError) {
+  } else if (mapQuery.isError) {
     frameBody = loadError(t('map.statusesFailed'));
-  } else if (!listed) {
+  } else if (!(date ? snapshotStations : leanData) || !counties) {
     frameBody = reserved(t('map.loadingStatuses'));
   } else {
     frameBody = (
       <Suspense fallback={reserved(t('map.loadingStatuses'))}>
         <div className="map-frame__body">
-          <StationList stations={listed} legend={legend.data} onShowOnMap={showOnMap} />
+          <StationList
+            source={date ? { kind: 'day', stations: snapshotStations ?? [] } : { kind: 'today', version }}
+            counties={counties}
+            statuses={statusOptions}
+            onShowOnMap={showOnMap}
+          />
         </div>
       </Suspense>
     );

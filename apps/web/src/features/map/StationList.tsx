@@ -1,25 +1,38 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePublicText } from '../../i18n';
-import { countiesOf, filterStations, type StationFilters } from './station-filters';
+import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
+import { useMapListQuery } from './api';
+import { filterStations, STATION_LIST_PAGE_SIZE as PAGE_SIZE, type StationFilters } from './station-filters';
 import { StationSummary } from './StationSummary';
-import type { LegendItem, StationStatus } from './types';
+import type { County, MapListArgs, StationStatus, StatusCode } from './types';
 
-const PAGE_SIZE = 25;
+/** A search is sent once typing pauses this long (the other filters at once). */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * Where the list's stations come from: today's a page at a time from the api (public/map/list, so a national
+ * program's list view reads 25 stations, not 6,000: decision 0020); a past day's from the snapshot the page
+ * already has. Both are filtered and ordered the same way (@beach/domain/map/station-list).
+ */
+export type StationListSource = { kind: 'today'; version: string } | { kind: 'day'; stations: readonly StationStatus[] };
 
 interface StationListProps {
-  stations: readonly StationStatus[];
-  legend: readonly LegendItem[] | undefined;
+  source: StationListSource;
+  /** The counties to filter by (the lean statuses', or the snapshot's). */
+  counties: readonly County[];
+  /** The statuses to filter by, in legend order. */
+  statuses: readonly { code: StatusCode; name: string }[];
   /** Switches to the map, centred on the station with its popup open. */
-  onShowOnMap: (stationId: number) => void;
+  onShowOnMap: (station: StationStatus) => void;
 }
 
 /**
  * The map's stations as a list: the way keyboard and screen reader users reach each beach. Search by
  * name, filter by county and status; the filters live in the address (name, county, status), so Back
- * from a beach page returns to the same list.
+ * from a beach page returns to the same list. 25 stations at first, 25 more on request.
  */
-export function StationList({ stations, legend, onShowOnMap }: StationListProps) {
+export function StationList({ source, counties, statuses, onShowOnMap }: StationListProps) {
   const { t } = usePublicText();
   const id = useId();
   const [params, setParams] = useSearchParams();
@@ -39,15 +52,6 @@ export function StationList({ stations, legend, onShowOnMap }: StationListProps)
       { replace: true },
     );
   };
-
-  const matches = filterStations(stations, filters);
-  const filterKey = `${filters.query}|${filters.county}|${filters.status}`;
-  const [paging, setPaging] = useState({ key: filterKey, limit: PAGE_SIZE });
-  const limit = paging.key === filterKey ? paging.limit : PAGE_SIZE;
-  const shown = matches.slice(0, limit);
-  const statusOptions = legend
-    ? [...legend].sort((a, b) => a.legend_order - b.legend_order).map((s) => ({ code: s.code, name: s.name }))
-    : [...new Map(stations.map((s) => [s.status_code, s.status_name]))].map(([code, name]) => ({ code, name }));
   const filtered = Boolean(filters.query || filters.county || filters.status);
 
   return (
@@ -72,7 +76,7 @@ export function StationList({ stations, legend, onShowOnMap }: StationListProps)
           </label>
           <select className="usa-select" id={`${id}-county`} value={filters.county} onChange={(e) => setFilter('county', e.target.value)}>
             <option value="">{t('map.list.allCounties')}</option>
-            {countiesOf(stations).map((c) => (
+            {counties.map((c) => (
               <option key={c.county_id} value={String(c.county_id)}>
                 {c.county}
               </option>
@@ -85,7 +89,7 @@ export function StationList({ stations, legend, onShowOnMap }: StationListProps)
           </label>
           <select className="usa-select" id={`${id}-status`} value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
             <option value="">{t('map.list.allStatuses')}</option>
-            {statusOptions.map((s) => (
+            {statuses.map((s) => (
               <option key={s.code} value={s.code}>
                 {s.name}
               </option>
@@ -112,33 +116,162 @@ export function StationList({ stations, legend, onShowOnMap }: StationListProps)
         )}
       </form>
 
-      <p className="station-list__count" role="status">
-        {matches.length === 0 ? t('map.list.none') : t('map.list.showing', { shown: shown.length, count: matches.length })}
-      </p>
-
-      {shown.length > 0 && (
-        <ul className="station-list__items">
-          {shown.map((station) => (
-            <li key={station.beach_station_id} className="station-list__item">
-              <StationSummary station={station} headingLevel={3}>
-                <button
-                  type="button"
-                  className="usa-button usa-button--unstyled station-list__show"
-                  aria-label={t('map.list.showOnMapFor', { name: station.station_name })}
-                  onClick={() => onShowOnMap(station.beach_station_id)}
-                >
-                  {t('map.list.showOnMap')}
-                </button>
-              </StationSummary>
-            </li>
-          ))}
-        </ul>
-      )}
-      {shown.length < matches.length && (
-        <button type="button" className="usa-button usa-button--outline" onClick={() => setPaging({ key: filterKey, limit: limit + PAGE_SIZE })}>
-          {t('map.list.showMore', { number: Math.min(PAGE_SIZE, matches.length - shown.length) })}
-        </button>
+      {source.kind === 'day' ? (
+        <DayResults stations={source.stations} filters={filters} onShowOnMap={onShowOnMap} />
+      ) : (
+        <TodayResults version={source.version} filters={filters} onShowOnMap={onShowOnMap} />
       )}
     </section>
   );
+}
+
+interface ResultsProps {
+  filters: StationFilters;
+  onShowOnMap: (station: StationStatus) => void;
+}
+
+/** A past day's stations: the snapshot, filtered here. */
+function DayResults({ stations, filters, onShowOnMap }: ResultsProps & { stations: readonly StationStatus[] }) {
+  const matches = filterStations(stations, filters);
+  const filterKey = `${filters.query}|${filters.county}|${filters.status}`;
+  const [paging, setPaging] = useState({ key: filterKey, limit: PAGE_SIZE });
+  const limit = paging.key === filterKey ? paging.limit : PAGE_SIZE;
+  const shown = matches.slice(0, limit);
+  return (
+    <Results
+      count={{ shown: shown.length, total: matches.length }}
+      onMore={shown.length < matches.length ? () => setPaging({ key: filterKey, limit: limit + PAGE_SIZE }) : null}
+      more={Math.min(PAGE_SIZE, matches.length - shown.length)}
+    >
+      {shown.length > 0 && <Rows stations={shown} onShowOnMap={onShowOnMap} />}
+    </Results>
+  );
+}
+
+/** The value, once it has stayed the same for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * Today's stations, a page at a time from the api. While a new search loads, the stations of the last one stay
+ * (marked busy); the count says how many match once it has loaded.
+ */
+function TodayResults({ version, filters, onShowOnMap }: ResultsProps & { version: string }) {
+  const { t } = usePublicText();
+  const name = useSettled(filters.query.trim(), SEARCH_DELAY_MS);
+  const base = { version, name, county: filters.county, status: filters.status };
+  const filterKey = `${name}|${filters.county}|${filters.status}`;
+  const [paging, setPaging] = useState({ key: filterKey, pages: 1 });
+  const pages = paging.key === filterKey ? paging.pages : 1;
+  const first = useMapListQuery({ ...base, offset: 0 });
+  // The page asked for last: until it arrives, the count and Show more wait for it.
+  const last = useMapListQuery({ ...base, offset: (pages - 1) * PAGE_SIZE }, { skip: pages === 1 });
+
+  if (!first.data) {
+    return first.isError ? (
+      <LoadError message={t('map.statusesFailed')} onRetry={() => void first.refetch()} />
+    ) : (
+      <p className="station-list__count" role="status">
+        {t('map.loadingStatuses')}
+      </p>
+    );
+  }
+  const total = first.data.total;
+  const lastRows = pages === 1 ? first.data.stations.length : last.currentData?.stations.length;
+  const shown = (pages - 1) * PAGE_SIZE + (lastRows ?? 0);
+  return (
+    <Results
+      count={{ shown, total }}
+      busy={first.isFetching}
+      onMore={lastRows !== undefined && shown < total ? () => setPaging({ key: filterKey, pages: pages + 1 }) : null}
+      more={Math.min(PAGE_SIZE, total - shown)}
+    >
+      {total > 0 && (
+        <ul className="station-list__items" aria-busy={first.isFetching}>
+          <PageRows stations={first.data.stations} onShowOnMap={onShowOnMap} />
+          {Array.from({ length: pages - 1 }, (_, i) => (
+            <MorePage key={i} args={{ ...base, offset: (i + 1) * PAGE_SIZE }} onShowOnMap={onShowOnMap} />
+          ))}
+        </ul>
+      )}
+    </Results>
+  );
+}
+
+/** A page after the first: its stations once they have loaded. */
+function MorePage({ args, onShowOnMap }: { args: MapListArgs; onShowOnMap: (station: StationStatus) => void }) {
+  const { t } = usePublicText();
+  const page = useMapListQuery(args);
+  if (page.currentData) return <PageRows stations={page.currentData.stations} onShowOnMap={onShowOnMap} />;
+  return (
+    <li className="station-list__item">
+      {page.isError ? (
+        <LoadError message={t('map.statusesFailed')} onRetry={() => void page.refetch()} />
+      ) : (
+        <p role="status">{t('map.loadingStatuses')}</p>
+      )}
+    </li>
+  );
+}
+
+/** The count, the stations and Show more. */
+function Results({
+  count,
+  busy = false,
+  onMore,
+  more,
+  children,
+}: {
+  count: { shown: number; total: number };
+  busy?: boolean;
+  onMore: (() => void) | null;
+  more: number;
+  children: ReactNode;
+}) {
+  const { t } = usePublicText();
+  return (
+    <>
+      <p className="station-list__count" role="status" aria-busy={busy}>
+        {count.total === 0 ? t('map.list.none') : t('map.list.showing', { shown: count.shown, count: count.total })}
+      </p>
+      {children}
+      {onMore && (
+        <button type="button" className="usa-button usa-button--outline" onClick={onMore}>
+          {t('map.list.showMore', { number: more })}
+        </button>
+      )}
+    </>
+  );
+}
+
+function Rows({ stations, onShowOnMap }: { stations: readonly StationStatus[]; onShowOnMap: (station: StationStatus) => void }) {
+  return (
+    <ul className="station-list__items">
+      <PageRows stations={stations} onShowOnMap={onShowOnMap} />
+    </ul>
+  );
+}
+
+function PageRows({ stations, onShowOnMap }: { stations: readonly StationStatus[]; onShowOnMap: (station: StationStatus) => void }) {
+  const { t } = usePublicText();
+  return stations.map((station) => (
+    <li key={station.beach_station_id} className="station-list__item">
+      <StationSummary station={station} headingLevel={3}>
+        <button
+          type="button"
+          className="usa-button usa-button--unstyled station-list__show"
+          aria-label={t('map.list.showOnMapFor', { name: station.station_name })}
+          onClick={() => onShowOnMap(station)}
+        >
+          {t('map.list.showOnMap')}
+        </button>
+      </StationSummary>
+    </li>
+  ));
 }

@@ -1,10 +1,10 @@
 import { api, payloadOf } from '../../app/api';
-import type { DailyFlight, LegendItem, MapStatusesPayload, NewsItem, SnapshotPayload, StationStatus, StatusesPayload } from './types';
+import type { DailyFlight, LegendItem, MapListArgs, MapListPayload, MapStatusesPayload, NewsItem, SnapshotPayload, StationStatus } from './types';
 
 /** The public map's reads (SPEC 7, Public reads); none needs a login. */
 export const mapApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The map's first view: ids, positions and statuses (decision 0020); the list view reads stationStatuses. */
+    /** The map's first view: ids, positions and statuses (decision 0020); the list view reads mapList. */
     mapStatuses: build.query<MapStatusesPayload, void>({
       query: () => 'public/map/statuses',
       transformResponse: payloadOf<MapStatusesPayload>,
@@ -14,9 +14,13 @@ export const mapApi = api.injectEndpoints({
       query: ({ id, version }) => ({ url: `public/map/stations/${id}`, params: { v: version } }),
       transformResponse: payloadOf<StationStatus>,
     }),
-    stationStatuses: build.query<StatusesPayload, void>({
-      query: () => 'public/beaches/statuses/',
-      transformResponse: payloadOf<StatusesPayload>,
+    /** A page of today's list view (25 stations); `version` (the map's) lets the browser keep it until the statuses change. */
+    mapList: build.query<MapListPayload, MapListArgs>({
+      query: ({ version, name, county, status, offset }) => ({
+        url: 'public/map/list',
+        params: { ...(name ? { name } : {}), ...(county ? { county } : {}), ...(status ? { status } : {}), ...(offset ? { offset } : {}), v: version },
+      }),
+      transformResponse: payloadOf<MapListPayload>,
     }),
     statusLegend: build.query<LegendItem[], void>({
       query: () => 'public/beaches/statuses/legend',
@@ -40,7 +44,7 @@ export const mapApi = api.injectEndpoints({
 export const {
   useMapStatusesQuery,
   useMapStationQuery,
-  useStationStatusesQuery,
+  useMapListQuery,
   useStatusLegendQuery,
   useStatusSnapshotQuery,
   useMapLatestNewsQuery,

@@ -74,11 +74,11 @@ describe('Map page, list view', () => {
     expect(within(closed as HTMLElement).getByRole('link', { name: /Beach page/ })).toHaveAttribute('href', '/beach/2');
 
     await user.type(within(list).getByLabelText('Search by beach or town name'), 'avenue');
-    expect(screen.getByText('Showing 3 of 3 stations.')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 3 of 3 stations.')).toBeInTheDocument();
     await user.selectOptions(within(list).getByLabelText('County'), 'Monmouth');
-    expect(screen.getByText('Showing 2 of 2 stations.')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2 of 2 stations.')).toBeInTheDocument();
     await user.selectOptions(within(list).getByLabelText('Status'), 'Closed');
-    expect(screen.getByText('Showing 1 of 1 station.')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 1 station.')).toBeInTheDocument();
     expect(within(list).getByRole('heading', { level: 3, name: 'Brighton Avenue' })).toBeInTheDocument();
     // The filters are in the address, so Back from a beach page returns to the same list.
     expect(router.state.location.search).toContain('county=1');
@@ -86,9 +86,58 @@ describe('Map page, list view', () => {
 
     await user.clear(within(list).getByLabelText('Search by beach or town name'));
     await user.type(within(list).getByLabelText('Search by beach or town name'), 'nowhere');
-    expect(screen.getByText('No beaches match these filters.')).toBeInTheDocument();
+    expect(await screen.findByText('No beaches match these filters.')).toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Clear filters' }));
-    expect(screen.getByText('Showing 3 of 3 stations.')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 3 of 3 stations.')).toBeInTheDocument();
+  });
+
+  it('reads today\'s list 25 stations at a time, a search once typing pauses, and never the full list', async () => {
+    dismissWelcome();
+    const many = Array.from({ length: 60 }, (_, i) =>
+      station({ beach_station_id: 1000 + i, beach_name: `Beach ${String(i).padStart(2, '0')}`, municipality: i < 40 ? 'Sea Girt' : 'Avalon', county_id: 1, county: 'Monmouth' }),
+    );
+    const { calls } = mockFetch(mapRoutes(statusesPayload(many)));
+    const { user } = renderApp('/?view=list');
+    const lists = () => calls.filter((c) => c.path === '/api/public/map/list');
+
+    expect(await screen.findByText('Showing 25 of 60 stations.')).toBeInTheDocument();
+    const list = screen.getByRole('region', { name: 'Beach list' });
+    expect(within(list).getAllByRole('heading', { level: 3 })).toHaveLength(25);
+    expect(lists().map((c) => c.query)).toEqual([{ v: 'test-version' }]);
+
+    await user.click(within(list).getByRole('button', { name: 'Show 25 more' }));
+    expect(await screen.findByText('Showing 50 of 60 stations.')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Show 10 more' }));
+    expect(await screen.findByText('Showing 60 of 60 stations.')).toBeInTheDocument();
+    const headings = within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    // Avalon's beaches first (town order), every station once.
+    expect(headings).toHaveLength(60);
+    expect(new Set(headings).size).toBe(60);
+    expect(headings[0]).toBe('Beach 40');
+    expect(within(list).queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
+    expect(lists().map((c) => c.query.offset)).toEqual([undefined, '25', '50']);
+
+    // A search typed letter by letter is one request, and starts again at the first page.
+    await user.type(within(list).getByLabelText('Search by beach or town name'), 'sea girt');
+    expect(await screen.findByText('Showing 25 of 40 stations.')).toBeInTheDocument();
+    expect(lists().slice(3).map((c) => c.query)).toEqual([{ name: 'sea girt', v: 'test-version' }]);
+    expect(calls.map((c) => c.path)).not.toContain('/api/public/beaches/statuses/');
+  });
+
+  it('filters a past day\'s list from the snapshot the page has', async () => {
+    dismissWelcome();
+    const routes = mapRoutes(statusesPayload(STATIONS));
+    const { calls } = mockFetch({
+      ...routes,
+      'GET /api/public/snapshots': { body: { code: 'SNAPSHOT_FOUND', payload: { date: '2026-07-10', program_id: null, statuses: STATIONS } } },
+    });
+    const { user } = renderApp('/?view=list&date=2026-07-10');
+    expect(await screen.findByText('Showing 3 of 3 stations.')).toBeInTheDocument();
+    const list = screen.getByRole('region', { name: 'Beach list' });
+    await user.selectOptions(within(list).getByLabelText('Status'), 'Advisory');
+    expect(await screen.findByText('Showing 1 of 1 station.')).toBeInTheDocument();
+    expect(within(list).getByRole('heading', { level: 3, name: 'Beach Avenue' })).toBeInTheDocument();
+    expect(calls.map((c) => c.path)).not.toContain('/api/public/map/list');
   });
 
   it('groups closures and advisories by county, and says No Current Closures for a county without any', async () => {
@@ -144,7 +193,7 @@ describe('Map page, list view', () => {
     expect(panel).toHaveTextContent('The 2026 swimming season ended on Sep 7, 2026.');
     expect(within(panel).getAllByText('No Current Closures').length).toBeGreaterThan(0);
     const list = screen.getByRole('region', { name: 'Beach list' });
-    expect(within(list).getAllByText('Not Monitored', { selector: 'strong' })).toHaveLength(3);
+    expect(await within(list).findAllByText('Not Monitored', { selector: 'strong' })).toHaveLength(3);
   });
 
   it('shows an error with Retry when the statuses cannot be loaded', async () => {
@@ -153,9 +202,9 @@ describe('Map page, list view', () => {
     const routes = mapRoutes(statusesPayload(STATIONS));
     mockFetch({
       ...routes,
-      'GET /api/public/beaches/statuses/': () => {
+      'GET /api/public/map/list': (call) => {
         calls += 1;
-        return calls === 1 ? { status: 500, body: { code: 'SERVER_ERROR', payload: null } } : routes['GET /api/public/beaches/statuses/'];
+        return calls === 1 ? { status: 500, body: { code: 'SERVER_ERROR', payload: null } } : routes['GET /api/public/map/list'](call);
       },
     });
     const { user } = renderApp('/?view=list');
@@ -245,11 +294,11 @@ describe('Map page in Spanish', () => {
     expect(within(closed).getByRole('button', { name: 'Ver en el mapa: Long Branch - Brighton Avenue' })).toHaveTextContent('Ver en el mapa');
 
     await user.selectOptions(within(list).getByLabelText('Estado'), 'Closed');
-    expect(screen.getByText('Se muestra 1 de 1 estación.')).toBeInTheDocument();
+    expect(await screen.findByText('Se muestra 1 de 1 estación.')).toBeInTheDocument();
     await user.type(within(list).getByLabelText('Buscar por nombre de playa o de pueblo'), 'ninguna');
-    expect(screen.getByText('Ninguna playa coincide con estos filtros.')).toBeInTheDocument();
+    expect(await screen.findByText('Ninguna playa coincide con estos filtros.')).toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Quitar los filtros' }));
-    expect(screen.getByText('Se muestran 4 de 4 estaciones.')).toBeInTheDocument();
+    expect(await screen.findByText('Se muestran 4 de 4 estaciones.')).toBeInTheDocument();
 
     // The legend: its heading in Spanish, the status names and meanings as entered.
     const legend = screen.getByRole('region', { name: 'Leyenda' });
@@ -332,7 +381,7 @@ describe('Map page in Spanish', () => {
 describe('Map page, what it reads (decision 0020)', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('draws the map from the lean statuses, loads a popup on demand and the full list only for the list view', async () => {
+  it('draws the map from the lean statuses, loads a popup on demand and a page of the list only for the list view', async () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
       new Proxy({}, { get: (_target, name) => (name === 'canvas' ? document.createElement('canvas') : () => ({})) }) as CanvasRenderingContext2D,
     );
@@ -352,12 +401,16 @@ describe('Map page, what it reads (decision 0020)', () => {
     expect(paths()).not.toContain('/api/public/beaches/statuses/');
     expect(paths().some((p) => p.startsWith('/api/public/map/stations/'))).toBe(false);
 
-    // The list view reads the full list; its Show on map opens that station's popup without another read.
+    expect(paths()).not.toContain('/api/public/map/list');
+
+    // The list view reads its first page; its Show on map opens that station's popup without another read.
     await user.click(screen.getByRole('button', { name: 'List view' }));
     await user.click(await screen.findByRole('button', { name: 'Show on map: Long Branch - Brighton Avenue' }));
     const popup = (await screen.findByRole('heading', { level: 2, name: 'Brighton Avenue' })).closest('.leaflet-popup') as HTMLElement;
     expect(popup).toHaveTextContent('Closed since Jul 12, 2026');
-    expect(paths()).toContain('/api/public/beaches/statuses/');
+    expect(paths()).toContain('/api/public/map/list');
+    expect(paths()).not.toContain('/api/public/beaches/statuses/');
+    expect(paths()).not.toContain('/api/public/map/stations/2');
   });
 
   it('loads a popup from public/map/stations/{id} with the version of the statuses it was drawn from', async () => {

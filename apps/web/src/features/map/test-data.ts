@@ -1,5 +1,5 @@
 import { closuresOf, encodeLeanStations } from '@beach/domain/map/lean-statuses';
-import { countiesOf } from './station-filters';
+import { countiesOf, filterStations, STATION_LIST_PAGE_SIZE } from './station-filters';
 import type { LegendItem, MapStatusesPayload, ProgramSeasonInfo, StationStatus, StatusesPayload } from './types';
 
 /** The reference statuses as public/beaches/statuses/legend returns them. */
@@ -104,6 +104,12 @@ export function mapRoutes(payload: StatusesPayload) {
   return {
     'GET /api/public/map/statuses': ok('BEACH_STATUSES_FOUND', leanPayload(payload)),
     ...stations,
+    // A page of the list view, filtered and ordered as the api does it (the same domain functions).
+    'GET /api/public/map/list': ({ query }: { query: Record<string, string> }) => {
+      const matches = filterStations(payload.statuses, { query: query.name ?? '', county: query.county ?? '', status: query.status ?? '' });
+      const offset = Number(query.offset ?? 0);
+      return ok('BEACH_STATUSES_FOUND', { version: 'test-version', total: matches.length, offset, stations: matches.slice(offset, offset + STATION_LIST_PAGE_SIZE) });
+    },
     'GET /api/public/beaches/statuses/': ok('BEACH_STATUSES_FOUND', payload),
     'GET /api/public/beaches/statuses/legend': ok('LEGEND_FOUND', LEGEND),
     'GET /api/public/config': ok('CONFIG_FOUND', { tile_url: '', time_zone: 'America/New_York', today: payload.today }),

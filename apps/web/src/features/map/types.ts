@@ -139,6 +139,23 @@ export interface MapStatusesPayload {
   closures: Closure[];
 }
 
+/** GET public/map/list: a page of today's list view. */
+export interface MapListPayload {
+  version: string;
+  total: number;
+  offset: number;
+  stations: StationStatus[];
+}
+
+/** What a page of the list view is asked for with (the filters as the address has them). */
+export interface MapListArgs {
+  version: string;
+  name: string;
+  county: string;
+  status: string;
+  offset: number;
+}
+
 /** One marker on the map: where, and how its status is drawn. */
 export interface MapMarker {
   id: number;

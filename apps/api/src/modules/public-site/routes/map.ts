@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { searchWords } from '@beach/domain/map/station-list';
 import { ok, errorEnvelope, notFound } from '../../../lib/http';
 import {
   PUBLIC_TTL_MS,
@@ -17,6 +18,8 @@ import {
   beachActionsSchema,
   beachStatusLayerSchema,
   legendSchema,
+  mapListQuery,
+  mapListSchema,
   mapStationQuery,
   mapStationSchema,
   mapStatusesSchema,
@@ -29,6 +32,7 @@ import {
   beachStatusLayer,
   beachStatuses,
   listBeachActions,
+  mapListPage,
   mapModel,
   statusLegend,
   statusSnapshot,
@@ -42,6 +46,8 @@ function fail(reply: unknown, error: unknown): void {
 
 /** A versioned URL's answer never changes: browsers and shared caches may keep it a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** List pages kept per version (a search typed letter by letter makes several): least recently used go first. */
+const LIST_PAGES_KEPT = 200;
 
 /** The map and the statuses beside it. */
 export const mapRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -71,14 +77,19 @@ export const mapRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   // The map (decision 0020). One model per version of today's statuses, memoised like every public read;
   // its answers (the lean statuses, each station's popup) are serialised and compressed once per version.
-  let current: { model: MapModel; lean: CachedBody; stations: Map<number, CachedBody> } | null = null;
+  let current: { model: MapModel; lean: CachedBody; stations: Map<number, CachedBody>; lists: Map<string, CachedBody> } | null = null;
   const mapAnswers = async () => {
     const model = await cache.get('map:model', PUBLIC_TTL_MS, async () => {
       const [statuses, styles] = await Promise.all([beachStatuses(db, tz, todayIn(tz)), statusLegend(db)]);
       return mapModel(statuses, styles, { timeZone: tz, tileUrl: deps.config.tileUrl });
     });
     if (current?.model.version !== model.version) {
-      current = { model, lean: serialise(mapStatusesSchema, ok(PUBLIC_CODES.BEACH_STATUSES_FOUND, model.lean)), stations: new Map() };
+      current = {
+        model,
+        lean: serialise(mapStatusesSchema, ok(PUBLIC_CODES.BEACH_STATUSES_FOUND, model.lean)),
+        stations: new Map(),
+        lists: new Map(),
+      };
     }
     return current;
   };
@@ -125,6 +136,37 @@ export const mapRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
             answers.stations.set(id, body);
           }
           void sendCachedJson(request, reply, body, request.query.v === answers.model.version ? IMMUTABLE : undefined);
+        },
+        (error: unknown) => fail(reply, error),
+      );
+    },
+  );
+
+  app.get(
+    '/public/map/list',
+    {
+      schema: {
+        tags,
+        description:
+          "A page of today's list view: the public stations matching name, county and status, 25 from offset, in county, town, beach and station order, and how many match. With v= the map's current version the answer may be cached for a year.",
+        querystring: mapListQuery,
+        response: { 200: mapListSchema, 400: errorEnvelope },
+      },
+    },
+    (request, reply) => {
+      const { name, county, status, offset, v } = request.query;
+      // The same words are the same search, however they were typed.
+      const filters = { query: searchWords(name ?? '').join(' '), county: county ? String(county) : '', status: status ?? '' };
+      const key = `${filters.query}|${filters.county}|${filters.status}|${offset}`;
+      mapAnswers().then(
+        (answers) => {
+          let body = answers.lists.get(key);
+          if (body) answers.lists.delete(key);
+          else body = serialise(mapListSchema, ok(PUBLIC_CODES.BEACH_STATUSES_FOUND, mapListPage(answers.model, filters, offset)));
+          answers.lists.set(key, body);
+          while (answers.lists.size > LIST_PAGES_KEPT) answers.lists.delete(answers.lists.keys().next().value as string);
+          // A search is compressed quickly (few visitors share it); the unsearched pages as well as can be.
+          void sendCachedJson(request, reply, body, v === answers.model.version ? IMMUTABLE : undefined, filters.query ? 'fast' : 'max');
         },
         (error: unknown) => fail(reply, error),
       );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATION_LIST_PAGE_SIZE } from '@beach/domain/map/station-list';
 import { envelope } from '../../../lib/http';
 import { idParam, publicDate, seasonSchema, statusCodeSchema } from './common';
 
@@ -194,3 +195,28 @@ export const mapStationQuery = z.object({ v: z.string().max(64).optional() });
 
 /** GET public/map/stations/{id}: one public station's popup (as in public/beaches/statuses/). */
 export const mapStationSchema = envelope(stationStatusItemSchema);
+
+/**
+ * GET public/map/list: a page of today's list view (decision 0020). `name` (words matched against beach, station
+ * and town names, case and accents ignored), `county`, `status`; `offset` in steps of the page size; `v` as for a
+ * popup.
+ */
+export const mapListQuery = z.object({
+  name: z.string().max(100).optional(),
+  county: idParam.optional(),
+  status: statusCodeSchema.optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).multipleOf(STATION_LIST_PAGE_SIZE).default(0),
+  v: z.string().max(64).optional(),
+});
+
+export const mapListSchema = envelope(
+  z.object({
+    /** The lean statuses' version this page is of. */
+    version: z.string(),
+    /** Stations matching the filters in all. */
+    total: z.number(),
+    offset: z.number(),
+    /** Up to 25 stations from `offset`, in county, town, beach and station order. */
+    stations: z.array(stationStatusItemSchema),
+  }),
+);

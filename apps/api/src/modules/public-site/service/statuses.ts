@@ -10,6 +10,7 @@ import {
   type SeasonDates,
 } from '@beach/domain';
 import { closuresOf, encodeLeanStations, type LeanStationColumns } from '@beach/domain/map/lean-statuses';
+import { compareListed, matchStations, searchText, STATION_LIST_PAGE_SIZE, type StationListFilters } from '@beach/domain/map/station-list';
 import type { Db } from '../../../db/client';
 import { badRequest } from '../../../lib/http';
 import {
@@ -266,6 +267,10 @@ export interface MapModel {
     }[];
   };
   stations: Map<number, StationStatusItem>;
+  /** Every station in the list view's order (county, town, beach, station): each page filters this. */
+  listed: StationStatusItem[];
+  /** Each listed station's names as a search matches them (same index). */
+  searchTexts: string[];
 }
 
 /**
@@ -282,6 +287,7 @@ export function mapModel(
   const version = createHash('sha1').update(JSON.stringify([statuses, styles, config])).digest('base64url').slice(0, 16);
   const counties = new Map<number, string>();
   for (const s of statuses.statuses) counties.set(s.county_id, s.county);
+  const listed = [...statuses.statuses].sort(compareListed);
   return {
     version,
     lean: {
@@ -311,5 +317,16 @@ export function mapModel(
       })),
     },
     stations: new Map(statuses.statuses.map((s) => [s.beach_station_id, s])),
+    listed,
+    searchTexts: listed.map(searchText),
   };
+}
+
+/**
+ * One page of today's list view (GET public/map/list): the stations matching the filters, from `offset`, and
+ * how many match in all. A national program's list view reads 25 stations at a time instead of 6,000.
+ */
+export function mapListPage(model: MapModel, filters: StationListFilters, offset: number) {
+  const matches = matchStations(model.listed, filters, model.searchTexts);
+  return { version: model.version, total: matches.length, offset, stations: matches.slice(offset, offset + STATION_LIST_PAGE_SIZE) };
 }
