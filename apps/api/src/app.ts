@@ -28,6 +28,7 @@ import { verificationRoutes } from './modules/verification/routes';
 import { beachStatusRoutes } from './modules/beach-status/routes';
 import { geomeanRoutes } from './modules/geomeans/routes';
 import { accidentReportRoutes } from './modules/accident-reports/routes';
+import { incidentRoutes } from './modules/incidents/routes';
 import { beachRoutes } from './modules/beaches/routes';
 import { beachProfileRoutes } from './modules/beaches/profile-routes';
 
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(beachStatusRoutes, deps);
       await api.register(geomeanRoutes, deps);
       await api.register(accidentReportRoutes, deps);
+      await api.register(incidentRoutes, deps);
       await api.register(beachRoutes, deps);
       await api.register(beachProfileRoutes, deps);
     },

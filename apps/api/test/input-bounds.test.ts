@@ -147,6 +147,24 @@ function dateCases(): InputCase[] {
         }),
       }),
     ),
+    // Incidents: the list's period, the start of one opened by hand, a day of the daily log.
+    ...both('GET /api/incidents/program/{}', true, (f, d) => `/api/incidents/program/${p}?${f}=${d}`),
+    {
+      route: 'POST /api/beach/{}/incidents',
+      field: 'start_date',
+      staff: true,
+      request: (d) => ({ method: 'POST', url: `/api/beach/${s()}/incidents`, payload: { start_date: d, reason_code: 'ELEV_BACT', source_code: 'UNKNOWN' } }),
+    },
+    {
+      route: 'PUT /api/incidents/{}/daily',
+      field: 'daily_incidents.0.entry_date',
+      staff: true,
+      request: (d) => ({
+        method: 'PUT',
+        url: '/api/incidents/999999/daily',
+        payload: { daily_incidents: [{ entry_date: d, beach_status_id: facts.status.ADVISORY, actions: 'Bounds probe', comments: '' }] },
+      }),
+    },
     {
       route: 'POST /api/verify/test',
       field: 'results.0.sample_date',

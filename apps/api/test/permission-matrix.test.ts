@@ -12,6 +12,7 @@ import {
   accessiblePrograms,
   accidentReportAccess,
   can,
+  incidentAccess,
   hasSystemPermission,
   isAdminOrganization,
   isProgramAccessible,
@@ -41,6 +42,8 @@ interface Account {
   lhaToDelete: number;
   /** An accident report per program (foreign and own) for this account's delete probe. */
   accidentsToDelete: Map<number, number>;
+  /** Open incidents per program (foreign and own) for this account's close, autoClose and delete probes. */
+  incidents: Map<number, { close: number; autoClose: number; delete: number }>;
   /** Results made for this account's write probes, by program (its foreign program and its own). */
   kits: Map<number, ResultKit>;
 }
@@ -83,6 +86,8 @@ interface Fixtures {
   reference: { parameter_id: number; result_unit_id: number };
   /** A serious accident report of each demo program (read, edited and toggled by the probes). */
   accidentReport(programId: number): number;
+  /** An open incident at each demo program's station (read and logged by the probes). */
+  incident(programId: number): number;
   /** A legacy import the admin checked (DEP IT: Import Legacy Results), and its program. */
   importJob: { id: number; programId: number };
 }
@@ -157,6 +162,80 @@ const CSV = { 'content-type': 'text/csv' };
 const programProbes = (a: Account, suffix = ''): Probe[] => [
   { label: 'foreign program', url: `/api/program/${a.foreignProgramId}${suffix}`, allowed: isAdmin(a) || isProgramAccessible(a.profile, a.foreignProgramId) },
   ...(a.ownProgramId === null ? [] : [{ label: 'own program', url: `/api/program/${a.ownProgramId}${suffix}`, allowed: true }]),
+];
+
+/** The Incident screen's calls: its rule in the incident's program (packages/domain incidentAccess). */
+const INCIDENT_ROUTES: StaffRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/incidents/options',
+    probes: (a) => one({ label: 'own scope', url: '/api/incidents/options', allowed: screenInSomeProgram(a.profile, '/portal/beaches/incidents') }),
+  },
+  {
+    method: 'GET',
+    path: '/api/incidents/program/{id}',
+    probes: (a) => eachProgram(a, (programId) => ({ url: `/api/incidents/program/${programId}?state=all`, allowed: incidentAccess(a.profile, programId).use })),
+  },
+  {
+    method: 'GET',
+    path: '/api/beach/{id}/incidents',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({ url: `/api/beach/${f.places(programId).station.beach_station_id}/incidents`, allowed: incidentAccess(a.profile, programId).use })),
+  },
+  {
+    method: 'GET',
+    path: '/api/beach/{id}/incidents/{incidentId}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${f.places(programId).station.beach_station_id}/incidents/${f.incident(programId)}`,
+        allowed: incidentAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'POST',
+    path: '/api/beach/{id}/incidents',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${f.places(programId).station.beach_station_id}/incidents`,
+        payload: { start_date: '2025-06-01', reason_code: 'RAINFALL', source_code: 'RUNOFF' },
+        allowed: incidentAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'PUT',
+    path: '/api/incidents/{id}/daily',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/incidents/${f.incident(programId)}/daily`,
+        payload: {
+          additional_overall_comments: 'Matrix',
+          daily_incidents: [{ entry_date: '2025-06-02', beach_status_id: f.places(programId).statusStation.current_status_id, actions: 'Matrix', comments: '' }],
+        },
+        allowed: incidentAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'PUT',
+    path: '/api/incidents/{id}/close',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/incidents/${a.incidents.get(programId)!.close}/close`,
+        payload: { final_comments: 'Matrix' },
+        allowed: incidentAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'PUT',
+    path: '/api/incidents/{id}/autoClose',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({ url: `/api/incidents/${a.incidents.get(programId)!.autoClose}/autoClose`, allowed: incidentAccess(a.profile, programId).use })),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/incidents/{id}',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({ url: `/api/incidents/${a.incidents.get(programId)!.delete}`, allowed: incidentAccess(a.profile, programId).delete })),
+  },
 ];
 
 const STAFF_ROUTES: StaffRoute[] = [
@@ -685,6 +764,7 @@ const STAFF_ROUTES: StaffRoute[] = [
         allowed: screen(a, programId, '/portal/beaches/geomeans'),
       })),
   },
+  ...INCIDENT_ROUTES,
 ];
 
 /** A report as the accident form sends it. */
@@ -797,9 +877,21 @@ beforeAll(async () => {
   };
   const accidentReports = new Map<number, number>();
   for (const id of demoProgramIds) accidentReports.set(id, await newAccidentReport(id));
+  const newIncident = async (programId: number) => {
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into incidents (beach_station_id, start_date, state, reason_code, source_code)
+          values (${places.get(programId)!.station.beach_station_id}, date '2025-06-01', 'OPEN', 'ELEV_BACT', 'STORM')
+          returning incident_id as id`,
+    );
+    return row!.id;
+  };
+  const incidents = new Map<number, number>();
+  for (const id of demoProgramIds) incidents.set(id, await newIncident(id));
 
   f = {
     accidentReport: (id) => accidentReports.get(id)!,
+    incident: (id) => incidents.get(id)!,
     importJob: { id: checked.json().payload.import_job_id as number, programId: importProgram[0] },
     programIds,
     foreignUser: {
@@ -863,6 +955,11 @@ beforeAll(async () => {
       ownProgramId: demoProgramIds.find((id) => isProgramAccessible(profile, id)) ?? null,
       lhaToDelete,
       accidentsToDelete: new Map(await Promise.all(demoProgramIds.map(async (id) => [id, await newAccidentReport(id)] as const))),
+      incidents: new Map(
+        await Promise.all(
+          demoProgramIds.map(async (id) => [id, { close: await newIncident(id), autoClose: await newIncident(id), delete: await newIncident(id) }] as const),
+        ),
+      ),
       kits: new Map(),
     });
   }

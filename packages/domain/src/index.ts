@@ -22,6 +22,7 @@ export * from './schemas/verification';
 export * from './schemas/beach-status';
 export * from './schemas/geomeans';
 export * from './schemas/accidents';
+export * from './schemas/incidents';
 export * from './schemas/beaches';
 export * from './schemas/beach-profile';
 export * from './schemas/legacy-import';

@@ -86,6 +86,11 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
     may: screen('/portal/program/administration/accident'),
   },
   {
+    label: 'incident screen',
+    matches: (op) => op.path.startsWith('/api/incidents/') || /^\/api\/beach\/\{id\}\/incidents/.test(op.path),
+    may: screen('/portal/beaches/incidents'),
+  },
+  {
     label: 'geomean screens',
     matches: (op) => op.path.startsWith('/api/geomean') || /^\/api\/beach\/\{id\}\/geomeans?$/.test(op.path),
     may: screen('/portal/beaches/geomeans'),

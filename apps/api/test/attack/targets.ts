@@ -53,6 +53,10 @@ export interface World {
   takeResult(programId: number, verified: boolean): number;
   /** A fresh accident report of a program, one per request that names one. */
   takeAccidentReport(programId: number): number;
+  /** A fresh open incident at the program's station (places), one per request that names one. */
+  takeIncident(programId: number): number;
+  /** An incident type (reference data). */
+  incidentTypeId: number;
   /** Creates results and LHAs ahead, so takeResult and takeLha never run dry during one request's build. */
   stock(programId: number): Promise<void>;
 }
@@ -92,6 +96,9 @@ const KINDS = {
   enteringOrganization: ofForeignProgram('entering organization', enteringOrganization),
   /** A serious accident report of the foreign program, one per request (a DELETE takes it away). */
   accidentReport: ofForeignProgram('accident report', (w, r) => w.takeAccidentReport(r.foreignProgramId)),
+  /** An open incident at the foreign program's station, one per request (a close or DELETE takes it away). */
+  incident: ofForeignProgram('incident', (w, r) => w.takeIncident(r.foreignProgramId)),
+  incidentType: reference('incident type', (w) => w.incidentTypeId),
   /** Organization management: reading another organization needs an admin organization or user management of all. */
   organization: (w, r) => ({
     kind: 'organization',
@@ -144,6 +151,11 @@ export const RESOLVERS: readonly ResolverRow[] = [
   // Programs and what belongs to one
   { names: ['x', 'program'], in: ['path'], kind: 'program' },
   { names: ['id'], in: ['path'], paths: /^\/api\/program\/administrative\/accident\//, kind: 'accidentReport' },
+  // Incidents: the list names a program; every other incident call an incident of one.
+  { names: ['id'], in: ['path'], paths: /^\/api\/incidents\/program\//, kind: 'program' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/incidents\//, kind: 'incident' },
+  { names: ['incidentId'], in: ['path'], kind: 'incident' },
+  { names: ['incident_type_id'], in: ['body'], kind: 'incidentType' },
   // The legacy import (decision 0021): its options are plain values; import jobs are reached by every admin organization's user.
   { names: ['program', 'organization', 'verified', 'replay_rules', 'map_remark', 'map_program'], in: ['query'], paths: /^\/api\/results\/import\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/results\/import\//, kind: 'value' },
@@ -180,7 +192,7 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['epa_station_id', 'epa_beach_id'], in: ['body'], kind: 'value' },
   // Plain values of staff routes: made up from the schema
   {
-    names: ['page', 'page_size', 'active', 'search', 'table', 'from', 'to', 'date', 'parameter', 'year', 'recent'],
+    names: ['page', 'page_size', 'active', 'search', 'table', 'from', 'to', 'date', 'parameter', 'year', 'recent', 'state'],
     in: ['path', 'query'],
     kind: 'value',
   },
@@ -295,6 +307,18 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     );
     return rows.map((r) => r.id);
   };
+  const incidentPools = new Map<number, number[]>();
+  const createIncidents = async (programId: number, count: number) => {
+    const stationId = places.get(programId)!.stationId;
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`insert into incidents (beach_station_id, start_date, state, reason_code, source_code)
+          select ${stationId}, date '2025-06-01', 'OPEN', 'ELEV_BACT', 'STORM' from generate_series(1, ${count})
+          returning incident_id as id`,
+    );
+    return rows.map((r) => r.id);
+  };
+  const [incidentType] = await queryRows<{ id: number }>(db, sql`select incident_type_id as id from incident_types order by 1 limit 1`);
   const pool = (programId: number, verified: boolean) => {
     const key = `${programId}:${verified}`;
     if (!pools.has(key)) pools.set(key, []);
@@ -310,6 +334,12 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     takeLha() {
       const id = lhas.shift();
       if (id === undefined) throw new Error('the attack suite ran out of LHAs to delete: stock() more');
+      return id;
+    },
+    incidentTypeId: incidentType!.id,
+    takeIncident(programId) {
+      const id = incidentPools.get(programId)?.shift();
+      if (id === undefined) throw new Error(`the attack suite's incident pool for program ${programId} ran dry: stock() more`);
       return id;
     },
     countyId: county.id,
@@ -331,6 +361,9 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       if (!accidentPools.has(programId)) accidentPools.set(programId, []);
       const accidents = accidentPools.get(programId)!;
       if (accidents.length < 8) accidents.push(...(await createAccidentReports(programId, 16)));
+      if (!incidentPools.has(programId)) incidentPools.set(programId, []);
+      const incidents = incidentPools.get(programId)!;
+      if (incidents.length < 8) incidents.push(...(await createIncidents(programId, 16)));
       for (const verified of [false, true]) {
         const p = pool(programId, verified);
         if (p.length < 8) p.push(...(await create(programId, verified, 16)));

@@ -7,3 +7,4 @@ export * from './menu';
 export * from './programSelector';
 export * from './grants';
 export * from './accident-reports';
+export * from './incidents';

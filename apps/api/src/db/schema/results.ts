@@ -3,7 +3,7 @@ import { boolean, check, date, doublePrecision, index, integer, pgTable, serial,
 import { beachStations } from './beaches';
 import { organizations, uploadedFiles, users } from './people';
 import { programs } from './programs';
-import { beaconReasons, beaconSources, parameters, remarkCodes, resultUnits } from './reference';
+import { beaconReasons, beaconSources, incidentTypes, parameters, remarkCodes, resultUnits } from './reference';
 
 /** A laboratory result for one station and sample. */
 export const results = pgTable(
@@ -69,6 +69,8 @@ export const incidents = pgTable(
     /** OPEN, CLOSED (by a user with final comments) or AUTO_CLOSED (by the daily job). */
     state: text('state').notNull().default('OPEN'),
     isManual: boolean('is_manual').notNull().default(true),
+    /** What kind of incident (incident_types), chosen when it is opened by hand; migration 0012. */
+    incidentTypeId: integer('incident_type_id').references(() => incidentTypes.incidentTypeId),
     reasonCode: text('reason_code').references(() => beaconReasons.code),
     sourceCode: text('source_code').references(() => beaconSources.code),
     additionalOverallComments: text('additional_overall_comments').notNull().default(''),
