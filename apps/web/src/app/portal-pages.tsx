@@ -30,6 +30,7 @@ const RollingGeomeansPage = lazy(() => import('../features/geomeans/RollingGeome
 const LegacyImportPage = lazy(() => import('../features/legacy-import/LegacyImportPage'));
 const BeachesDatabasePage = lazy(() => import('../features/legacy-import/BeachesDatabasePage'));
 const AccidentReportsPage = lazy(() => import('../features/accidents/AccidentReportsPage'));
+const IncidentsPage = lazy(() => import('../features/incidents/IncidentsPage'));
 const BeachStationsPage = lazy(() => import('../features/beaches/BeachStationsPage'));
 const BeachManagementPage = lazy(() => import('../features/beach-management/BeachManagementPage'));
 const BeachProfilePage = lazy(() => import('../features/beach-management/BeachProfilePage'));
@@ -50,6 +51,7 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/beach-management': <BeachManagementPage />,
   '/portal/beaches/geomeans': <GeomeanSurveysPage />,
   '/portal/program/administration/accident': <AccidentReportsPage />,
+  '/portal/beaches/incidents': <IncidentsPage />,
   '/portal/beaches/geomeans/rolling': <RollingGeomeansPage />,
 };
 

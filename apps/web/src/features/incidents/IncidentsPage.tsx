@@ -1,0 +1,353 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, Form, Select, Table, Textarea } from '@trussworks/react-uswds';
+import { INCIDENT_STATE_LABELS, latestSampleDate, programToday, type Incident, type IncidentSummary } from '@beach/domain';
+import { errorMessage, toApiError } from '../../components/api-errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Field } from '../../components/Field';
+import { LoadError } from '../../components/LoadError';
+import { Loading } from '../../components/Loading';
+import { ManagementList } from '../../components/management/ManagementList';
+import { FormProblems, useServerFailure } from '../../components/management/form-problems';
+import { ProgramGate } from '../../components/ProgramGate';
+import { ScreenPage } from '../../components/ScreenPage';
+import {
+  useCloseIncidentMutation,
+  useGetIncidentQuery,
+  useIncidentOptionsQuery,
+  useIncidentStationsQuery,
+  useListProgramIncidentsQuery,
+  useSaveIncidentDailyMutation,
+  type IncidentFilters,
+} from './api';
+
+const ROUTE = '/portal/beaches/incidents';
+
+/** Incident (SPEC 2): the selected program's incidents, one opened with its daily log, closing it. */
+export default function IncidentsPage() {
+  return (
+    <ScreenPage title="Incident" description="Log what is done each day while a beach is under an advisory or closure, and close the incident.">
+      <ProgramGate route={ROUTE}>{(programId) => <Incidents key={programId} programId={programId} />}</ProgramGate>
+    </ScreenPage>
+  );
+}
+
+const place = (i: IncidentSummary) => `${i.beach_name} - ${i.station_name}`;
+
+function Incidents({ programId }: { programId: number }) {
+  const [filters, setFilters] = useState<IncidentFilters>({ state: 'open', beach_station_id: null, from: '', to: '' });
+  const [opened, setOpened] = useState<IncidentSummary | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const incidents = useListProgramIncidentsQuery({ programId, filters });
+  const stations = useIncidentStationsQuery();
+  const choices = (stations.data ?? [])
+    .filter((s) => s.program.program_id === programId)
+    .map((s) => ({ id: s.beach_station_id, label: `${s.beach_name} - ${s.station_name}` }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const set = (change: Partial<IncidentFilters>) => setFilters((f) => ({ ...f, ...change }));
+
+  const toolbar = (
+    <div className="grid-row grid-gap-2">
+      <Field id="incident-state" label="Incidents" className="grid-col-12 tablet:grid-col-3">
+        {(control) => (
+          <Select {...control} name="incident-state" value={filters.state} onChange={(e) => set({ state: e.target.value as IncidentFilters['state'] })}>
+            <option value="open">Open</option>
+            <option value="closed">Closed</option>
+            <option value="all">All</option>
+          </Select>
+        )}
+      </Field>
+      <Field id="incident-station" label="Station" className="grid-col-12 tablet:grid-col-3">
+        {(control) => (
+          <Select
+            {...control}
+            name="incident-station"
+            value={filters.beach_station_id ?? ''}
+            onChange={(e) => set({ beach_station_id: e.target.value ? Number(e.target.value) : null })}
+          >
+            <option value="">All stations</option>
+            {choices.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field id="incident-from" label="Open on or after" className="grid-col-6 tablet:grid-col-3">
+        {(control) => <input {...control} className="usa-input" type="date" max={latestSampleDate()} value={filters.from} onChange={(e) => set({ from: e.target.value })} />}
+      </Field>
+      <Field id="incident-to" label="Open on or before" className="grid-col-6 tablet:grid-col-3">
+        {(control) => <input {...control} className="usa-input" type="date" max={latestSampleDate()} value={filters.to} onChange={(e) => set({ to: e.target.value })} />}
+      </Field>
+    </div>
+  );
+
+  return (
+    <>
+      <ManagementList
+        items={incidents.data}
+        isLoading={incidents.isLoading}
+        isError={incidents.isError}
+        onRetry={() => void incidents.refetch()}
+        noun="incidents"
+        loadError="The incidents could not be loaded."
+        notice={notice}
+        search={{ id: 'incident-search', label: 'Search by beach or station', matches: (i, needle) => place(i).toLowerCase().includes(needle) }}
+        toolbar={toolbar}
+      >
+        {(shown) => (
+          <div className="overflow-x-auto" aria-busy={incidents.isFetching}>
+            <Table bordered fullWidth stackedStyle="headers" caption={`${incidents.data?.length ?? 0} incident${incidents.data?.length === 1 ? '' : 's'}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Station</th>
+                  <th scope="col">Started</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Days logged</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((i) => (
+                  <tr key={i.incident_id}>
+                    <th scope="row">
+                      {i.beach_name}
+                      <span className="display-block font-body-2xs">{i.station_name}</span>
+                    </th>
+                    <td data-label="Started">{i.start_date}</td>
+                    <td data-label="State">
+                      {INCIDENT_STATE_LABELS[i.state]}
+                      {i.end_date && <span className="display-block font-body-2xs">{i.end_date}</span>}
+                    </td>
+                    <td data-label="Reason">{i.reason_name ?? '—'}</td>
+                    <td data-label="Days logged">{i.daily_count}</td>
+                    <td data-label="Actions">
+                      <Button type="button" unstyled onClick={() => setOpened(i)} aria-label={`Open the incident at ${place(i)} of ${i.start_date}`}>
+                        Open
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        )}
+      </ManagementList>
+      {opened && (
+        <IncidentDetails
+          key={opened.incident_id}
+          stationId={opened.beach_station_id}
+          incidentId={opened.incident_id}
+          onDone={(message) => setNotice(message)}
+          onClose={() => setOpened(null)}
+        />
+      )}
+    </>
+  );
+}
+
+interface DetailsProps {
+  stationId: number;
+  incidentId: number;
+  onDone: (message: string) => void;
+  onClose: () => void;
+}
+
+/** One incident, opened below the list: its facts, the daily log, a day's entry and closing it. */
+function IncidentDetails({ stationId, incidentId, onDone, onClose }: DetailsProps) {
+  const incident = useGetIncidentQuery({ stationId, incidentId });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [incidentId, incident.isSuccess]);
+  if (incident.isLoading) return <Loading label="Loading the incident…" />;
+  if (incident.isError || !incident.data) {
+    return <LoadError message={`The incident could not be loaded. ${errorMessage(toApiError(incident.error), '')}`.trim()} onRetry={() => void incident.refetch()} />;
+  }
+  const i = incident.data;
+  const rows: [string, string][] = [
+    ['Station', place(i)],
+    ['Started', i.start_date],
+    ['State', `${INCIDENT_STATE_LABELS[i.state]}${i.end_date ? ` (${i.end_date})` : ''}`],
+    ['Type', i.incident_type_name ?? '—'],
+    ['BEACON reason', i.reason_name ?? '—'],
+    ['BEACON source', i.source_name ?? '—'],
+    ['Beach status now', i.current_status_name ?? '—'],
+    ['Overall comments', i.additional_overall_comments || '—'],
+    ['Final comments', i.final_comments ?? '—'],
+  ];
+  return (
+    <section aria-labelledby="incident-heading" className="margin-top-4 padding-2 border-1px border-base-lighter radius-md">
+      <h2 id="incident-heading" className="margin-top-0" tabIndex={-1} ref={heading}>
+        Incident at {place(i)}
+      </h2>
+      <dl>
+        {rows.map(([term, value]) => (
+          <div key={term} className="margin-bottom-1">
+            <dt className="text-bold">{term}</dt>
+            <dd className="margin-left-0" style={{ whiteSpace: 'pre-wrap' }}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <h3>Daily log</h3>
+      {i.daily_incidents.length === 0 ? (
+        <p>No day has been logged yet.</p>
+      ) : (
+        <Table bordered fullWidth stackedStyle="headers" caption="Daily log">
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions taken</th>
+              <th scope="col">Comments</th>
+            </tr>
+          </thead>
+          <tbody>
+            {i.daily_incidents.map((d) => (
+              <tr key={d.daily_incident_id}>
+                <th scope="row">{d.entry_date}</th>
+                <td data-label="Status">{d.beach_status_name ?? '—'}</td>
+                <td data-label="Actions taken">{d.actions || '—'}</td>
+                <td data-label="Comments">{d.comments || '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {i.state === 'OPEN' && <DailyEntryForm incident={i} onDone={onDone} />}
+      {i.state === 'OPEN' && <CloseIncidentForm incident={i} onDone={onDone} />}
+      <Button type="button" outline className="margin-top-2" onClick={onClose}>
+        Back to the list
+      </Button>
+    </section>
+  );
+}
+
+type DailyField = 'entry_date' | 'beach_status_id' | 'actions' | 'comments' | 'additional_overall_comments';
+
+/** A day's entry: a day already logged is updated (one entry per day), a new day is added. */
+function DailyEntryForm({ incident, onDone }: { incident: Incident; onDone: (message: string) => void }) {
+  const options = useIncidentOptionsQuery();
+  const [save, saving] = useSaveIncidentDailyMutation();
+  const [day, setDay] = useState(() => programToday());
+  const [statusId, setStatusId] = useState('');
+  const [actions, setActions] = useState('');
+  const [comments, setComments] = useState('');
+  const [overall, setOverall] = useState(incident.additional_overall_comments);
+  const [errors, setErrors] = useState<Partial<Record<DailyField, string>>>({});
+  const fieldOf = (field: string): DailyField | null => {
+    const last = field.split('.').pop() ?? '';
+    return ['entry_date', 'beach_status_id', 'actions', 'comments', 'additional_overall_comments'].includes(last) ? (last as DailyField) : null;
+  };
+  const { failure, submit } = useServerFailure<void>(
+    async () => {
+      await save({
+        id: incident.incident_id,
+        body: { additional_overall_comments: overall, daily_incidents: [{ entry_date: day, beach_status_id: Number(statusId), actions, comments }] },
+      }).unwrap();
+      onDone(`The entry of ${day} was saved.`);
+    },
+    (field, message) => {
+      const own = fieldOf(field);
+      if (own) setErrors((e) => ({ ...e, [own]: message }));
+      return own !== null;
+    },
+    'The daily entry could not be saved.',
+  );
+  const id = (f: DailyField) => `incident-daily-${f}`;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const local: Partial<Record<DailyField, string>> = {};
+    if (!day) local.entry_date = 'Enter the day';
+    if (!statusId) local.beach_status_id = 'Choose the beach status that day';
+    setErrors(local);
+    if (Object.keys(local).length === 0) void submit();
+  };
+  const listed = Object.entries(errors).map(([f, message]) => ({ id: id(f as DailyField), message: message! }));
+  return (
+    <Form onSubmit={onSubmit} aria-label="Daily entry" large className="margin-top-3">
+      <h3>Daily entry</h3>
+      <FormProblems errors={listed} failure={failure} />
+      <Field id={id('entry_date')} label="Day" required error={errors.entry_date} hint="A day already logged is updated.">
+        {(control) => (
+          <input {...control} className="usa-input" type="date" min={incident.start_date} max={latestSampleDate()} value={day} onChange={(e) => setDay(e.target.value)} />
+        )}
+      </Field>
+      <Field id={id('beach_status_id')} label="Beach status that day" required error={errors.beach_status_id}>
+        {(control) => (
+          <Select {...control} name="beach_status_id" value={statusId} onChange={(e) => setStatusId(e.target.value)}>
+            <option value="">- Select a status -</option>
+            {(options.data?.statuses ?? []).map((s) => (
+              <option key={s.beach_status_id} value={s.beach_status_id}>
+                {s.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field id={id('actions')} label="Actions taken" error={errors.actions}>
+        {(control) => <Textarea {...control} name="actions" value={actions} onChange={(e) => setActions(e.target.value)} />}
+      </Field>
+      <Field id={id('comments')} label="Comments" error={errors.comments}>
+        {(control) => <Textarea {...control} name="comments" value={comments} onChange={(e) => setComments(e.target.value)} />}
+      </Field>
+      <Field id={id('additional_overall_comments')} label="Overall comments" error={errors.additional_overall_comments}>
+        {(control) => <Textarea {...control} name="additional_overall_comments" value={overall} onChange={(e) => setOverall(e.target.value)} />}
+      </Field>
+      <Button type="submit" disabled={saving.isLoading}>
+        Save entry
+      </Button>
+    </Form>
+  );
+}
+
+/** Closing with final comments, after a confirmation: a closed incident takes no more entries. */
+function CloseIncidentForm({ incident, onDone }: { incident: Incident; onDone: (message: string) => void }) {
+  const [close, closing] = useCloseIncidentMutation();
+  const [finalComments, setFinalComments] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!finalComments.trim()) {
+      setError('Final comments are required');
+      return;
+    }
+    setError(undefined);
+    setFailure(null);
+    setConfirming(true);
+  };
+  const confirm = async () => {
+    try {
+      await close({ id: incident.incident_id, body: { final_comments: finalComments } }).unwrap();
+      setConfirming(false);
+      onDone(`The incident at ${place(incident)} was closed.`);
+    } catch (thrown) {
+      setFailure(errorMessage(toApiError(thrown), 'The incident could not be closed.'));
+    }
+  };
+  return (
+    <Form onSubmit={onSubmit} aria-label="Close the incident" large className="margin-top-3">
+      <h3>Close the incident</h3>
+      <FormProblems errors={error ? [{ id: 'incident-final-comments', message: error }] : []} failure={[]} />
+      <Field id="incident-final-comments" label="Final comments" required error={error}>
+        {(control) => <Textarea {...control} name="final_comments" value={finalComments} onChange={(e) => setFinalComments(e.target.value)} />}
+      </Field>
+      <Button type="submit">Close incident</Button>
+      <ConfirmDialog
+        id="close-incident-dialog"
+        open={confirming}
+        heading="Close this incident?"
+        confirmLabel="Close incident"
+        busy={closing.isLoading}
+        error={failure}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>The incident at {place(incident)} is closed today with your final comments. Its daily log can no longer be changed.</p>
+      </ConfirmDialog>
+    </Form>
+  );
+}
