@@ -31,6 +31,7 @@ import { accidentReportRoutes } from './modules/accident-reports/routes';
 import { incidentRoutes } from './modules/incidents/routes';
 import { beachRoutes } from './modules/beaches/routes';
 import { beachProfileRoutes } from './modules/beaches/profile-routes';
+import { linkRoutes } from './modules/links/routes';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(incidentRoutes, deps);
       await api.register(beachRoutes, deps);
       await api.register(beachProfileRoutes, deps);
+      await api.register(linkRoutes, deps);
     },
     { prefix: '/api' },
   );

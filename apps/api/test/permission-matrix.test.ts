@@ -40,6 +40,8 @@ interface Account {
   ownProgramId: number | null;
   /** A fresh LHA made for this account's delete probe. */
   lhaToDelete: number;
+  /** A fresh external link for this account's delete probe. */
+  linkToDelete: number;
   /** An accident report per program (foreign and own) for this account's delete probe. */
   accidentsToDelete: Map<number, number>;
   /** Open incidents per program (foreign and own) for this account's close, autoClose and delete probes. */
@@ -414,6 +416,21 @@ const STAFF_ROUTES: StaffRoute[] = [
     path: '/api/localHealthAuthority/{id}',
     probes: (a) => one({ url: `/api/localHealthAuthority/${a.lhaToDelete}`, allowed: isAdmin(a) }),
   },
+
+  // External Links (Website Management: organization admins only)
+  { method: 'GET', path: '/api/links/', probes: (a) => one({ label: 'list', url: '/api/links/', allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/links/{id}', probes: (a) => one({ url: `/api/links/${a.linkToDelete}`, allowed: isAdmin(a) }) },
+  {
+    method: 'POST',
+    path: '/api/links/',
+    probes: (a) => one({ url: '/api/links/', payload: { title: unique('Matrix Link '), url: 'https://example.org/matrix', category: 'Partners' }, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/links/{id}',
+    probes: (a) => one({ url: `/api/links/${a.linkToDelete}`, payload: { title: 'Matrix link', url: 'https://example.org/matrix', category: 'Partners' }, allowed: isAdmin(a) }),
+  },
+  { method: 'DELETE', path: '/api/links/{id}', probes: (a) => one({ url: `/api/links/${a.linkToDelete}`, allowed: isAdmin(a) }) },
 
   // Audit log
   {
@@ -947,10 +964,14 @@ beforeAll(async () => {
     const lhaToDelete = (
       await ctx.call({ method: 'POST', url: '/api/localHealthAuthority', token: adminToken, payload: { name: unique('Delete Me ') } })
     ).json().payload.local_health_authority_id;
+    const linkToDelete = (
+      await ctx.call({ method: 'POST', url: '/api/links/', token: adminToken, payload: { title: unique('Delete Me '), url: 'https://example.org/delete', category: 'Partners' } })
+    ).json().payload.link_id as number;
     accounts.set(email, {
       email,
       token,
       profile,
+      linkToDelete,
       foreignProgramId: foreign ?? programIds.RV!,
       ownProgramId: demoProgramIds.find((id) => isProgramAccessible(profile, id)) ?? null,
       lhaToDelete,

@@ -26,3 +26,4 @@ export * from './schemas/incidents';
 export * from './schemas/beaches';
 export * from './schemas/beach-profile';
 export * from './schemas/legacy-import';
+export * from './schemas/links';

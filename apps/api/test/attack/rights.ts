@@ -48,6 +48,7 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
   { label: 'organization management (read)', matches: (op) => op.path.startsWith('/api/organization'), may: (p) => admin(p) || managesAny(p) },
   { label: 'program management', matches: (op) => /^\/api\/program(\/\{id\})?$/.test(op.path) && writes(op), may: admin },
   { label: 'LHA management', matches: (op) => op.path.startsWith('/api/localHealthAuthority') && writes(op), may: admin },
+  { label: 'website management: external links', matches: (op) => op.path.startsWith('/api/links/'), may: admin },
   { label: 'audit log', matches: (op) => op.path.startsWith('/api/audit'), may: (p) => hasSystemPermission(p, null, 'READ_AUDIT_LOG') },
   // DEP IT: Import Legacy Results (decision 0021).
   { label: 'legacy import (admin organization)', matches: (op) => op.path.startsWith('/api/results/import'), may: admin },

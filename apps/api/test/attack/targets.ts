@@ -45,6 +45,9 @@ export interface World {
   lhaId: number;
   /** LHAs made for deletion probes, one per DELETE request (stock() makes them). */
   takeLha(): number;
+  /** An external link, and links made for deletion probes (stock() makes them). */
+  linkId: number;
+  takeLink(): number;
   countyId: number;
   municipalityId: number;
   organizationGroupId: number;
@@ -117,6 +120,8 @@ const KINDS = {
     reachable: (mode) => mode === 'read' || isAdmin(r),
   }),
   lhaReference: reference('lha', (w) => w.lhaId),
+  /** External links: organization admins only, to read and to write. */
+  link: (w, r, op) => ({ kind: 'link', value: op.method === 'DELETE' ? w.takeLink() : w.linkId, reachable: () => isAdmin(r) }),
   county: reference('county', (w) => w.countyId),
   municipality: reference('municipality', (w) => w.municipalityId),
   parameter: reference('parameter', (w) => w.facts.parameter.ENTEROCOCCUS),
@@ -177,6 +182,7 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['setActiveTo'], in: ['path'], kind: 'setActiveTo' },
   { names: ['user_id'], in: ['query'], paths: /^\/api\/audit\//, kind: 'userFilter' },
   { names: ['id'], in: ['path'], paths: /^\/api\/localHealthAuthority\//, kind: 'lha' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/links\//, kind: 'link' },
   // Reference data inside bodies
   { names: ['local_health_authority_id'], in: ['body'], kind: 'lhaReference' },
   { names: ['county_id'], in: ['body'], kind: 'county' },
@@ -263,6 +269,18 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       lhas.push(res.json().payload.local_health_authority_id);
     }
   };
+  const links: number[] = [];
+  let linkCount = 0;
+  const createLinks = async (count: number) => {
+    for (let i = 0; i < count; i++) {
+      const payload = { title: `Attack Suite Link ${linkCount++}`, url: 'https://example.org/attack', category: 'Partners' };
+      const res = await ctx.call({ method: 'POST', url: '/api/links/', token: adminToken, payload });
+      if (res.statusCode !== 201) throw new Error(`creating a link for the attack suite: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      links.push(res.json().payload.link_id);
+    }
+  };
+  await createLinks(1);
+  const linkId = links.shift()!;
   const pools = new Map<string, number[]>();
   let minute = 0;
   const create = async (programId: number, verified: boolean, count: number) => {
@@ -336,6 +354,12 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       if (id === undefined) throw new Error('the attack suite ran out of LHAs to delete: stock() more');
       return id;
     },
+    linkId,
+    takeLink() {
+      const id = links.shift();
+      if (id === undefined) throw new Error('the attack suite ran out of links to delete: stock() more');
+      return id;
+    },
     incidentTypeId: incidentType!.id,
     takeIncident(programId) {
       const id = incidentPools.get(programId)?.shift();
@@ -358,6 +382,7 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     },
     async stock(programId) {
       if (lhas.length < 8) await createLhas(16);
+      if (links.length < 8) await createLinks(16);
       if (!accidentPools.has(programId)) accidentPools.set(programId, []);
       const accidents = accidentPools.get(programId)!;
       if (accidents.length < 8) accidents.push(...(await createAccidentReports(programId, 16)));

@@ -34,6 +34,8 @@ const IncidentsPage = lazy(() => import('../features/incidents/IncidentsPage'));
 const BeachStationsPage = lazy(() => import('../features/beaches/BeachStationsPage'));
 const BeachManagementPage = lazy(() => import('../features/beach-management/BeachManagementPage'));
 const BeachProfilePage = lazy(() => import('../features/beach-management/BeachProfilePage'));
+const ExternalLinksPage = lazy(() => import('../features/link-management/ExternalLinksPage'));
+const ExternalLinkEditPage = lazy(() => import('../features/link-management/ExternalLinkEditPage'));
 
 /** Screens with their own page component; every other portal route shows its heading and purpose. */
 const SCREEN_PAGES: Record<string, ReactElement> = {
@@ -49,6 +51,7 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/data-verification-tester': <VerificationTesterPage />,
   '/portal/beaches': <BeachStationsPage />,
   '/portal/beach-management': <BeachManagementPage />,
+  '/portal/website-management/external-links': <ExternalLinksPage />,
   '/portal/beaches/geomeans': <GeomeanSurveysPage />,
   '/portal/program/administration/accident': <AccidentReportsPage />,
   '/portal/beaches/incidents': <IncidentsPage />,
@@ -63,6 +66,7 @@ const SUBPAGES: Record<PortalSubpagePath, ReactElement> = {
   '/portal/program-management/:programId': <ProgramEditPage />,
   '/portal/lha-management/:lhaId': <LhaEditPage />,
   '/portal/beach-management/:stationId': <BeachProfilePage />,
+  '/portal/website-management/external-links/:linkId': <ExternalLinkEditPage />,
   '/portal/audit-log': <AuditLogPage />,
   '/portal/website-management/dep-it/import-results': <LegacyImportPage />,
 };

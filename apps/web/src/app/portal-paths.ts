@@ -48,6 +48,7 @@ export const PORTAL_SUBPAGE_PATHS = [
   '/portal/lha-management/:lhaId',
   // Beach Management: add (`new`) or edit a station and its beach profile (decision 0024).
   '/portal/beach-management/:stationId',
+  '/portal/website-management/external-links/:linkId',
   '/portal/audit-log',
   // DEP IT: Import Legacy Results (decision 0021), reached from DEP IT: Beaches Database Export.
   '/portal/website-management/dep-it/import-results',

@@ -1,14 +1,8 @@
+import type { ExternalLinkRecord } from '@beach/domain';
 import { api, payloadOf } from '../../app/api';
 
-/** An external link (GET public/externalLinks/). */
-export interface ExternalLink {
-  link_id: number;
-  title: string;
-  url: string;
-  description: string;
-  category: string;
-  rank: number;
-}
+/** An external link (GET public/externalLinks/): the same contract as the staff calls. */
+export type ExternalLink = ExternalLinkRecord;
 
 export const linksApi = api.injectEndpoints({
   endpoints: (build) => ({
