@@ -1,16 +1,20 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@trussworks/react-uswds';
+import { incidentAccess } from '@beach/domain';
+import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
 import { useStationDashboardQuery, useStationStatisticsQuery } from './api';
 import { reasonLabel, sourceLabel } from './beacon-labels';
+import { StationIncidents } from './StationIncidents';
 import { StationResults } from './StationResults';
 
 const SOURCE_LABELS: Record<string, string> = { RULE: 'Program rule', MANUAL: 'By hand', INCIDENT: 'Incident', SEASON: 'Season', IMPORT: 'Import' };
 
 /** One station's dashboard: GET beach/{id}/dashboard/profile and the seasons of GET beach/{id}/statistics. */
 export function StationDashboard({ stationId, onClose }: { stationId: number; onClose: () => void }) {
+  const user = useAppSelector((state) => state.user.user);
   const profile = useStationDashboardQuery(stationId);
   const statistics = useStationStatisticsQuery(stationId);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -105,6 +109,12 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
             </tbody>
           </table>
         </div>
+      )}
+      {user && incidentAccess(user, s.program.program_id).use && (
+        <>
+          <h3>Open incidents</h3>
+          <StationIncidents stationId={stationId} />
+        </>
       )}
       <h3>Results of the last 365 days</h3>
       <StationResults stationId={stationId} />

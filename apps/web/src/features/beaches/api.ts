@@ -5,7 +5,9 @@ import {
   staffBeachListSchema,
   stationDashboardProfileSchema,
   stationHistorySchema,
+  incidentListSchema,
   type BeachFilters,
+  type IncidentSummary,
   type BulkStatusInput,
   type StaffBeachListItem,
   type StationDashboardProfile,
@@ -56,6 +58,12 @@ export const beachesApi = api.injectEndpoints({
       transformResponse: (response: Envelope) => stationHistorySchema.parse(response.payload),
       providesTags: ['Results'],
     }),
+    /** GET beach/{id}/incidents: the station's incidents, newest first (the Incident screen's readers only). */
+    stationIncidents: build.query<IncidentSummary[], number>({
+      query: (id) => `beach/${id}/incidents`,
+      transformResponse: (response: Envelope) => incidentListSchema.parse(response.payload).list,
+      providesTags: ['Incidents'],
+    }),
     stationStatistics: build.query<StationSeasonStatistics[], number>({
       query: (id) => `beach/${id}/statistics`,
       transformResponse: (response: Envelope<{ seasons: StationSeasonStatistics[] }>) => response.payload.seasons,
@@ -89,6 +97,7 @@ export const {
   useStationDashboardQuery,
   useStationStatisticsQuery,
   useStationHistoryQuery,
+  useStationIncidentsQuery,
   useSetStationActiveMutation,
   useSetStationVisibilityMutation,
   useBulkStatusMutation,

@@ -1,4 +1,4 @@
-import { CODES, type BeachFilters, type StaffBeachListItem } from '@beach/domain';
+import { CODES, type BeachFilters, type IncidentSummary, type StaffBeachListItem } from '@beach/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockFetch, type Reply } from '../../test/fetch-mock';
@@ -41,6 +41,30 @@ const station = (id: number, over: Partial<StaffBeachListItem> = {}): StaffBeach
   requires_sanitary_survey: false,
   ...over,
 });
+
+const INCIDENT: IncidentSummary = {
+  incident_id: 1,
+  program_id: 1,
+  beach_station_id: 3,
+  station_name: 'Station 3',
+  beach_name: 'Seaside Heights',
+  start_date: '2026-07-01',
+  end_date: null,
+  state: 'OPEN',
+  is_manual: false,
+  incident_type_id: null,
+  incident_type_name: null,
+  reason_code: null,
+  reason_name: null,
+  source_code: null,
+  source_name: null,
+  additional_overall_comments: '',
+  final_comments: null,
+  current_status_name: 'Closed',
+  daily_count: 0,
+  created_by: null,
+  created_at: '2026-07-01T12:00:00.000Z',
+};
 
 const LIST = [
   station(1, { beach_name: 'Asbury Park North' }),
@@ -219,6 +243,12 @@ describe('Beach Stations', () => {
           { effective_date: '2026-07-10', status: { code: 'ADVISORY', name: 'Advisory', color: '#ffbe2e' }, source: 'RULE', reason: 'Exceedance', reason_code: 'ELEV_BACT', beacon_source: null },
         ],
       }),
+      'GET /api/beach/3/incidents': ok('INCIDENTS_FOUND', {
+        list: [
+          { ...INCIDENT, incident_id: 8, start_date: '2026-07-12', reason_code: 'SEWAGE', reason_name: 'Sewage', daily_count: 2 },
+          { ...INCIDENT, incident_id: 5, start_date: '2026-06-01', end_date: '2026-06-04', state: 'CLOSED', daily_count: 3 },
+        ],
+      }),
       'GET /api/beach/results/3/historical': ok('BEACH_RESULTS_FOUND', {
         station: { beach_station_id: 3, station_name: 'Station 3', station_type: 'PRIMARY', primary_station_id: 3, beach_id: 3, beach_name: 'Seaside Heights', program_id: 1, active: true },
         from: '2025-07-15',
@@ -262,6 +292,9 @@ describe('Beach Stations', () => {
     const rule = within(changes).getByRole('row', { name: /2026-07-10/ });
     expect(within(rule).getByText('BEACON: Elevated bacteria')).toBeInTheDocument();
     expect(within(rule).getByRole('cell', { name: '—' })).toBeInTheDocument();
+    // Open incidents, for a user of the Incident screen, with the way there.
+    expect(await within(section).findByText('Open since 2026-07-12: Sewage (2 daily entries)')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'All 2 incidents on the Incident screen' })).toHaveAttribute('href', '/portal/beaches/incidents');
     // The last 365 days: the public page's chart, the period's summary and the latest sample day in every state.
     expect(await within(section).findByText(/2 verified samples, 1 above the beach action value, geometric mean 44\.7/)).toBeInTheDocument();
     const latest = within(section).getByRole('table', { name: 'Latest sample day: 2026-07-14' });
