@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Select, Table, Textarea } from '@trussworks/react-uswds';
-import { INCIDENT_STATE_LABELS, latestSampleDate, programToday, type Incident, type IncidentSummary } from '@beach/domain';
+import { incidentAccess, INCIDENT_STATE_LABELS, latestSampleDate, programToday, type Incident, type IncidentCreate, type IncidentSummary } from '@beach/domain';
+import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
@@ -12,6 +13,8 @@ import { ProgramGate } from '../../components/ProgramGate';
 import { ScreenPage } from '../../components/ScreenPage';
 import {
   useCloseIncidentMutation,
+  useCreateIncidentMutation,
+  useDeleteIncidentMutation,
   useGetIncidentQuery,
   useIncidentOptionsQuery,
   useIncidentStationsQuery,
@@ -37,6 +40,9 @@ function Incidents({ programId }: { programId: number }) {
   const [filters, setFilters] = useState<IncidentFilters>({ state: 'open', beach_station_id: null, from: '', to: '' });
   const [opened, setOpened] = useState<IncidentSummary | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const user = useAppSelector((state) => state.user.user);
+  const mayDelete = user ? incidentAccess(user, programId).delete : false;
   const incidents = useListProgramIncidentsQuery({ programId, filters });
   const stations = useIncidentStationsQuery();
   const choices = (stations.data ?? [])
@@ -82,8 +88,27 @@ function Incidents({ programId }: { programId: number }) {
     </div>
   );
 
+  if (starting) {
+    return (
+      <OpenIncidentForm
+        stations={choices}
+        onCancel={() => setStarting(false)}
+        onOpened={(i) => {
+          setStarting(false);
+          setNotice(`An incident at ${place(i)} was opened.`);
+          setOpened(i);
+        }}
+      />
+    );
+  }
+
   return (
     <>
+      <p className="margin-y-2">
+        <Button type="button" className="margin-0" onClick={() => setStarting(true)}>
+          Open an incident
+        </Button>
+      </p>
       <ManagementList
         items={incidents.data}
         isLoading={incidents.isLoading}
@@ -139,7 +164,12 @@ function Incidents({ programId }: { programId: number }) {
           key={opened.incident_id}
           stationId={opened.beach_station_id}
           incidentId={opened.incident_id}
+          mayDelete={mayDelete}
           onDone={(message) => setNotice(message)}
+          onDeleted={(message) => {
+            setNotice(message);
+            setOpened(null);
+          }}
           onClose={() => setOpened(null)}
         />
       )}
@@ -150,13 +180,18 @@ function Incidents({ programId }: { programId: number }) {
 interface DetailsProps {
   stationId: number;
   incidentId: number;
+  mayDelete: boolean;
   onDone: (message: string) => void;
+  onDeleted: (message: string) => void;
   onClose: () => void;
 }
 
 /** One incident, opened below the list: its facts, the daily log, a day's entry and closing it. */
-function IncidentDetails({ stationId, incidentId, onDone, onClose }: DetailsProps) {
+function IncidentDetails({ stationId, incidentId, mayDelete, onDone, onDeleted, onClose }: DetailsProps) {
   const incident = useGetIncidentQuery({ stationId, incidentId });
+  const [remove, removing] = useDeleteIncidentMutation();
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [incidentId, incident.isSuccess]);
   if (incident.isLoading) return <Loading label="Loading the incident…" />;
@@ -164,6 +199,16 @@ function IncidentDetails({ stationId, incidentId, onDone, onClose }: DetailsProp
     return <LoadError message={`The incident could not be loaded. ${errorMessage(toApiError(incident.error), '')}`.trim()} onRetry={() => void incident.refetch()} />;
   }
   const i = incident.data;
+  const confirmDelete = async () => {
+    setDeleteError(null);
+    try {
+      await remove(i.incident_id).unwrap();
+      setDeleting(false);
+      onDeleted(`The incident at ${place(i)} of ${i.start_date} was deleted.`);
+    } catch (thrown) {
+      setDeleteError(errorMessage(toApiError(thrown), 'The incident could not be deleted.'));
+    }
+  };
   const rows: [string, string][] = [
     ['Station', place(i)],
     ['Started', i.start_date],
@@ -217,9 +262,29 @@ function IncidentDetails({ stationId, incidentId, onDone, onClose }: DetailsProp
       )}
       {i.state === 'OPEN' && <DailyEntryForm incident={i} onDone={onDone} />}
       {i.state === 'OPEN' && <CloseIncidentForm incident={i} onDone={onDone} />}
-      <Button type="button" outline className="margin-top-2" onClick={onClose}>
-        Back to the list
-      </Button>
+      <div className="margin-top-2">
+        <Button type="button" outline onClick={onClose}>
+          Back to the list
+        </Button>
+        {mayDelete && (
+          <Button type="button" secondary onClick={() => setDeleting(true)}>
+            Delete incident
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        id="delete-incident-dialog"
+        open={deleting}
+        heading="Delete this incident?"
+        confirmLabel="Delete"
+        destructive
+        busy={removing.isLoading}
+        error={deleteError}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(false)}
+      >
+        <p>The incident at {place(i)} of {i.start_date} and its daily log are deleted. The audit log keeps a copy.</p>
+      </ConfirmDialog>
     </section>
   );
 }
@@ -348,6 +413,102 @@ function CloseIncidentForm({ incident, onDone }: { incident: Incident; onDone: (
       >
         <p>The incident at {place(incident)} is closed today with your final comments. Its daily log can no longer be changed.</p>
       </ConfirmDialog>
+    </Form>
+  );
+}
+
+type OpenField = 'beach_station_id' | 'start_date' | 'incident_type_id' | 'reason_code' | 'source_code' | 'additional_overall_comments';
+
+/** An incident opened by hand at a station of the program, with its type and BEACON reason and source. */
+function OpenIncidentForm({
+  stations,
+  onCancel,
+  onOpened,
+}: {
+  stations: { id: number; label: string }[];
+  onCancel: () => void;
+  onOpened: (incident: Incident) => void;
+}) {
+  const options = useIncidentOptionsQuery();
+  const [create, creating] = useCreateIncidentMutation();
+  const [values, setValues] = useState<Record<OpenField, string>>({
+    beach_station_id: '',
+    start_date: programToday(),
+    incident_type_id: '',
+    reason_code: '',
+    source_code: '',
+    additional_overall_comments: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<OpenField, string>>>({});
+  const fields = Object.keys(values) as OpenField[];
+  const { failure, submit } = useServerFailure<void>(
+    async () => {
+      const opened = await create({
+        stationId: Number(values.beach_station_id),
+        body: {
+          start_date: values.start_date,
+          incident_type_id: values.incident_type_id ? Number(values.incident_type_id) : null,
+          reason_code: values.reason_code as IncidentCreate['reason_code'],
+          source_code: values.source_code as IncidentCreate['source_code'],
+          additional_overall_comments: values.additional_overall_comments,
+        },
+      }).unwrap();
+      onOpened(opened);
+    },
+    (field, message) => {
+      const own = fields.includes(field as OpenField) ? (field as OpenField) : null;
+      if (own) setErrors((e) => ({ ...e, [own]: message }));
+      return own !== null;
+    },
+    'The incident could not be opened.',
+  );
+  const id = (f: OpenField) => `incident-open-${f}`;
+  const set = (f: OpenField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value }));
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const local: Partial<Record<OpenField, string>> = {};
+    if (!values.beach_station_id) local.beach_station_id = 'Choose the beach station';
+    if (!values.start_date) local.start_date = 'Enter the day the incident started';
+    if (!values.reason_code) local.reason_code = 'Choose a BEACON reason';
+    if (!values.source_code) local.source_code = 'Choose a BEACON source';
+    setErrors(local);
+    if (Object.keys(local).length === 0) void submit();
+  };
+  const listed = Object.entries(errors).map(([f, message]) => ({ id: id(f as OpenField), message: message! }));
+  const select = (f: OpenField, label: string, placeholder: string, choices: { value: string | number; label: string }[], required = true) => (
+    <Field id={id(f)} label={label} required={required} error={errors[f]}>
+      {(control) => (
+        <Select {...control} name={f} value={values[f]} onChange={set(f)}>
+          <option value="">{placeholder}</option>
+          {choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+  return (
+    <Form onSubmit={onSubmit} aria-label="Open an incident" large>
+      <h2>Open an incident</h2>
+      <FormProblems errors={listed} failure={failure} />
+      {select('beach_station_id', 'Beach station', '- Select a station -', stations.map((s) => ({ value: s.id, label: s.label })))}
+      <Field id={id('start_date')} label="Started on" required error={errors.start_date}>
+        {(control) => <input {...control} className="usa-input" type="date" max={latestSampleDate()} value={values.start_date} onChange={set('start_date')} />}
+      </Field>
+      {select('incident_type_id', 'Type', '- No type -', (options.data?.types ?? []).map((t) => ({ value: t.incident_type_id, label: t.name })), false)}
+      {select('reason_code', 'BEACON reason', '- Select a reason -', (options.data?.reasons ?? []).map((r) => ({ value: r.code, label: r.name })))}
+      {select('source_code', 'BEACON source', '- Select a source -', (options.data?.sources ?? []).map((r) => ({ value: r.code, label: r.name })))}
+      <Field id={id('additional_overall_comments')} label="Overall comments" error={errors.additional_overall_comments}>
+        {(control) => <Textarea {...control} name="additional_overall_comments" value={values.additional_overall_comments} onChange={set('additional_overall_comments')} />}
+      </Field>
+      <Button type="submit" disabled={creating.isLoading}>
+        Open incident
+      </Button>
+      <Button type="button" outline onClick={onCancel}>
+        Cancel
+      </Button>
     </Form>
   );
 }

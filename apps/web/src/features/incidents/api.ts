@@ -4,6 +4,7 @@ import {
   incidentSchema,
   type Incident,
   type IncidentClose,
+  type IncidentCreate,
   type IncidentDailySave,
   type IncidentOptions,
   type IncidentSummary,
@@ -53,6 +54,15 @@ export const incidentsApi = api.injectEndpoints({
       transformResponse: (response: Envelope) => incidentSchema.parse(response.payload),
       invalidatesTags: ['Incidents'],
     }),
+    createIncident: build.mutation<Incident, { stationId: number; body: IncidentCreate }>({
+      query: ({ stationId, body }) => ({ url: `beach/${stationId}/incidents`, method: 'POST', body }),
+      transformResponse: (response: Envelope) => incidentSchema.parse(response.payload),
+      invalidatesTags: ['Incidents'],
+    }),
+    deleteIncident: build.mutation<null, number>({
+      query: (id) => ({ url: `incidents/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Incidents'],
+    }),
     closeIncident: build.mutation<Incident, { id: number; body: IncidentClose }>({
       query: ({ id, body }) => ({ url: `incidents/${id}/close`, method: 'PUT', body }),
       transformResponse: (response: Envelope) => incidentSchema.parse(response.payload),
@@ -68,4 +78,6 @@ export const {
   useIncidentStationsQuery,
   useSaveIncidentDailyMutation,
   useCloseIncidentMutation,
+  useCreateIncidentMutation,
+  useDeleteIncidentMutation,
 } = incidentsApi;

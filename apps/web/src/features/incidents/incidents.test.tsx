@@ -137,4 +137,42 @@ describe('Incident', () => {
     expect(await screen.findByText('The incident at Seaside Heights - Station 3 was closed.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')!).toMatchObject({ path: '/api/incidents/11/close', body: { final_comments: 'Resample met the standard.' } });
   });
+
+  it('opens an incident by hand at a station with its BEACON reason and source', async () => {
+    const { calls } = routes({ 'POST /api/beach/3/incidents': ok('INCIDENT_CREATED', incident(11, { daily_incidents: [] })) });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Open an incident' }));
+    const form = await screen.findByRole('form', { name: 'Open an incident' });
+    await user.click(within(form).getByRole('button', { name: 'Open incident' }));
+    expect((await within(form).findAllByText('Choose a BEACON reason')).length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.selectOptions(within(form).getByRole('combobox', { name: /^Beach station/ }), 'Seaside Heights - Station 3');
+    fireEvent.change(within(form).getByLabelText(/^Started on/), { target: { value: '2026-07-14' } });
+    await user.selectOptions(within(form).getByRole('combobox', { name: /^Type/ }), 'Swimming advisory');
+    await user.selectOptions(within(form).getByRole('combobox', { name: /^BEACON reason/ }), 'Elevated bacteria');
+    await user.selectOptions(within(form).getByRole('combobox', { name: /^BEACON source/ }), 'Storm water');
+    await user.click(within(form).getByRole('button', { name: 'Open incident' }));
+    expect(await screen.findByText('An incident at Seaside Heights - Station 3 was opened.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      start_date: '2026-07-14',
+      incident_type_id: 1,
+      reason_code: 'ELEV_BACT',
+      source_code: 'STORM',
+      additional_overall_comments: '',
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Incident at Seaside Heights - Station 3' })).toBeInTheDocument();
+  });
+
+  it('deletes an incident for an incidents admin after the confirmation', async () => {
+    const { calls } = routes({ 'DELETE /api/incidents/11': ok('INCIDENT_DELETED', null) });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Open the incident at Seaside Heights - Station 3 of 2026-07-14' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete incident' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this incident?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('The incident at Seaside Heights - Station 3 of 2026-07-14 was deleted.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'DELETE')!.path).toBe('/api/incidents/11');
+    expect(screen.queryByRole('heading', { level: 2, name: 'Incident at Seaside Heights - Station 3' })).not.toBeInTheDocument();
+  });
 });
