@@ -90,6 +90,7 @@ describe('other request schemas', () => {
       beach_status_id: 3,
       reason: 'Sewage spill',
       reason_code: null,
+      beacon_source: null,
       send_email: true,
     });
     expect(schema.safeParse({ beach_station_ids: [1], beach_status_id: 3, reason: '' }).success).toBe(false);
