@@ -25,6 +25,8 @@ interface ManagementListProps<T> {
   pageSize?: number;
   /** Controls between the search box and the list (filters of the screen's own). */
   toolbar?: ReactNode;
+  /** What an empty list says when no search is typed (default: "There are no {noun} yet."), e.g. under the screen's own filters. */
+  empty?: string;
   /** The table (or cards) of the records on this page. */
   children: (shown: T[]) => ReactNode;
 }
@@ -46,6 +48,7 @@ export function ManagementList<T>({
   notice,
   pageSize = MANAGEMENT_PAGE_SIZE,
   toolbar,
+  empty,
   children,
 }: ManagementListProps<T>) {
   const routedNotice = useNotice();
@@ -94,7 +97,7 @@ export function ManagementList<T>({
       ) : isError ? (
         <LoadError message={loadError} onRetry={onRetry} />
       ) : matching.length === 0 ? (
-        <p className="margin-top-2">{needle ? `Nothing matches “${text.trim()}”.` : `There are no ${noun} yet.`}</p>
+        <p className="margin-top-2">{needle ? `Nothing matches “${text.trim()}”.` : (empty ?? `There are no ${noun} yet.`)}</p>
       ) : (
         <>
           {children(shown)}

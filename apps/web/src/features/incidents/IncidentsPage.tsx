@@ -116,6 +116,7 @@ function Incidents({ programId }: { programId: number }) {
         onRetry={() => void incidents.refetch()}
         noun="incidents"
         loadError="The incidents could not be loaded."
+        empty={filters.state === 'all' && !filters.beach_station_id && !filters.from && !filters.to ? 'There are no incidents yet.' : 'No incidents match these filters.'}
         notice={notice}
         search={{ id: 'incident-search', label: 'Search by beach or station', matches: (i, needle) => place(i).toLowerCase().includes(needle) }}
         toolbar={toolbar}

@@ -175,4 +175,10 @@ describe('Incident', () => {
     expect(calls.find((c) => c.method === 'DELETE')!.path).toBe('/api/incidents/11');
     expect(screen.queryByRole('heading', { level: 2, name: 'Incident at Seaside Heights - Station 3' })).not.toBeInTheDocument();
   });
+
+  it('says that no incident matches the filters rather than that there are none', async () => {
+    routes({ 'GET /api/incidents/program/1': ok('INCIDENTS_FOUND', { list: [] }) });
+    open();
+    expect(await screen.findByText('No incidents match these filters.')).toBeInTheDocument();
+  });
 });
