@@ -264,9 +264,10 @@ describe('the built web app', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  async function webApp() {
+  async function webApp(switches?: () => unknown) {
     const app = Fastify();
     await app.register(wirePlugin);
+    if (switches) app.get('/api/public/switches/', switches);
     const web = await registerWeb(app, root, { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' });
     app.setNotFoundHandler(notFoundHandler(web));
     return app;
@@ -299,8 +300,57 @@ describe('the built web app', () => {
     expect(link).toContain('</api/public/map/statuses>; rel=preload; as=fetch; crossorigin');
     expect(link).toContain('<https://tiles.example.org>; rel=preconnect');
     expect(link).not.toContain('app-abc.js');
+    // No switches to carry (this api has no such read): the page preloads them.
+    expect(link).toContain('</api/public/switches/>; rel=preload; as=fetch; crossorigin');
     expect((await app.inject({ method: 'GET', url: '/portal' })).headers.link).toBeUndefined();
     expect((await app.inject({ method: 'GET', url: '/assets/gone-123.js' })).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('carries the site switches in a public page (escaped, compressed once, revalidated by ETag), not in a portal page', async () => {
+    let reads = 0;
+    const answer = { code: 'SWITCHES_FOUND', payload: [{ website_toggle_id: 1, code: 'WELCOME_MODAL</script><script>alert(1)</script>', value: true }] };
+    const app = await webApp(() => {
+      reads += 1;
+      return answer;
+    });
+    const page = await app.inject({ method: 'GET', url: '/beach-actions', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    expect(page.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    const block = /<script type="application\/json" id="site-switches">([^<]*)<\/script><\/body>/.exec(html);
+    expect(block).not.toBeNull();
+    // '<' is escaped: the answer cannot close the element, and it parses back to the api's answer.
+    expect(JSON.parse(block![1]!)).toEqual(answer);
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(reads).toBe(1);
+    // Its switches come with it: the page does not preload them.
+    expect(String(page.headers.link)).not.toContain('/api/public/switches/');
+
+    const again = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br', 'if-none-match': page.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    const plain = await app.inject({ method: 'GET', url: '/news' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+    expect(plain.headers.etag).toBe((page.headers.etag as string).replace('-br"', '"'));
+
+    const portal = await app.inject({ method: 'GET', url: '/portal/dashboard' });
+    expect(portal.body).not.toContain('site-switches');
+    expect(reads).toBe(3);
+    await app.close();
+  });
+
+  it('serves a public page without the switches when they fail, and the browser reads them itself', async () => {
+    const app = await webApp(() => {
+      throw new Error('database down');
+    });
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('site-switches');
+    expect(String(page.headers.link)).toContain('</api/public/switches/>; rel=preload');
     await app.close();
   });
 });

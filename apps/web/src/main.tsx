@@ -9,7 +9,7 @@ import './styles/uswds/site.scss';
 import './styles/app.css';
 import './styles/public.css';
 import { routes } from './app/routes';
-import { loadSwitches } from './app/site-switches';
+import { inlineSwitches, loadSwitches } from './app/site-switches';
 import { makeStore } from './app/store';
 import { restoreLanguage } from './i18n';
 
@@ -28,13 +28,15 @@ function AppRoutes() {
 }
 
 // A visitor who chose Spanish gets it before the first render (its text is a separate chunk). A public page
-// also waits (at most half a second: the server preloads them) for the site switches, so a news banner or a
-// welcome pop-up that is on is in the first view, instead of pushing the page down or covering it when it
-// arrives (decision 0020).
+// has the site switches before it too, so a news banner or a welcome pop-up that is on is in the first view,
+// instead of pushing the page down or covering it when it arrives (decision 0020): the served page carries them;
+// without them (the dev server) it waits at most half a second for them.
 const publicPage = !/^\/(portal|login|forgotten-password|reset-password)(\/|$)/.test(window.location.pathname);
 await Promise.all([
   restoreLanguage(),
-  publicPage ? Promise.race([loadSwitches(store.dispatch), new Promise((resolve) => setTimeout(resolve, 500))]) : null,
+  publicPage
+    ? (inlineSwitches(store.dispatch) ?? Promise.race([loadSwitches(store.dispatch), new Promise((resolve) => setTimeout(resolve, 500))]))
+    : null,
 ]);
 
 const container = document.getElementById('root');

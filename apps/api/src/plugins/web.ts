@@ -3,17 +3,28 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { CODES } from '@beach/domain';
+import { preferredCoding, varyWithAcceptEncoding } from '../lib/compression';
+import { codedEtag, compressedBody, etagMatches, strongEtag, type CachedBody } from '../lib/public-cache';
 
 /** What the api knows of the built web app: whether there is one, and the hints to send with its pages. */
 export interface WebApp {
   /** The Link header for a page's first load (preloads of its chunk and first reads), or null. */
   linkFor(url: string): string | null;
+  /** Sends the app's page (index.html) for `request`: a public page with the site switches in it. */
+  sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
+/** Where a public page carries the site switches (main.tsx reads them before the first render). */
+export const SWITCHES_ELEMENT_ID = 'site-switches';
+const SWITCHES_READ = '/api/public/switches/';
+/** A page waits this long at most for the switches before it goes without them (the browser then asks). */
+const SWITCHES_WAIT_MS = 250;
+
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached. Every text file is
- * served from the build's brotli or gzip copy when the browser accepts one (`Vary: Accept-Encoding`,
- * decision 0020). Returns null (and serves nothing) when there is no build.
+ * Serves the built web app: hashed assets cached for a year, the page (index.html) revalidated every time. Every
+ * build file is served from the build's brotli or gzip copy when the browser accepts one (`Vary:
+ * Accept-Encoding`, decision 0020); the page, which carries the site switches, is compressed once per version of
+ * them. Returns null (and serves nothing) when there is no build.
  */
 export async function registerWeb(app: FastifyInstance, root: string, options: { tileUrl?: string } = {}): Promise<WebApp | null> {
   if (!existsSync(path.join(root, 'index.html'))) {
@@ -36,7 +47,67 @@ export async function registerWeb(app: FastifyInstance, root: string, options: {
       if (hashed) reply.removeHeader('etag');
     },
   });
-  return { linkFor: pageHints(readManifest(root), options.tileUrl) };
+  const linkFor = pageHints(readManifest(root), options.tileUrl);
+  const template = readFileSync(path.join(root, 'index.html'), 'utf8');
+  // The page a version of the switches makes, with its ETag: the same bytes for every visitor until they change.
+  const pages = new Map<string, CachedBody>();
+  const pageWith = (switches: string | null): CachedBody => {
+    const key = switches ?? '';
+    let page = pages.get(key);
+    if (!page) {
+      // A data block the browser never runs (the page's CSP allows no inline script); '<' escaped, so the JSON
+      // cannot close the element.
+      const data = switches === null ? '' : `<script type="application/json" id="${SWITCHES_ELEMENT_ID}">${switches.replace(/</g, '\\u003c')}</script>`;
+      const html = template.includes('</body>') ? template.replace('</body>', `${data}</body>`) : template + data;
+      const body = Buffer.from(html);
+      page = { body, etag: strongEtag(body) };
+      // A few versions (the portal's page without switches, the public one with the current switches).
+      if (pages.size >= 4) pages.delete(pages.keys().next().value as string);
+      pages.set(key, page);
+    }
+    return page;
+  };
+
+  return {
+    linkFor,
+    async sendPage(request, reply) {
+      const publicPage = !PORTAL_PAGE.test(request.url.split('?', 1)[0]!);
+      const switches = publicPage ? await switchesAnswer(app) : null;
+      // Without the switches in it, a public page reads them first thing: preload them as before.
+      const link = [linkFor(request.url), publicPage && switches === null ? `<${SWITCHES_READ}>; rel=preload; as=fetch; crossorigin` : null].filter(Boolean).join(', ');
+      if (link) reply.header('link', link);
+      const page = pageWith(switches);
+      const coding = preferredCoding(request.headers['accept-encoding']);
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', varyWithAcceptEncoding(reply.getHeader('vary')))
+        .header('etag', coding ? codedEtag(page.etag, coding) : page.etag);
+      if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+      reply.header('content-type', 'text/html; charset=utf-8');
+      if (!coding) return reply.send(page.body);
+      const body = await compressedBody(page, coding).catch(() => null);
+      return body ? reply.header('content-encoding', coding).send(body) : reply.header('etag', page.etag).send(page.body);
+    },
+  };
+}
+
+/**
+ * The public switches' answer (GET public/switches/, through the api's own route and its memo) for a page to
+ * carry, so the page neither reads them nor waits for them before its first render (decision 0020). Null when
+ * they do not come in time or do not come at all: the page then reads them itself.
+ */
+async function switchesAnswer(app: FastifyInstance): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SWITCHES_WAIT_MS)));
+  const answer = app.inject({ method: 'GET', url: SWITCHES_READ }).then(
+    (res) => (res.statusCode === 200 && String(res.headers['content-type']).startsWith('application/json') ? res.body : null),
+    () => null,
+  );
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; src?: string }>;
@@ -79,25 +150,20 @@ export function pageHints(manifest: Manifest, tileUrl?: string): (url: string) =
   };
   const read = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
   const tiles = /^(https?:\/\/[^/{}]+)\//.exec(tileUrl ?? '')?.[1];
-  // The map page's first view reads the lean statuses (they carry the tile URL and time zone) and the switches
-  // (a first visit's welcome pop-up); its legend and side panels wait until the map is drawn.
-  const map = [
-    ...chunk('src/features/map/MapPage.tsx'),
-    read('/api/public/map/statuses'),
-    read('/api/public/switches/'),
-    ...(tiles ? [`<${tiles}>; rel=preconnect`] : []),
-  ].join(', ');
+  // The map page's first view reads the lean statuses (they carry the tile URL and time zone); the switches (a
+  // first visit's welcome pop-up) come in the page itself (sendPage); its legend and side panels wait until the
+  // map is drawn.
+  const map = [...chunk('src/features/map/MapPage.tsx'), read('/api/public/map/statuses'), ...(tiles ? [`<${tiles}>; rel=preconnect`] : [])].join(', ');
   const beach = chunk('src/features/beach/BeachPage.tsx');
-  const actions = [...chunk('src/features/beach-actions/BeachActionsPage.tsx'), read('/api/public/beachActions'), read('/api/public/config'), read('/api/public/switches/')].join(', ');
+  const actions = [...chunk('src/features/beach-actions/BeachActionsPage.tsx'), read('/api/public/beachActions'), read('/api/public/config')].join(', ');
   return (url) => {
     const [pathname = '', query] = url.split('?', 2);
     if (PORTAL_PAGE.test(pathname)) return null;
     if (pathname === '/') return query ? null : map;
     if (pathname === '/beach-actions' && !query) return actions;
     const id = /^\/beach\/(\d{1,9})$/.exec(pathname)?.[1];
-    if (id) return [...beach, read(`/api/public/beaches/${id}`), read('/api/public/switches/')].join(', ');
-    // Every public page waits briefly for the switches before its first render (main.tsx).
-    return read('/api/public/switches/');
+    if (id) return [...beach, read(`/api/public/beaches/${id}`)].join(', ');
+    return null;
   };
 }
 
@@ -108,18 +174,14 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
 
 /**
  * Unknown API paths and missing build files get the JSON envelope's 404; with a web build, any other GET loads
- * the app (client-side routes), with its page's preload hints.
+ * the app (client-side routes), with its page's preload hints and, on a public page, the site switches.
  */
 export function notFoundHandler(web: WebApp | null) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     // A missing build file (a chunk a page built before the last deploy asks for) is a 404, not the page.
     const wantsPage =
       web !== null && !isApiPath(request.url) && !request.url.startsWith('/assets/') && (request.method === 'GET' || request.method === 'HEAD');
-    if (wantsPage) {
-      const link = web.linkFor(request.url);
-      if (link) reply.header('link', link);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (wantsPage) return web.sendPage(request, reply);
     return reply
       .status(404)
       .send({ code: CODES.NOT_FOUND, message: `No route for ${request.method} ${request.url}`, payload: null });

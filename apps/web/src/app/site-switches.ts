@@ -25,8 +25,27 @@ const switchesApi = api.injectEndpoints({
  * counts as off: a pop-up or banner never flashes up and away again. With `read` false they are not read yet.
  */
 export function useSiteSwitch(code: SiteSwitchCode, read = true): boolean {
-  const { data } = switchesApi.usePublicSwitchesQuery(undefined, { skip: !read });
+  // Switches read (or carried by the page) less than 30 s ago are not read again when a layout mounts: a browser
+  // would answer that read from its cache anyway (public reads may be kept 30 s).
+  const { data } = switchesApi.usePublicSwitchesQuery(undefined, { skip: !read, refetchOnMountOrArgChange: 30 });
   return data?.find((entry) => entry.code === code)?.value ?? false;
+}
+
+/**
+ * The switches the served page carries (the api puts GET public/switches/'s answer in a data block, decision
+ * 0020), put in the cache as if read: resolves once they are there. Null when the page has none (the dev
+ * server's page, or the api could not get them in time): then loadSwitches reads them.
+ */
+export function inlineSwitches(dispatch: (action: unknown) => unknown): Promise<unknown> | null {
+  const text = document.getElementById('site-switches')?.textContent;
+  if (!text) return null;
+  try {
+    const switches = (JSON.parse(text) as { payload?: PublicSwitch[] } | null)?.payload;
+    if (!Array.isArray(switches)) return null;
+    return Promise.resolve(dispatch(switchesApi.util.upsertQueryData('publicSwitches', undefined, switches)));
+  } catch {
+    return null;
+  }
 }
 
 /**
