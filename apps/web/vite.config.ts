@@ -74,9 +74,15 @@ export default defineConfig(({ command }) => ({
           // the dozen small shared chunks the bundler would otherwise make of it.
           groups: [
             { name: 'app', tags: ['$initial'], test: (id) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id) },
-            // Small modules lazy pages share (a public page's frame, the map's helpers): one request for them all
-            // rather than one apiece (a response's headers cost about as much as such a file; decision 0020).
-            { name: 'shared', minShareCount: 2, test: (id) => /rolldown[:/]runtime|[\\/]src[\\/](components[\\/](PublicPage|PublicLoadError)|features[\\/]map[\\/][^\\/]+)\.tsx?$/.test(id) },
+            // Small modules lazy pages share (a public page's frame, the map's helpers, the domain's map modules such
+            // as the list view's filters): one request for them all rather than one apiece (a response's headers
+            // cost about as much as such a file; decision 0020).
+            {
+              name: 'shared',
+              minShareCount: 2,
+              test: (id) =>
+                /rolldown[:/]runtime|[\\/]src[\\/](components[\\/](PublicPage|PublicLoadError)|features[\\/]map[\\/][^\\/]+)\.tsx?$|[\\/]packages[\\/]domain[\\/]src[\\/]map[\\/][^\\/]+\.ts$/.test(id),
+            },
           ],
         },
       },

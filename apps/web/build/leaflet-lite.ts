@@ -8,7 +8,10 @@ import type { Plugin } from 'vite';
  * - marks each top-level `X.extend({...})` class definition pure (Leaflet's Class.extend builds a new class
  *   and changes nothing else), so classes nothing uses are dropped;
  * - removes the statements that attach what the map never uses: the layers and scale controls, WMS tiles,
- *   tooltips, the default marker icon, SVG rendering (the map draws on one canvas; the state outline too).
+ *   tooltips, the default marker icon, SVG rendering (the map draws on one canvas; the state outline too);
+ * - removes the map methods and layer methods it never calls: flyTo and flyToBounds (it sets its view without
+ *   animation), the geolocation methods (it never asks where the visitor is), and writing layers back out as
+ *   GeoJSON (toGeoJSON, which alone kept the Circle class).
  * Every edit names the exact text it expects: a Leaflet upgrade that moves one fails the build, it cannot
  * silently keep (or break) anything.
  */
@@ -22,7 +25,10 @@ const REMOVED_STATEMENTS = [
   'Icon.Default = IconDefault;',
   'SVG.create = create;',
   'SVG.pointsToPath = pointsToPath;',
-  'Marker.include(PointToGeoJSON);',
+  'GeoJSON.latLngToCoords = latLngToCoords;',
+  'GeoJSON.latLngsToCoords = latLngsToCoords;',
+  'GeoJSON.getFeature = getFeature;',
+  'GeoJSON.asFeature = asFeature;',
 ];
 
 /** Replacements: [what Leaflet has, what it becomes]. */
@@ -37,6 +43,19 @@ const EDITS: [string, string][] = [
     'new Marker(latlng, options && options.markersInheritOptions && options);',
     'null; throw new Error("GeoJSON points need a pointToLayer option here");',
   ],
+];
+
+/**
+ * Methods and statements the map never runs, from `from` up to (not including) `until`. The markers hold no line
+ * ends (Leaflet's file mixes CRLF and LF).
+ */
+const REMOVED_RANGES = [
+  // Map: flyTo and flyToBounds (the map's setView and fitBounds never animate a flight).
+  { from: '// @method flyTo(latlng: LatLng, zoom?: Number, options?: Zoom/pan options): this', until: '// @method setMaxBounds(bounds: LatLngBounds): this' },
+  // Map: locate, stopLocate and their handlers (the map never asks for the visitor's position).
+  { from: '// @section Geolocation methods', until: '// TODO Appropriate docs section?' },
+  // toGeoJSON for markers, circles, lines, polygons and layer groups (the map only reads GeoJSON).
+  { from: 'var PointToGeoJSON = {', until: '// @namespace GeoJSON' },
 ];
 
 /** Tooltips: the Map and Layer methods that open and bind them. */
@@ -61,6 +80,13 @@ export function leafletLite(): Plugin {
         const to = out.indexOf(end, from);
         if (to < 0) throw new Error(`leaflet-lite: no end for "${start.slice(0, 40)}"`);
         out = out.slice(0, from) + out.slice(to + end.length);
+      }
+      for (const { from: start, until } of REMOVED_RANGES) {
+        expect(start);
+        const from = out.indexOf(start);
+        const to = out.indexOf(until, from);
+        if (to < 0) throw new Error(`leaflet-lite: no "${until}" after "${start.slice(0, 40)}"`);
+        out = out.slice(0, from) + out.slice(to);
       }
       for (const statement of REMOVED_STATEMENTS) {
         expect(statement);

@@ -126,12 +126,6 @@ export default function MapPage() {
     if (listStation && !byId.has(listStation.beach_station_id)) byId.set(listStation.beach_station_id, listStation);
     return byId;
   }, [date, snapshotStations, listStation]);
-  // The list view's status filter: the legend's order once it has loaded, else the statuses the page has.
-  const statusOptions = useMemo(() => {
-    if (legend.data) return [...legend.data].sort((a, b) => a.legend_order - b.legend_order);
-    if (date) return [...new Map((snapshotStations ?? []).map((s) => [s.status_code, { code: s.status_code, name: s.status_name }])).values()];
-    return leanData?.styles ?? [];
-  }, [legend.data, date, snapshotStations, leanData]);
 
   // The first statuses (or their failure) reveal the page below the intro, once; later loads show in place.
   // In a transition, so React builds that part of the page in slices rather than one long task.
@@ -222,7 +216,8 @@ export default function MapPage() {
           <StationList
             source={date ? { kind: 'day', stations: snapshotStations ?? [] } : { kind: 'today', version }}
             counties={counties}
-            statuses={statusOptions}
+            legend={legend.data}
+            styles={leanData?.styles ?? []}
             onShowOnMap={showOnMap}
           />
         </div>

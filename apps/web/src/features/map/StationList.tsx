@@ -5,7 +5,7 @@ import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import { useMapListQuery } from './api';
 import { filterStations, STATION_LIST_PAGE_SIZE as PAGE_SIZE, type StationFilters } from './station-filters';
 import { StationSummary } from './StationSummary';
-import type { County, MapListArgs, StationStatus, StatusCode } from './types';
+import type { County, LegendItem, MapListArgs, StationStatus, StatusCode } from './types';
 
 /** A search is sent once typing pauses this long (the other filters at once). */
 const SEARCH_DELAY_MS = 300;
@@ -21,8 +21,10 @@ interface StationListProps {
   source: StationListSource;
   /** The counties to filter by (the lean statuses', or the snapshot's). */
   counties: readonly County[];
-  /** The statuses to filter by, in legend order. */
-  statuses: readonly { code: StatusCode; name: string }[];
+  /** The legend, once loaded: the status filter lists its statuses in its order. */
+  legend: readonly LegendItem[] | undefined;
+  /** Until then, today's statuses as the lean statuses name them (a past day's: those of its stations). */
+  styles: readonly { code: StatusCode; name: string }[];
   /** Switches to the map, centred on the station with its popup open. */
   onShowOnMap: (station: StationStatus) => void;
 }
@@ -32,7 +34,7 @@ interface StationListProps {
  * name, filter by county and status; the filters live in the address (name, county, status), so Back
  * from a beach page returns to the same list. 25 stations at first, 25 more on request.
  */
-export function StationList({ source, counties, statuses, onShowOnMap }: StationListProps) {
+export function StationList({ source, counties, legend, styles, onShowOnMap }: StationListProps) {
   const { t } = usePublicText();
   const id = useId();
   const [params, setParams] = useSearchParams();
@@ -53,6 +55,11 @@ export function StationList({ source, counties, statuses, onShowOnMap }: Station
     );
   };
   const filtered = Boolean(filters.query || filters.county || filters.status);
+  const statuses = legend
+    ? [...legend].sort((a, b) => a.legend_order - b.legend_order)
+    : source.kind === 'day'
+      ? [...new Map(source.stations.map((s) => [s.status_code, { code: s.status_code, name: s.status_name }])).values()]
+      : styles;
 
   return (
     <section className="station-list" aria-labelledby={`${id}-heading`}>
