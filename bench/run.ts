@@ -296,7 +296,7 @@ async function benchMapBytes(base: string): Promise<string[]> {
       await size(path, coding);
       const { bytes, encoding } = await size(path, coding);
       parts.push(`${encoding} ${(bytes / 1000).toFixed(1)} KB`);
-      if (path.includes('/map/') && coding === 'br') leanBr = bytes;
+      if (path === '/api/public/map/statuses' && coding === 'br') leanBr = bytes;
     }
     console.log(`  ${path.padEnd(40)} ${parts.join(', ')}`);
     rows.push(`${path}: ${parts.join(', ')}`);
