@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Table } from '@trussworks/react-uswds';
+import { Table } from '@trussworks/react-uswds';
 import { MESSAGES } from '@beach/domain';
-import { errorMessage, toApiError } from '../../components/api-errors';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmedDelete } from '../../components/management/confirmed-delete';
 import { ManagementList } from '../../components/management/ManagementList';
 import { NotPermitted } from '../../components/NotPermitted';
 import { ScreenPage } from '../../components/ScreenPage';
@@ -25,22 +24,14 @@ export default function LhaManagementPage() {
 function LhaList() {
   const [notice, setNotice] = useState<string | null>(null);
   const lhas = useListLhasQuery();
-  const [deleting, setDeleting] = useState<Lha | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [deleteLha, { isLoading: isDeleting }] = useDeleteLhaMutation();
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteError(null);
-    try {
-      await deleteLha(deleting.local_health_authority_id).unwrap();
-      setNotice(`${deleting.name} was deleted.`);
-      setDeleting(null);
-    } catch (thrown) {
-      // 409 LHA_IN_USE says which organizations and beaches still point at it.
-      setDeleteError(errorMessage(toApiError(thrown), 'The local health authority could not be deleted.'));
-    }
-  };
+  const [deleteLha] = useDeleteLhaMutation();
+  const deletion = useConfirmedDelete<Lha>({
+    nameOf: (l) => l.name,
+    remove: (l) => deleteLha(l.local_health_authority_id).unwrap(),
+    // 409 LHA_IN_USE says which organizations and beaches still point at it.
+    failure: 'The local health authority could not be deleted.',
+    onDeleted: setNotice,
+  });
 
   return (
     <>
@@ -84,18 +75,7 @@ function LhaList() {
                     </td>
                     <td>{l.municipalities.length}</td>
                     <td>
-                      <Button
-                        type="button"
-                        outline
-                        className="margin-0"
-                        aria-label={`Delete ${l.name}`}
-                        onClick={() => {
-                          setDeleteError(null);
-                          setDeleting(l);
-                        }}
-                      >
-                        Delete
-                      </Button>
+                      {deletion.button(l)}
                     </td>
                   </tr>
                 ))}
@@ -104,19 +84,10 @@ function LhaList() {
           </div>
         )}
       </ManagementList>
-      <ConfirmDialog
-        id="delete-lha-dialog"
-        open={deleting !== null}
-        heading={`Delete ${deleting?.name ?? ''}?`}
-        confirmLabel="Delete"
-        destructive
-        busy={isDeleting}
-        error={deleteError}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      >
-        <p>The authority and its list of municipalities are deleted. An authority that organizations or beaches still use cannot be deleted.</p>
-      </ConfirmDialog>
+      {deletion.dialog(
+        'delete-lha-dialog',
+        <p>The authority and its list of municipalities are deleted. An authority that organizations or beaches still use cannot be deleted.</p>,
+      )}
     </>
   );
 }

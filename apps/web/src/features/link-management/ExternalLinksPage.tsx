@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Table } from '@trussworks/react-uswds';
+import { Table } from '@trussworks/react-uswds';
 import { portalAbilities, type ExternalLinkRecord } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
-import { errorMessage, toApiError } from '../../components/api-errors';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmedDelete } from '../../components/management/confirmed-delete';
 import { ManagementList } from '../../components/management/ManagementList';
 import { NotPermitted } from '../../components/NotPermitted';
 import { ScreenPage } from '../../components/ScreenPage';
@@ -33,21 +32,13 @@ export default function ExternalLinksPage() {
 function Links() {
   const links = useListLinksQuery();
   const [notice, setNotice] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<ExternalLinkRecord | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [deleteLink, { isLoading: isDeleting }] = useDeleteLinkMutation();
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteError(null);
-    try {
-      await deleteLink(deleting.link_id).unwrap();
-      setNotice(`${deleting.title} was deleted.`);
-      setDeleting(null);
-    } catch (thrown) {
-      setDeleteError(errorMessage(toApiError(thrown), 'The link could not be deleted.'));
-    }
-  };
+  const [deleteLink] = useDeleteLinkMutation();
+  const deletion = useConfirmedDelete<ExternalLinkRecord>({
+    nameOf: (l) => l.title,
+    remove: (l) => deleteLink(l.link_id).unwrap(),
+    failure: 'The link could not be deleted.',
+    onDeleted: setNotice,
+  });
 
   return (
     <>
@@ -89,18 +80,7 @@ function Links() {
                     {l.url}
                   </td>
                   <td data-label="Actions">
-                    <Button
-                      type="button"
-                      outline
-                      className="margin-0"
-                      aria-label={`Delete ${l.title}`}
-                      onClick={() => {
-                        setDeleteError(null);
-                        setDeleting(l);
-                      }}
-                    >
-                      Delete
-                    </Button>
+                    {deletion.button(l)}
                   </td>
                 </tr>
               ))}
@@ -108,19 +88,7 @@ function Links() {
           </Table>
         )}
       </ManagementList>
-      <ConfirmDialog
-        id="delete-link-dialog"
-        open={deleting !== null}
-        heading={`Delete ${deleting?.title ?? ''}?`}
-        confirmLabel="Delete"
-        destructive
-        busy={isDeleting}
-        error={deleteError}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      >
-        <p>The link leaves the public Links and Partners page at once.</p>
-      </ConfirmDialog>
+      {deletion.dialog('delete-link-dialog', <p>The link leaves the public Links and Partners page at once.</p>)}
     </>
   );
 }
