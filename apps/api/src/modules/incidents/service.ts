@@ -34,6 +34,13 @@ const refused = () => forbidden('You may not see or change incidents of this pro
 const refusedDelete = () => forbidden('Deleting an incident needs an incidents administrator level in its program.', 'PROGRAM_PERMISSION_REQUIRED');
 const notOpen = () => conflict(INCIDENT_MESSAGES.notOpen, 'INCIDENT_NOT_OPEN');
 
+/** The incident, locked for the change, when the caller may use the Incident screen in its program; else 403 (unknown ids too). */
+async function lockReachable(tx: DbOrTx, profile: UserProfile, id: number) {
+  const locked = await repo.lockIncident(tx, id);
+  if (!locked || !incidentAccess(profile, locked.program_id).use) throw refused();
+  return locked;
+}
+
 const today = (deps: AppDeps) => localDate(new Date(), deps.config.programTimeZone);
 
 async function withLog(db: DbOrTx, summary: IncidentSummary): Promise<Incident> {
@@ -101,8 +108,7 @@ export async function createIncident(deps: AppDeps, profile: UserProfile, statio
  */
 export async function saveDailyLog(deps: AppDeps, profile: UserProfile, id: number, input: IncidentDailySave): Promise<Incident> {
   return deps.database.db.transaction(async (tx) => {
-    const locked = await repo.lockIncident(tx, id);
-    if (!locked || !incidentAccess(profile, locked.program_id).use) throw refused();
+    const locked = await lockReachable(tx, profile, id);
     if (locked.state !== 'OPEN') throw notOpen();
     const known = await repo.statusIdsExisting(tx, input.daily_incidents.map((d) => d.beach_status_id));
     const issues: FieldIssue[] = [];
@@ -123,8 +129,7 @@ export async function saveDailyLog(deps: AppDeps, profile: UserProfile, id: numb
 /** PUT incidents/{id}/close: closed by a user today with final comments; audited. */
 export async function closeIncident(deps: AppDeps, profile: UserProfile, id: number, input: IncidentClose): Promise<Incident> {
   return deps.database.db.transaction(async (tx) => {
-    const locked = await repo.lockIncident(tx, id);
-    if (!locked || !incidentAccess(profile, locked.program_id).use) throw refused();
+    const locked = await lockReachable(tx, profile, id);
     if (locked.state !== 'OPEN') throw notOpen();
     const day = today(deps);
     await repo.closeIncident(tx, id, 'CLOSED', day < locked.start_date ? locked.start_date : day, input.final_comments);
@@ -167,8 +172,7 @@ export function autoCloseDecision(
  */
 export async function autoCloseIncident(deps: AppDeps, profile: UserProfile, id: number): Promise<IncidentAutoClose> {
   return deps.database.db.transaction(async (tx) => {
-    const locked = await repo.lockIncident(tx, id);
-    if (!locked || !incidentAccess(profile, locked.program_id).use) throw refused();
+    const locked = await lockReachable(tx, profile, id);
     if (locked.state !== 'OPEN') return { auto_closed: false, reason: 'This incident is already closed.', incident: await load(tx, id) };
     const days = await repo.programAutoCloseDays(tx, locked.program_id);
     const status = await repo.stationStatusNow(tx, locked.primary_station_id, deps.config.programTimeZone);
@@ -192,8 +196,7 @@ export async function autoCloseIncident(deps: AppDeps, profile: UserProfile, id:
 /** DELETE incidents/{id}: an INCIDENTS ADMIN's act; the audit row keeps the whole incident and its log. */
 export async function deleteIncident(deps: AppDeps, profile: UserProfile, id: number): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
-    const locked = await repo.lockIncident(tx, id);
-    if (!locked || !incidentAccess(profile, locked.program_id).use) throw refused();
+    const locked = await lockReachable(tx, profile, id);
     if (!incidentAccess(profile, locked.program_id).delete) throw refusedDelete();
     const before = await load(tx, id);
     await repo.deleteIncident(tx, id);
