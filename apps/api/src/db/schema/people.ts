@@ -190,6 +190,10 @@ export const uploadedFiles = pgTable('uploaded_files', {
   mimeType: text('mime_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
   sha256: text('sha256').notNull(),
+  /** Images only: the small re-encoded copy (migration 0013) and the display copy's size in pixels. */
+  thumbnailKey: text('thumbnail_key'),
+  width: integer('width'),
+  height: integer('height'),
   uploadedBy: integer('uploaded_by').references(() => users.userId),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -1,0 +1,2 @@
+-- Reserved so parallel changes can each fill in their own migration; a no-op until then.
+SELECT 1;
