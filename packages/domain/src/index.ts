@@ -27,3 +27,4 @@ export * from './schemas/beaches';
 export * from './schemas/beach-profile';
 export * from './schemas/legacy-import';
 export * from './schemas/links';
+export * from './schemas/ranking';
