@@ -397,7 +397,7 @@ describe(`public content reads on ${DATABASE_KIND}`, () => {
       expect(res.headers['content-type']).toBe('image/png');
       expect(Number(res.headers['content-length'])).toBe(bytes.length);
       expect(res.headers.etag).toBe(`"${file.sha256}"`);
-      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      expect(res.headers['cache-control']).toBe('public, max-age=604800, immutable');
       expect(res.headers['content-disposition']).toBe(`inline; filename="Beach photo.png"; filename*=UTF-8''Beach%20photo.png`);
       const again = await ctx.call({ method: 'GET', url: `/api/files/${file.fileId}`, headers: { 'if-none-match': res.headers.etag as string } });
       expect(again.statusCode).toBe(304);

@@ -5,6 +5,7 @@ import { stationIsPublicOrNone } from './visibility';
 export interface PublicFile {
   fileId: number;
   storageKey: string;
+  thumbnailKey: string | null;
   originalName: string;
   mimeType: string;
   sizeBytes: number;
@@ -18,7 +19,7 @@ export interface PublicFile {
 export async function findPublicFile(db: DbOrTx, fileId: number): Promise<PublicFile | null> {
   const [row] = await queryRows<PublicFile>(
     db,
-    sql`select f.file_id as "fileId", f.storage_key as "storageKey", f.original_name as "originalName",
+    sql`select f.file_id as "fileId", f.storage_key as "storageKey", f.thumbnail_key as "thumbnailKey", f.original_name as "originalName",
                f.mime_type as "mimeType", f.size_bytes as "sizeBytes", f.sha256
         from uploaded_files f
         where f.file_id = ${fileId} and (

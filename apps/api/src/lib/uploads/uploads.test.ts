@@ -1,0 +1,121 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkedFileName, DOCUMENT_POLICY, IMAGE_POLICY, prepareUpload } from './prepare';
+import { containsMarkup, sniff } from './sniff';
+import { localFileStore } from './store';
+
+const file = (bytes: Buffer, filename = 'upload.bin', field = 'file') => ({ field, filename, bytes });
+const jpeg = (width = 2400, height = 1200) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Beach 1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 21/1 0/1' } })
+    .toBuffer();
+const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+/** The local headers of a minimal OOXML package name its parts in clear, which is all the sniffer reads. */
+const zipWith = (...names: string[]) =>
+  Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), ...names.map((n) => Buffer.concat([Buffer.alloc(26), Buffer.from(n, 'latin1')]))]);
+
+describe('sniff', () => {
+  it('tells each accepted kind by its bytes, whatever the name', async () => {
+    expect(sniff(await jpeg(10, 10))?.kind).toBe('jpeg');
+    expect(sniff(await sharp({ create: { width: 2, height: 2, channels: 4, background: 'red' } }).png().toBuffer())?.kind).toBe('png');
+    expect(sniff(await sharp({ create: { width: 2, height: 2, channels: 3, background: 'red' } }).webp().toBuffer())?.kind).toBe('webp');
+    expect(sniff(Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'))?.kind).toBe('gif');
+    expect(sniff(pdf)).toMatchObject({ kind: 'pdf', mimeType: 'application/pdf' });
+    expect(sniff(Buffer.from('station,date,result\nOB1,2026-07-01,35\n'))?.kind).toBe('csv');
+    expect(sniff(zipWith('[Content_Types].xml', 'xl/workbook.xml'))?.kind).toBe('xlsx');
+    expect(sniff(zipWith('[Content_Types].xml', 'word/document.xml'))?.kind).toBe('docx');
+  });
+
+  it('knows nothing else: executables, plain zips, binary junk', () => {
+    expect(sniff(Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'))).toBeNull();
+    expect(sniff(zipWith('payload.exe'))).toBeNull();
+    expect(sniff(Buffer.from([0, 1, 2, 3, 255]))).toBeNull();
+    expect(sniff(Buffer.alloc(0))).toBeNull();
+  });
+
+  it('finds markup hidden in any kind', () => {
+    expect(containsMarkup(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBe(true);
+    expect(containsMarkup(Buffer.from('a,b\n<img src=x onerror=alert(1)>,2\n'))).toBe(true);
+    expect(containsMarkup(Buffer.from('<!DOCTYPE html><p>hi'))).toBe(true);
+    expect(containsMarkup(Buffer.from('station,note\nOB1,"Pipe < 2 m from outfall, flow > 1 L/s"\n'))).toBe(false);
+  });
+});
+
+describe('prepareUpload', () => {
+  it('re-encodes a photo: upright WebP copies for display and thumbnail, no EXIF or GPS left', async () => {
+    const original = await jpeg();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const prepared = await prepareUpload(file(original, 'IMG_0042.JPG'), IMAGE_POLICY);
+    expect(prepared).toMatchObject({ originalName: 'IMG_0042.JPG', mimeType: 'image/webp', extension: 'webp', width: 1600, height: 800 });
+    const display = await sharp(prepared.bytes).metadata();
+    expect(display).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+    expect(display.exif).toBeUndefined();
+    expect(display.xmp).toBeUndefined();
+    const thumb = await sharp(prepared.thumbnail!).metadata();
+    expect([thumb.width, thumb.height]).toEqual([400, 200]);
+    expect(thumb.exif).toBeUndefined();
+    expect(prepared.bytes.includes(Buffer.from('PhoneCo'))).toBe(false);
+  });
+
+  it('keeps documents byte for byte', async () => {
+    const prepared = await prepareUpload(file(pdf, 'Trackdown report.pdf'), DOCUMENT_POLICY);
+    expect(prepared.bytes.equals(pdf)).toBe(true);
+    expect(prepared).toMatchObject({ mimeType: 'application/pdf', extension: 'pdf' });
+    expect(prepared.thumbnail).toBeUndefined();
+  });
+
+  it.each([
+    ['an SVG with script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'logo.svg', /not an accepted type|web page code/],
+    ['a JPEG with HTML appended (polyglot)', null, 'photo.jpg', /web page code/],
+    ['a PDF that is also a page', Buffer.concat([pdf, Buffer.from('<html><script>alert(document.cookie)</script></html>')]), 'r.pdf', /web page code/],
+    ['an HTML page named .png', Buffer.from('<!doctype html><script>alert(1)</script>'), 'photo.png', /not an accepted type|web page code/],
+    ['a PDF where a photo belongs', pdf, 'photo.jpg', /not an accepted type/],
+    ['a broken JPEG', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 1, 2, 3]), 'broken.jpg', /could not be read as an image/],
+  ])('refuses %s with a 400 naming the field', async (_, bytes, name, message) => {
+    const body = bytes ?? Buffer.concat([await jpeg(20, 20), Buffer.from('<script>alert(1)</script>')]);
+    const policy = name === 'r.pdf' ? DOCUMENT_POLICY : IMAGE_POLICY;
+    await expect(prepareUpload(file(body, name, 'photo'), policy)).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringMatching(message),
+      payload: [{ field: 'photo', message: expect.stringMatching(message) }],
+    });
+  });
+
+  it('refuses a file over the limit with 413', async () => {
+    await expect(prepareUpload(file(Buffer.alloc(IMAGE_POLICY.maxBytes + 1, 0x41), 'big.csv'), IMAGE_POLICY)).rejects.toMatchObject({ statusCode: 413 });
+  });
+
+  it.each(['../../etc/passwd', '..\\boot.ini', 'photos/../../x.jpg', '', '  ', '..', 'a\u0000.jpg', 'x'.repeat(256)])('refuses the name %j', (name) => {
+    expect(() => checkedFileName('file', name)).toThrow(expect.objectContaining({ statusCode: 400 }));
+  });
+
+  it('keeps honest names, accents and spaces included', () => {
+    expect(checkedFileName('file', ' Plage d’été 2026.jpg ')).toBe('Plage d’été 2026.jpg');
+  });
+});
+
+describe('localFileStore', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'bp-store-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const store = localFileStore(root);
+
+  it('puts, opens and removes by key, leaving no partial file', async () => {
+    await store.put('photos/2026/07/a.webp', Buffer.from('abc'));
+    const opened = await store.open('photos/2026/07/a.webp');
+    expect(opened?.size).toBe(3);
+    expect(readdirSync(path.join(root, 'photos/2026/07'))).toEqual(['a.webp']);
+    await store.remove('photos/2026/07/a.webp');
+    expect(await store.open('photos/2026/07/a.webp')).toBeNull();
+    await store.remove('photos/2026/07/a.webp');
+  });
+
+  it('refuses keys that leave its folder', async () => {
+    await expect(store.put('../escape.txt', Buffer.from('x'))).rejects.toThrow(/Refused/);
+    await expect(store.put('/etc/x', Buffer.from('x'))).rejects.toThrow(/Refused/);
+    expect(await store.open('../../etc/passwd')).toBeNull();
+  });
+});
