@@ -27,4 +27,5 @@ export * from './schemas/beaches';
 export * from './schemas/beach-profile';
 export * from './schemas/legacy-import';
 export * from './schemas/links';
+export * from './schemas/sanitary-surveys';
 export * from './schemas/ranking';

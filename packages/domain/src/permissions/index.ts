@@ -8,3 +8,4 @@ export * from './programSelector';
 export * from './grants';
 export * from './accident-reports';
 export * from './incidents';
+export * from './sanitary-surveys';

@@ -117,8 +117,116 @@ export const sanitarySurveys = pgTable(
     isLegacy: boolean('is_legacy').notNull().default(false),
     createdBy: integer('created_by').references(() => users.userId),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // EPA's marine sanitary survey fields (migration 0014, decision 0027); absent measures are null, absent text 'N/A'.
+    surveyTimeHh: text('survey_time_hh').notNull().default(''),
+    surveyTimeMm: text('survey_time_mm').notNull().default(''),
+    surveyor: text('surveyor').notNull().default('N/A'),
+    skyCondition: text('sky_condition'),
+    rainfall24hIn: doublePrecision('rainfall_24h_in'),
+    rainfall48hIn: doublePrecision('rainfall_48h_in'),
+    rainfall72hIn: doublePrecision('rainfall_72h_in'),
+    tide: text('tide'),
+    windSpeedMph: doublePrecision('wind_speed_mph'),
+    windDirection: text('wind_direction'),
+    waveHeightFt: doublePrecision('wave_height_ft'),
+    waterTempF: doublePrecision('water_temp_f'),
+    airTempF: doublePrecision('air_temp_f'),
+    turbidity: text('turbidity'),
+    batherLoad: integer('bather_load'),
+    debrisLevel: text('debris_level'),
+    debris: text('debris').notNull().default('N/A'),
+    algaeLevel: text('algae_level'),
+    algae: text('algae').notNull().default('N/A'),
+    odour: text('odour').notNull().default('N/A'),
+    /** OPEN while the surveyor fills it in; COMPLETED clears the station's requires_sanitary_survey flag. */
+    status: text('status').notNull().default('COMPLETED'),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    completedBy: integer('completed_by').references(() => users.userId),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('sanitary_surveys_station_idx').on(t.beachStationId, t.surveyDate)],
+  (t) => [
+    index('sanitary_surveys_station_idx').on(t.beachStationId, t.surveyDate),
+    index('sanitary_surveys_open_idx').on(t.beachStationId).where(sql`${t.status} = 'OPEN'`),
+    index('sanitary_surveys_incident_idx').on(t.incidentId, t.surveyDate),
+    check('sanitary_surveys_hh', sql`${t.surveyTimeHh} ~ '^([01][0-9]|2[0-3])?$'`),
+    check('sanitary_surveys_mm', sql`${t.surveyTimeMm} ~ '^([0-5][0-9])?$'`),
+    check('sanitary_surveys_status', sql`${t.status} in ('OPEN','COMPLETED')`),
+    check('sanitary_surveys_sky', sql`${t.skyCondition} in ('SUNNY','PARTLY_CLOUDY','OVERCAST','FOG','RAIN','STORM')`),
+    check('sanitary_surveys_tide', sql`${t.tide} in ('HIGH','LOW','EBB','FLOOD','SLACK')`),
+    check('sanitary_surveys_wind_direction', sql`${t.windDirection} in ('N','NE','E','SE','S','SW','W','NW','VARIABLE')`),
+    check('sanitary_surveys_turbidity', sql`${t.turbidity} in ('CLEAR','SLIGHTLY_TURBID','TURBID','OPAQUE')`),
+    check('sanitary_surveys_debris_level', sql`${t.debrisLevel} in ('NONE','LOW','MODERATE','HIGH')`),
+    check('sanitary_surveys_algae_level', sql`${t.algaeLevel} in ('NONE','LOW','MODERATE','HIGH')`),
+    check(
+      'sanitary_surveys_measures',
+      sql`coalesce(${t.rainfall24hIn}, 0) >= 0 and coalesce(${t.rainfall48hIn}, 0) >= 0 and coalesce(${t.rainfall72hIn}, 0) >= 0 and coalesce(${t.windSpeedMph}, 0) >= 0 and coalesce(${t.waveHeightFt}, 0) >= 0 and coalesce(${t.batherLoad}, 0) >= 0`,
+    ),
+  ],
+);
+
+/** Birds and animals seen during a survey, by kind and count. */
+export const sanitarySurveyAnimals = pgTable(
+  'sanitary_survey_animals',
+  {
+    sanitarySurveyAnimalId: serial('sanitary_survey_animal_id').primaryKey(),
+    sanitarySurveyId: integer('sanitary_survey_id')
+      .notNull()
+      .references(() => sanitarySurveys.sanitarySurveyId, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    count: integer('count').notNull(),
+    description: text('description').notNull().default('N/A'),
+  },
+  (t) => [
+    index('sanitary_survey_animals_survey_idx').on(t.sanitarySurveyId),
+    check('sanitary_survey_animals_kind', sql`${t.kind} in ('GULLS','GEESE','DUCKS','SHOREBIRDS','OTHER_BIRDS','DOGS','HORSES','DEER','OTHER_ANIMALS')`),
+    check('sanitary_survey_animals_count', sql`${t.count} >= 0`),
+  ],
+);
+
+/** Outfalls and pipes seen during a survey, flowing or not. */
+export const sanitarySurveyOutfalls = pgTable(
+  'sanitary_survey_outfalls',
+  {
+    sanitarySurveyOutfallId: serial('sanitary_survey_outfall_id').primaryKey(),
+    sanitarySurveyId: integer('sanitary_survey_id')
+      .notNull()
+      .references(() => sanitarySurveys.sanitarySurveyId, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    isFlowing: boolean('is_flowing').notNull(),
+  },
+  (t) => [index('sanitary_survey_outfalls_survey_idx').on(t.sanitarySurveyId)],
+);
+
+/** Potential pollution sources a survey names, one row per BEACON source code. */
+export const sanitarySurveySources = pgTable(
+  'sanitary_survey_sources',
+  {
+    sanitarySurveySourceId: serial('sanitary_survey_source_id').primaryKey(),
+    sanitarySurveyId: integer('sanitary_survey_id')
+      .notNull()
+      .references(() => sanitarySurveys.sanitarySurveyId, { onDelete: 'cascade' }),
+    sourceCode: text('source_code')
+      .notNull()
+      .references(() => beaconSources.code),
+    description: text('description').notNull().default('N/A'),
+  },
+  (t) => [unique('sanitary_survey_sources_one_per_code').on(t.sanitarySurveyId, t.sourceCode), index('sanitary_survey_sources_code_idx').on(t.sourceCode)],
+);
+
+/** Photos taken during a survey (files through the upload pipeline). */
+export const sanitarySurveyPhotos = pgTable(
+  'sanitary_survey_photos',
+  {
+    sanitarySurveyPhotoId: serial('sanitary_survey_photo_id').primaryKey(),
+    sanitarySurveyId: integer('sanitary_survey_id')
+      .notNull()
+      .references(() => sanitarySurveys.sanitarySurveyId, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => uploadedFiles.fileId),
+    caption: text('caption').notNull().default('N/A'),
+  },
+  (t) => [index('sanitary_survey_photos_survey_idx').on(t.sanitarySurveyId)],
 );
 
 export const geomeanSurveys = pgTable(

@@ -11,6 +11,8 @@ import {
   incidentListSchema,
   incidentOptionsSchema,
   incidentSchema,
+  SURVEY_CODES,
+  surveySchema,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
@@ -19,8 +21,9 @@ import * as incidents from './service';
 
 const idParams = z.object({ id: idSchema });
 const stationIncidentParams = z.object({ id: idSchema, incidentId: idSchema });
+const dailyEntryParams = z.object({ incidentId: idSchema, dailyId: idSchema });
 
-/** Incidents: every incident call of SPEC 7 but createSurvey (sanitary surveys), for the Incident screen. */
+/** Incidents: every incident call of SPEC 7, for the Incident screen; createSurvey starts a sanitary survey (the surveys module's rules). */
 export const incidentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps.database;
   const tags = ['incidents'];
@@ -87,6 +90,20 @@ export const incidentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => {
       const outcome = await incidents.autoCloseIncident(deps, await callerProfile(db, request), request.params.id);
       return ok(outcome.auto_closed ? INCIDENT_CODES.INCIDENT_AUTO_CLOSED : INCIDENT_CODES.INCIDENT_NOT_AUTO_CLOSED, outcome, outcome.reason ?? undefined);
+    },
+  );
+
+  // Starting a survey is a survey write: the Sanitary Surveys screen's rule, in the incident's program.
+  app.post(
+    '/incidents/:incidentId/daily/:dailyId/createSurvey',
+    {
+      onRequest: app.staff(routeRules.screen('/portal/beaches/sanitary-surveys', 'You need sanitary surveys user access in a program.')),
+      schema: { tags, params: dailyEntryParams, response: { 201: envelope(surveySchema), ...staffErrors, 409: errorEnvelope } },
+    },
+    async (request, reply) => {
+      const survey = await incidents.createDailySurvey(deps, await callerProfile(db, request), request.params.incidentId, request.params.dailyId);
+      reply.status(201);
+      return ok(SURVEY_CODES.SURVEY_CREATED, survey);
     },
   );
 

@@ -21,6 +21,7 @@ import { writeAudit } from '../../lib/audit';
 import { conflict, forbidden, invalidFields, type FieldIssue } from '../../lib/http';
 import * as ref from '../results/repository/reference';
 import * as repo from './repository';
+import { startDailyEntrySurvey } from '../sanitary-surveys/service';
 
 /**
  * Incidents (SPEC 3, 4 and 7; DESIGN 4). Every call needs the Incident screen's rule in the incident's
@@ -202,4 +203,12 @@ export async function deleteIncident(deps: AppDeps, profile: UserProfile, id: nu
     await repo.deleteIncident(tx, id);
     await writeAudit(tx, { userId: profile.user_id, action: 'DELETE', tableName: TABLE, recordId: id, programId: locked.program_id, before });
   });
+}
+
+/**
+ * POST incidents/{incidentId}/daily/{dailyId}/createSurvey: a sanitary survey of the entry's day, under the
+ * Sanitary Surveys rules (decision 0027: 409 SURVEY_EXISTS when the day has one).
+ */
+export function createDailySurvey(deps: AppDeps, profile: UserProfile, incidentId: number, dailyId: number) {
+  return startDailyEntrySurvey(deps, profile, incidentId, dailyId);
 }

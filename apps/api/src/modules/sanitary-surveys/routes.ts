@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idSchema,
+  SURVEY_CODES,
+  surveyByDateSchema,
+  surveyCreateSchema,
+  surveyDateSchema,
+  surveyFiltersQuerySchema,
+  surveyFiltersSchema,
+  surveyListQuerySchema,
+  surveyListSchema,
+  surveySchema,
+  surveyUpdateSchema,
+} from '@beach/domain';
+import type { AppDeps } from '../../deps';
+import { callerProfile, routeRules } from '../../lib/access';
+import { emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import * as surveys from './service';
+
+const idParams = z.object({ id: idSchema });
+const stationSurveyParams = z.object({ id: idSchema, sid: idSchema });
+
+/**
+ * Sanitary surveys: every survey call of SPEC 7 (the geomean calls are the geomeans module's), for the
+ * Sanitary Surveys screen. A "beach" id is a beach_station_id, as in the spec's other beach calls.
+ */
+export const sanitarySurveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps.database;
+  const tags = ['sanitary surveys'];
+  const onRequest = app.staff(routeRules.screen('/portal/beaches/sanitary-surveys', 'You need sanitary surveys user access in a program.'));
+  const dateOptions = { timeZone: deps.config.programTimeZone };
+  const incidentDayParams = z.object({ id: idSchema, date: surveyDateSchema(dateOptions) });
+  const created = { 201: envelope(surveySchema), ...staffErrors, 409: errorEnvelope };
+
+  app.post(
+    '/survey/incident/:id/:date/createSurvey',
+    { onRequest, schema: { tags, params: incidentDayParams, response: created } },
+    async (request, reply) => {
+      const survey = await surveys.startIncidentSurvey(deps, await callerProfile(db, request), request.params.id, request.params.date);
+      reply.status(201);
+      return ok(SURVEY_CODES.SURVEY_CREATED, survey);
+    },
+  );
+
+  app.post(
+    '/survey/incident/:id/:date/override',
+    { onRequest, schema: { tags, params: incidentDayParams, response: created } },
+    async (request, reply) => {
+      const survey = await surveys.startIncidentSurvey(deps, await callerProfile(db, request), request.params.id, request.params.date, { override: true });
+      reply.status(201);
+      return ok(SURVEY_CODES.SURVEY_CREATED, survey);
+    },
+  );
+
+  app.post(
+    '/survey/:date',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: z.object({ date: surveyDateSchema(dateOptions) }),
+        body: surveyByDateSchema,
+        response: { 200: envelope(surveySchema), 201: envelope(surveySchema), ...staffErrors, 409: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await surveys.openOrStartSurvey(deps, await callerProfile(db, request), request.params.date, request.body.incident_id);
+      if (!outcome.created) return ok(SURVEY_CODES.SURVEY_FOUND, outcome.survey);
+      reply.status(201);
+      return ok(SURVEY_CODES.SURVEY_CREATED, outcome.survey);
+    },
+  );
+
+  app.get(
+    '/survey/filters',
+    { onRequest, schema: { tags, querystring: surveyFiltersQuerySchema, response: { 200: envelope(surveyFiltersSchema), ...staffErrors } } },
+    async (request) => ok(SURVEY_CODES.SURVEY_FILTERS_FOUND, await surveys.surveyFilters(deps, await callerProfile(db, request), request.query)),
+  );
+
+  app.get(
+    '/survey/program/:id',
+    { onRequest, schema: { tags, params: idParams, querystring: surveyListQuerySchema, response: { 200: envelope(surveyListSchema), ...staffErrors } } },
+    async (request) =>
+      ok(SURVEY_CODES.SURVEYS_FOUND, {
+        list: await surveys.listProgramSurveys(deps, await callerProfile(db, request), request.params.id, request.query),
+      }),
+  );
+
+  app.get(
+    '/survey/:id',
+    { onRequest, schema: { tags, params: idParams, response: { 200: envelope(surveySchema), ...staffErrors } } },
+    async (request) => ok(SURVEY_CODES.SURVEY_FOUND, await surveys.getSurvey(deps, await callerProfile(db, request), request.params.id)),
+  );
+
+  app.post(
+    '/survey',
+    { onRequest, schema: { tags, body: surveyCreateSchema(dateOptions), response: { 201: envelope(surveySchema), ...staffErrors } } },
+    async (request, reply) => {
+      const survey = await surveys.createSurvey(deps, await callerProfile(db, request), request.body);
+      reply.status(201);
+      return ok(SURVEY_CODES.SURVEY_CREATED, survey);
+    },
+  );
+
+  app.get(
+    '/beach/:id/survey',
+    { onRequest, schema: { tags, params: idParams, response: { 200: envelope(surveyListSchema), ...staffErrors } } },
+    async (request) =>
+      ok(SURVEY_CODES.SURVEYS_FOUND, { list: await surveys.listStationSurveys(deps, await callerProfile(db, request), request.params.id) }),
+  );
+
+  app.get(
+    '/beach/:id/survey/:sid',
+    { onRequest, schema: { tags, params: stationSurveyParams, response: { 200: envelope(surveySchema), ...staffErrors } } },
+    async (request) =>
+      ok(SURVEY_CODES.SURVEY_FOUND, await surveys.getSurvey(deps, await callerProfile(db, request), request.params.sid, request.params.id)),
+  );
+
+  app.put(
+    '/beach/:id/survey/:sid',
+    {
+      onRequest,
+      schema: { tags, params: stationSurveyParams, body: surveyUpdateSchema(dateOptions), response: { 200: envelope(surveySchema), ...staffErrors, 409: errorEnvelope } },
+    },
+    async (request) =>
+      ok(
+        SURVEY_CODES.SURVEY_SAVED,
+        await surveys.updateSurvey(deps, await callerProfile(db, request), request.params.id, request.params.sid, request.body),
+      ),
+  );
+
+  app.delete(
+    '/beach/:id/survey/:sid',
+    { onRequest, schema: { tags, params: stationSurveyParams, response: { 200: emptyEnvelope, ...staffErrors, 409: errorEnvelope } } },
+    async (request) => {
+      await surveys.deleteSurvey(deps, await callerProfile(db, request), request.params.id, request.params.sid, false);
+      return ok(SURVEY_CODES.SURVEY_DELETED, null);
+    },
+  );
+
+  app.delete(
+    '/beach/:id/survey/:sid/legacy',
+    { onRequest, schema: { tags, params: stationSurveyParams, response: { 200: emptyEnvelope, ...staffErrors, 409: errorEnvelope } } },
+    async (request) => {
+      await surveys.deleteSurvey(deps, await callerProfile(db, request), request.params.id, request.params.sid, true);
+      return ok(SURVEY_CODES.SURVEY_DELETED, null);
+    },
+  );
+};
