@@ -32,6 +32,7 @@ import { incidentRoutes } from './modules/incidents/routes';
 import { beachRoutes } from './modules/beaches/routes';
 import { beachProfileRoutes } from './modules/beaches/profile-routes';
 import { linkRoutes } from './modules/links/routes';
+import { newsRoutes } from './modules/news/routes';
 import { sanitarySurveyRoutes } from './modules/sanitary-surveys/routes';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(beachRoutes, deps);
       await api.register(beachProfileRoutes, deps);
       await api.register(linkRoutes, deps);
+      await api.register(newsRoutes, deps);
       await api.register(sanitarySurveyRoutes, deps);
     },
     { prefix: '/api' },

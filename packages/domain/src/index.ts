@@ -29,3 +29,4 @@ export * from './schemas/legacy-import';
 export * from './schemas/links';
 export * from './schemas/sanitary-surveys';
 export * from './schemas/ranking';
+export * from './schemas/news';

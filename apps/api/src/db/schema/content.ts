@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { beachStations } from './beaches';
 import { uploadedFiles, users } from './people';
 import { programs } from './programs';
@@ -12,10 +13,29 @@ export const news = pgTable('news', {
   summary: text('summary').notNull().default(''),
   body: text('body').notNull(),
   publishedOn: date('published_on', { mode: 'string' }).notNull(),
+  /** The last day the item shows on the public site; null: it stays (migration 0016). */
+  expiresOn: date('expires_on', { mode: 'string' }),
   isBanner: boolean('is_banner').notNull().default(false),
   active: boolean('active').notNull().default(true),
   rank: integer('rank').notNull().default(0),
-});
+}, (t) => [check('news_expiry_after_publish', sql`${t.expiresOn} is null or ${t.expiresOn} >= ${t.publishedOn}`)]);
+
+/**
+ * An image the news editor uploaded for an item's body (migration 0016): the body shows it by its public file
+ * URL. news_id is null from the upload until the item that shows it is saved.
+ */
+export const newsImages = pgTable(
+  'news_images',
+  {
+    newsImageId: serial('news_image_id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .unique()
+      .references(() => uploadedFiles.fileId, { onDelete: 'cascade' }),
+    newsId: integer('news_id').references(() => news.newsId, { onDelete: 'set null' }),
+  },
+  (t) => [index('news_images_news_idx').on(t.newsId)],
+);
 
 export const links = pgTable('links', {
   linkId: serial('link_id').primaryKey(),

@@ -121,9 +121,10 @@ export interface NewsRow {
 }
 
 const newsSelect = sql`select news_id, title, summary, body, published_on::text as published_on, is_banner, rank from news`;
-const newsPublic = (today: string) => sql`active and published_on <= ${today}`;
+/** Active, published by `today` and not expired (the expiry day is the last day shown). */
+const newsPublic = (today: string) => sql`active and published_on <= ${today} and (expires_on is null or expires_on >= ${today})`;
 
-/** Active news published by `today`, by rank then newest. */
+/** Public news (active, published, not expired), by rank then newest. */
 export async function listNews(db: DbOrTx, today: string): Promise<NewsRow[]> {
   return queryRows<NewsRow>(db, sql`${newsSelect} where ${newsPublic(today)} order by rank, published_on desc, news_id desc`);
 }
@@ -133,11 +134,11 @@ export async function findNews(db: DbOrTx, id: number, today: string): Promise<N
   return row ?? null;
 }
 
-/** The banner item when there is one, else the newest active item. */
+/** The first public item marked as the "latest" banner in rank order; without one, the first public item. */
 export async function findLatestNews(db: DbOrTx, today: string): Promise<NewsRow | null> {
   const [row] = await queryRows<NewsRow>(
     db,
-    sql`${newsSelect} where ${newsPublic(today)} order by is_banner desc, published_on desc, rank, news_id desc limit 1`,
+    sql`${newsSelect} where ${newsPublic(today)} order by is_banner desc, rank, published_on desc, news_id desc limit 1`,
   );
   return row ?? null;
 }
@@ -318,7 +319,7 @@ export async function searchContent(db: DbOrTx, text: string, today: string, lim
   const news = await queryRows<SearchHits['news'][number]>(
     db,
     sql`select news_id, title, published_on::text as published_on from news
-        where active and published_on <= ${today}
+        where ${newsPublic(today)}
           and (title ilike ${pattern} or summary ilike ${pattern} or body ilike ${pattern})
         order by (title ilike ${pattern}) desc, published_on desc limit ${limit}`,
   );

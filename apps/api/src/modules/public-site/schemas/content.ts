@@ -54,6 +54,7 @@ export const newsItemSchema = z.object({
   news_id: z.number(),
   title: z.string(),
   summary: z.string(),
+  /** HTML that passed the news allow-list (lib/news-html); items from before the editor come as paragraphs. */
   body: z.string(),
   published_on: z.string(),
   is_banner: z.boolean(),
@@ -61,7 +62,7 @@ export const newsItemSchema = z.object({
 });
 export const newsListSchema = envelope(z.array(newsItemSchema));
 export const newsDetailSchema = envelope(newsItemSchema);
-/** The banner or newest item; null when there is no news. */
+/** The first "latest" banner item in rank order, else the first item; null when there is no news. */
 export const latestNewsSchema = envelope(newsItemSchema.nullable());
 
 const flightSummary = z.object({

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../lib/http';
+import { cleanNewsHtml } from '../../../lib/news-html';
 import {
   findFlight,
   findGeography,
@@ -17,6 +18,7 @@ import {
   listSwitches,
   searchContent,
   type FlightRow,
+  type NewsRow,
   type PhotoRow,
   type ReportFilter,
   type ReportRow,
@@ -46,18 +48,24 @@ export async function publicReport(db: Db, id: number) {
   return reportOut(report);
 }
 
+/** A news item with its body through the allow-list (stored HTML is harmless however it got there). */
+async function newsOut(item: NewsRow): Promise<NewsRow> {
+  return { ...item, body: await cleanNewsHtml(item.body) };
+}
+
 export async function publicNews(db: Db, today: string) {
-  return listNews(db, today);
+  return Promise.all((await listNews(db, today)).map(newsOut));
 }
 
 export async function publicNewsItem(db: Db, today: string, id: number) {
   const item = await findNews(db, id, today);
   if (!item) throw notFound('News item');
-  return item;
+  return newsOut(item);
 }
 
 export async function latestNews(db: Db, today: string) {
-  return findLatestNews(db, today);
+  const item = await findLatestNews(db, today);
+  return item ? newsOut(item) : null;
 }
 
 function flightSummary(flight: FlightRow) {

@@ -1,0 +1,92 @@
+import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import type { NewsRecord, NewsSave } from '@beach/domain';
+import type { DbOrTx } from '../../db/client';
+import { news, newsImages } from '../../db/schema';
+import { closeRankGap, lockRankedList, nextRankSql } from '../ranking/repository';
+
+const columns = {
+  news_id: news.newsId,
+  title: news.title,
+  summary: news.summary,
+  body: news.body,
+  published_on: news.publishedOn,
+  expires_on: news.expiresOn,
+  is_banner: news.isBanner,
+  active: news.active,
+  rank: news.rank,
+};
+
+const values = (input: NewsSave) => ({
+  title: input.title,
+  summary: input.summary,
+  body: input.body,
+  publishedOn: input.published_on,
+  expiresOn: input.expires_on,
+  isBanner: input.is_banner,
+  active: input.active,
+});
+
+/** Every item, in public order (rank, then id), whatever its dates. */
+export function listNews(db: DbOrTx): Promise<NewsRecord[]> {
+  return db.select(columns).from(news).orderBy(asc(news.rank), asc(news.newsId));
+}
+
+export async function findNews(db: DbOrTx, id: number, lock = false): Promise<NewsRecord | undefined> {
+  const query = db.select(columns).from(news).where(eq(news.newsId, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Serialises writes to the list (moves, inserts, deletes), so two new items cannot take the same rank. */
+export const lockNews = (db: DbOrTx) => lockRankedList(db, 'news');
+
+/** A new item at the end of the list. */
+export async function insertNews(db: DbOrTx, input: NewsSave): Promise<number> {
+  const [row] = await db
+    .insert(news)
+    .values({ ...values(input), rank: nextRankSql('news') })
+    .returning({ id: news.newsId });
+  return row!.id;
+}
+
+export async function updateNews(db: DbOrTx, id: number, input: NewsSave): Promise<void> {
+  await db.update(news).set(values(input)).where(eq(news.newsId, id));
+}
+
+/** Removes the item and closes the gap it leaves in the ranks. */
+export async function deleteNews(db: DbOrTx, id: number, rank: number): Promise<void> {
+  await db.delete(news).where(eq(news.newsId, id));
+  await closeRankGap(db, 'news', rank);
+}
+
+/** An uploaded image the editor may show in a body; not yet any item's. */
+export async function insertNewsImage(db: DbOrTx, fileId: number): Promise<void> {
+  await db.insert(newsImages).values({ fileId });
+}
+
+/** The images an item holds now. */
+export async function newsImageFiles(db: DbOrTx, newsId: number): Promise<number[]> {
+  const rows = await db.select({ fileId: newsImages.fileId }).from(newsImages).where(eq(newsImages.newsId, newsId));
+  return rows.map((r) => r.fileId);
+}
+
+/**
+ * Gives the item the images its body shows: uploaded ones no item holds yet, or its own. An image of another
+ * item stays that item's (a body may show it, but deleting this item does not remove it).
+ */
+export async function claimNewsImages(db: DbOrTx, newsId: number, fileIds: number[]): Promise<void> {
+  if (fileIds.length === 0) return;
+  await db
+    .update(newsImages)
+    .set({ newsId })
+    .where(and(inArray(newsImages.fileId, fileIds), or(isNull(newsImages.newsId), eq(newsImages.newsId, newsId))));
+}
+
+/** The item's images its body no longer shows (all of them when `keep` is empty): their files are to be discarded. */
+export async function unusedNewsImages(db: DbOrTx, newsId: number, keep: number[]): Promise<number[]> {
+  const rows = await db
+    .select({ fileId: newsImages.fileId })
+    .from(newsImages)
+    .where(and(eq(newsImages.newsId, newsId), keep.length ? notInArray(newsImages.fileId, keep) : sql`true`));
+  return rows.map((r) => r.fileId);
+}
