@@ -34,6 +34,7 @@ import { beachProfileRoutes } from './modules/beaches/profile-routes';
 import { linkRoutes } from './modules/links/routes';
 import { newsRoutes } from './modules/news/routes';
 import { sanitarySurveyRoutes } from './modules/sanitary-surveys/routes';
+import { sourceTrackdownRoutes } from './modules/source-trackdowns/routes';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(linkRoutes, deps);
       await api.register(newsRoutes, deps);
       await api.register(sanitarySurveyRoutes, deps);
+      await api.register(sourceTrackdownRoutes, deps);
     },
     { prefix: '/api' },
   );

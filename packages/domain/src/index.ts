@@ -30,3 +30,4 @@ export * from './schemas/links';
 export * from './schemas/sanitary-surveys';
 export * from './schemas/ranking';
 export * from './schemas/news';
+export * from './schemas/source-trackdowns';

@@ -9,3 +9,4 @@ export * from './grants';
 export * from './accident-reports';
 export * from './incidents';
 export * from './sanitary-surveys';
+export * from './source-trackdowns';

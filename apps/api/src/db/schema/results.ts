@@ -264,35 +264,50 @@ export const sourceTrackdowns = pgTable(
     description: text('description').notNull().default(''),
     isApplyingForLoanOrGrant: boolean('is_applying_for_loan_or_grant').notNull().default(false),
     hasReceivedLoanOrGrant: boolean('has_received_loan_or_grant').notNull().default(false),
-    waterQualityFileId: integer('water_quality_file_id').references(() => uploadedFiles.fileId),
+    waterQualityFileId: integer('water_quality_file_id')
+      .references(() => uploadedFiles.fileId)
+      .unique('source_trackdowns_water_quality_file_unique'),
     createdBy: integer('created_by').references(() => users.userId),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // Who changed it last and when (migration 0018).
+    updatedBy: integer('updated_by').references(() => users.userId),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('source_trackdowns_station_idx').on(t.beachStationId)],
 );
 
-export const sourceAttemptedFixes = pgTable('source_attempted_fixes', {
-  sourceAttemptedFixId: serial('source_attempted_fix_id').primaryKey(),
-  sourceTrackdownId: integer('source_trackdown_id')
-    .notNull()
-    .references(() => sourceTrackdowns.sourceTrackdownId, { onDelete: 'cascade' }),
-  attemptedOn: date('attempted_on', { mode: 'string' }).notNull(),
-  comments: text('comments').notNull().default(''),
-  wasImproved: boolean('was_improved').notNull().default(false),
-});
+export const sourceAttemptedFixes = pgTable(
+  'source_attempted_fixes',
+  {
+    sourceAttemptedFixId: serial('source_attempted_fix_id').primaryKey(),
+    sourceTrackdownId: integer('source_trackdown_id')
+      .notNull()
+      .references(() => sourceTrackdowns.sourceTrackdownId, { onDelete: 'cascade' }),
+    attemptedOn: date('attempted_on', { mode: 'string' }).notNull(),
+    comments: text('comments').notNull().default(''),
+    wasImproved: boolean('was_improved').notNull().default(false),
+  },
+  (t) => [index('source_attempted_fixes_trackdown_idx').on(t.sourceTrackdownId, t.attemptedOn)],
+);
 
-export const sourceTrackdownFiles = pgTable('source_trackdown_files', {
-  sourceTrackdownFileId: serial('source_trackdown_file_id').primaryKey(),
-  sourceTrackdownId: integer('source_trackdown_id')
-    .notNull()
-    .references(() => sourceTrackdowns.sourceTrackdownId, { onDelete: 'cascade' }),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => uploadedFiles.fileId),
-  name: text('name').notNull(),
-  type: text('type').notNull(),
-  description: text('description').notNull().default(''),
-});
+/** A trackdown's files: `name` is the uploaded file's name, `type` its content type as sniffed (never the browser's claim). */
+export const sourceTrackdownFiles = pgTable(
+  'source_trackdown_files',
+  {
+    sourceTrackdownFileId: serial('source_trackdown_file_id').primaryKey(),
+    sourceTrackdownId: integer('source_trackdown_id')
+      .notNull()
+      .references(() => sourceTrackdowns.sourceTrackdownId, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => uploadedFiles.fileId)
+      .unique('source_trackdown_files_file_unique'),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [index('source_trackdown_files_trackdown_idx').on(t.sourceTrackdownId)],
+);
 
 export const seriousAccidentReports = pgTable(
   'serious_accident_reports',

@@ -1,0 +1,123 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idSchema,
+  SOURCE_TRACKDOWN_CODES,
+  sourceTrackdownListSchema,
+  sourceTrackdownSchema,
+  stationTrackdownParamsSchema,
+  trackdownFileParamsSchema,
+} from '@beach/domain';
+import type { AppDeps } from '../../deps';
+import { callerProfile, routeRules } from '../../lib/access';
+import { emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { registerFormParser } from '../../lib/uploads/form';
+import { readTrackdownUpload, TRACKDOWN_FORM_LIMITS } from './form';
+import * as trackdowns from './service';
+
+const idParams = z.object({ id: idSchema });
+const uploadErrors = { ...staffErrors, 413: errorEnvelope, 415: errorEnvelope } as const;
+const MULTIPART = ['multipart/form-data'];
+
+/**
+ * Source trackdowns (SPEC 7 "Source trackdowns (multipart)"): the five calls and a download of a trackdown's
+ * file. The rights are read before the form (401, then 403, then 400), so a refused caller's upload is never
+ * read; the form's wire format is written down in packages/domain schemas/source-trackdowns.ts.
+ */
+export const sourceTrackdownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  await registerFormParser(app, TRACKDOWN_FORM_LIMITS);
+  const { db } = deps.database;
+  const tags = ['source trackdowns'];
+  const onRequest = app.staff(routeRules.screen('/portal/beaches/sanitary-surveys', 'You may not use source trackdowns in any program.'));
+  const dates = { timeZone: deps.config.programTimeZone };
+
+  app.get(
+    '/beach/:id/sourceTrackdown',
+    { onRequest, schema: { tags, params: idParams, response: { 200: envelope(sourceTrackdownListSchema), ...staffErrors } } },
+    async (request) =>
+      ok(SOURCE_TRACKDOWN_CODES.SOURCE_TRACKDOWNS_FOUND, {
+        list: await trackdowns.listStationTrackdowns(deps, await callerProfile(db, request), request.params.id),
+      }),
+  );
+
+  app.get(
+    '/sourceTrackdown/:id',
+    { onRequest, schema: { tags, params: idParams, response: { 200: envelope(sourceTrackdownSchema), ...staffErrors } } },
+    async (request) => ok(SOURCE_TRACKDOWN_CODES.SOURCE_TRACKDOWN_FOUND, await trackdowns.getTrackdown(deps, await callerProfile(db, request), request.params.id)),
+  );
+
+  app.get(
+    '/sourceTrackdown/:id/files/:fileId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        description: 'Downloads a file of the trackdown (its water quality file or a trackdown file): always an attachment, with nosniff.',
+        params: trackdownFileParamsSchema,
+        response: staffErrors,
+      },
+    },
+    async (request, reply) =>
+      trackdowns.sendTrackdownFile(
+        deps,
+        await callerProfile(db, request),
+        request.params.id,
+        request.params.fileId,
+        // The reply is typed for the JSON error shapes; a file answer uses its untyped surface.
+        reply as unknown as FastifyReply,
+        request.headers['if-none-match'],
+      ),
+  );
+
+  app.post(
+    '/beach/:id/sourceTrackdown',
+    {
+      onRequest,
+      schema: {
+        tags,
+        description: 'multipart/form-data; the entries are described in packages/domain schemas/source-trackdowns.ts.',
+        consumes: MULTIPART,
+        params: idParams,
+        response: { 201: envelope(sourceTrackdownSchema), ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const profile = await callerProfile(db, request);
+      await trackdowns.checkWriteAccess(deps, profile, request.params.id, null);
+      const upload = await readTrackdownUpload(request, 'POST', dates);
+      const created = await trackdowns.createTrackdown(deps, profile, request.params.id, upload);
+      reply.status(201);
+      return ok(SOURCE_TRACKDOWN_CODES.SOURCE_TRACKDOWN_CREATED, created);
+    },
+  );
+
+  app.post(
+    '/beach/:id/sourceTrackdown/:tid',
+    {
+      onRequest,
+      schema: {
+        tags,
+        description: 'PUT sent as POST: multipart/form-data with _method=PUT; the entries are described in packages/domain schemas/source-trackdowns.ts.',
+        consumes: MULTIPART,
+        params: stationTrackdownParamsSchema,
+        response: { 200: envelope(sourceTrackdownSchema), ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const profile = await callerProfile(db, request);
+      await trackdowns.checkWriteAccess(deps, profile, request.params.id, request.params.tid);
+      const upload = await readTrackdownUpload(request, 'PUT', dates);
+      return ok(SOURCE_TRACKDOWN_CODES.SOURCE_TRACKDOWN_SAVED, await trackdowns.updateTrackdown(deps, profile, request.params.id, request.params.tid, upload));
+    },
+  );
+
+  app.delete(
+    '/beach/:id/sourceTrackdown/:tid',
+    { onRequest, schema: { tags, params: stationTrackdownParamsSchema, response: { 200: emptyEnvelope, ...staffErrors } } },
+    async (request) => {
+      await trackdowns.deleteTrackdown(deps, await callerProfile(db, request), request.params.id, request.params.tid);
+      return ok(SOURCE_TRACKDOWN_CODES.SOURCE_TRACKDOWN_DELETED, null);
+    },
+  );
+};
