@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { NEWS_CODES, type NewsRecord, type NewsSaveInput } from '@beach/domain';
 import { queryRows } from '../src/db/client';
 import { news } from '../src/db/schema';
@@ -38,6 +39,24 @@ const audits = (id: number) =>
     sql`select action, before::text, after::text from audit_log where table_name = 'news' and record_id = ${String(id)} order by audit_id`,
   );
 const ranks = async () => (await queryRows<{ rank: number }>(ctx.database.db, sql`select rank from news order by rank, news_id`)).map((r) => r.rank);
+
+/** A multipart body with one file part (and text fields), for POST news/images. */
+function imageForm(file: { field?: string; filename: string; bytes: Buffer; type?: string }, fields: [string, string][] = []) {
+  const boundary = `----newsimage${Math.random().toString(16).slice(2)}`;
+  const head = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('');
+  const payload = Buffer.concat([
+    Buffer.from(
+      `${head}--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const png = (width = 800, height = 600) => sharp({ create: { width, height, channels: 3, background: '#2a7ab0' } }).png().toBuffer();
+const uploadImage = async (who: string | null, form: ReturnType<typeof imageForm>) =>
+  ctx.call({ method: 'POST', url: '/api/news/images', token: who ? await token(who) : undefined, ...form });
+const fileStatus = async (url: string) => (await ctx.call({ method: 'GET', url })).statusCode;
 
 const ITEM: NewsSaveInput = {
   title: 'Storm advisory for bay beaches',
@@ -127,7 +146,7 @@ describe(`news management on ${DATABASE_KIND}`, () => {
     const hostile =
       '<p onclick="steal()" style="color:red" class="x">Hello<script>alert(1)</script></p>' +
       '<img src="x" onerror="alert(2)"><img src="https://evil.example/track.gif" alt="t">' +
-      '<img src="/api/public/files/5" alt="Beach" onerror="alert(3)">' +
+      '<img src="/api/files/5" alt="Beach" onerror="alert(3)">' +
       '<a href="javascript:alert(4)">js</a><a href="JaVaScRiPt&#x3A;alert(5)">js2</a><a href="data:text/html,x">data</a>' +
       '<a href="https://ok.example" target="_blank" onmouseover="x()">ok</a>' +
       '<iframe src="https://evil.example"></iframe><style>body{display:none}</style><object data="x.swf"></object>' +
@@ -136,7 +155,7 @@ describe(`news management on ${DATABASE_KIND}`, () => {
     expect(res.statusCode, res.body).toBe(201);
     const item = res.json().payload as NewsRecord;
     expect(item.body).toBe(
-      '<p>Hello</p><img src="/api/public/files/5" alt="Beach" />jsjs2data<a href="https://ok.example" rel="noopener noreferrer nofollow">ok</a>',
+      '<p>Hello</p><img src="/api/files/5" alt="Beach" />jsjs2data<a href="https://ok.example" rel="noopener noreferrer nofollow">ok</a>',
     );
     const [stored] = await queryRows<{ body: string }>(ctx.database.db, sql`select body from news where news_id = ${item.news_id}`);
     expect(stored!.body).toBe(item.body);
@@ -221,5 +240,66 @@ describe(`news management on ${DATABASE_KIND}`, () => {
     expect((await call(ADMIN, 'PUT', '/api/news/99999999/rank/up')).statusCode).toBe(404);
     expect((await call(ADMIN, 'GET', '/api/news/abc')).statusCode).toBe(400);
     expect(await digest()).toBe(state);
+  });
+  it('uploads an image for a body: public at once, kept by the item that shows it, deleted when no saved body shows it any more', async () => {
+    const uploaded = await uploadImage(ADMIN, imageForm({ filename: 'Beach cleanup.png', bytes: await png() }));
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json().code).toBe(NEWS_CODES.NEWS_IMAGE_SAVED);
+    const image = uploaded.json().payload as { file_id: number; url: string; width: number; height: number };
+    expect(image.url).toBe(`/api/files/${image.file_id}`);
+    expect(image.width).toBeGreaterThan(0);
+    const served = await ctx.call({ method: 'GET', url: image.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^image\//);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+
+    const body = `<p>Volunteers at work.</p><img src="${image.url}" alt="Volunteers on the beach">`;
+    const item = (await call(ADMIN, 'POST', '/api/news/', { ...ITEM, title: 'Cleanup', is_banner: false, body })).json().payload as NewsRecord;
+    expect(item.body).toBe(`<p>Volunteers at work.</p><img src="${image.url}" alt="Volunteers on the beach" />`);
+    const owner = async () => (await queryRows<{ news_id: number | null }>(ctx.database.db, sql`select news_id from news_images where file_id = ${image.file_id}`))[0];
+    expect((await owner())?.news_id).toBe(item.news_id);
+
+    // A second image replaces the first: the first one's file goes with the save.
+    const second = (await uploadImage(ADMIN, imageForm({ filename: 'dunes.png', bytes: await png(300, 200) }))).json().payload as { file_id: number; url: string };
+    const saved = await call(ADMIN, 'PUT', `/api/news/${item.news_id}`, { ...ITEM, title: 'Cleanup', is_banner: false, body: `<p>Dunes.</p><img src="${second.url}" alt="Dunes">` });
+    expect(saved.statusCode, saved.body).toBe(200);
+    fresh(ctx);
+    expect(await owner()).toBeUndefined();
+    expect(await fileStatus(image.url)).toBe(404);
+    expect(await fileStatus(second.url)).toBe(200);
+
+    // Deleting the item deletes its images.
+    expect((await call(ADMIN, 'DELETE', `/api/news/${item.news_id}`)).statusCode).toBe(200);
+    fresh(ctx);
+    expect(await fileStatus(second.url)).toBe(404);
+    const [left] = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from uploaded_files where file_id in (${image.file_id}, ${second.file_id})`);
+    expect(left!.n).toBe(0);
+    const trail = await queryRows<{ action: string }>(ctx.database.db, sql`select action from audit_log where table_name = 'news_images' and record_id = ${String(image.file_id)}`);
+    expect(trail.map((a) => a.action)).toEqual(['CREATE']);
+  });
+
+  it('refuses hostile and missing image uploads, and any upload from a caller who may not manage news', async () => {
+    const count = async () => (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from news_images`))[0]!.n;
+    const before = await count();
+    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#d9a441' } }).jpeg().toBuffer();
+    const hostile = [
+      { filename: 'shore.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), type: 'image/svg+xml' },
+      { filename: 'shore.jpg', bytes: Buffer.concat([jpeg, Buffer.from('<html><script>alert(document.cookie)</script></html>')]), type: 'image/jpeg' },
+      { filename: 'notes.pdf', bytes: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), type: 'application/pdf' },
+    ];
+    for (const file of hostile) {
+      const res = await uploadImage(ADMIN, imageForm(file));
+      expect(res.statusCode, file.filename).toBe(400);
+      expect(res.json().payload[0].field).toBe('file');
+    }
+    const huge = await uploadImage(ADMIN, imageForm({ filename: 'huge.jpg', bytes: Buffer.concat([jpeg, Buffer.alloc(15 * 1024 * 1024)]) }));
+    expect(huge.statusCode).toBe(413);
+    expect((await uploadImage(ADMIN, imageForm({ field: 'photo', filename: 'a.png', bytes: await png(10, 10) }))).statusCode).toBe(400);
+    expect((await uploadImage(ADMIN, imageForm({ filename: 'a.png', bytes: await png(10, 10) }, [['_method', 'PUT']]))).statusCode).toBe(400);
+    const json = await call(ADMIN, 'POST', '/api/news/images', { file: 'x' });
+    expect(json.statusCode).toBe(415);
+    expect((await uploadImage(null, imageForm({ filename: 'a.png', bytes: await png(10, 10) }))).statusCode).toBe(401);
+    expect((await uploadImage(HEALTH, imageForm({ filename: 'a.png', bytes: await png(10, 10) }))).statusCode).toBe(403);
+    expect(await count()).toBe(before);
   });
 });

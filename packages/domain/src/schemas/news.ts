@@ -83,7 +83,7 @@ export const newsIdParamsSchema = z.object({ id: idSchema });
 /** POST news/images: an image for a news body, shown by its public file address. */
 export const newsImageSchema = z.object({
   file_id: z.number(),
-  /** `/api/public/files/{file_id}`: the only image address a news body may hold. */
+  /** `/api/files/{file_id}`: the only image address a news body may hold. */
   url: z.string(),
   width: z.number().nullable(),
   height: z.number().nullable(),
@@ -91,5 +91,5 @@ export const newsImageSchema = z.object({
 export type NewsImage = z.output<typeof newsImageSchema>;
 
 /** The address a news body shows an uploaded image by (and the only one the allow-list keeps). */
-export const newsImageUrl = (fileId: number) => `/api/public/files/${fileId}`;
-export const NEWS_IMAGE_URL = /^\/api\/public\/files\/([1-9]\d{0,9})$/;
+export const newsImageUrl = (fileId: number) => `/api/files/${fileId}`;
+export const NEWS_IMAGE_URL = /^\/api\/files\/([1-9]\d{0,9})$/;

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { NewsRecord, NewsSave } from '@beach/domain';
 import type { DbOrTx } from '../../db/client';
-import { news, newsImages } from '../../db/schema';
+import { news, newsImages, uploadedFiles } from '../../db/schema';
 import { closeRankGap, lockRankedList, nextRankSql } from '../ranking/repository';
 
 const columns = {
@@ -64,15 +64,12 @@ export async function insertNewsImage(db: DbOrTx, fileId: number): Promise<void>
   await db.insert(newsImages).values({ fileId });
 }
 
-/** The images an item holds now. */
-export async function newsImageFiles(db: DbOrTx, newsId: number): Promise<number[]> {
-  const rows = await db.select({ fileId: newsImages.fileId }).from(newsImages).where(eq(newsImages.newsId, newsId));
-  return rows.map((r) => r.fileId);
-}
+/** An image's address in a body, as the allow-list writes it (`src="/api/files/{id}"`). */
+const shownIn = (body: SQL, fileId: SQL) => sql`${body} like '%src="/api/files/' || ${fileId} || '"%'`;
 
 /**
  * Gives the item the images its body shows: uploaded ones no item holds yet, or its own. An image of another
- * item stays that item's (a body may show it, but deleting this item does not remove it).
+ * item stays that item's.
  */
 export async function claimNewsImages(db: DbOrTx, newsId: number, fileIds: number[]): Promise<void> {
   if (fileIds.length === 0) return;
@@ -82,11 +79,36 @@ export async function claimNewsImages(db: DbOrTx, newsId: number, fileIds: numbe
     .where(and(inArray(newsImages.fileId, fileIds), or(isNull(newsImages.newsId), eq(newsImages.newsId, newsId))));
 }
 
-/** The item's images its body no longer shows (all of them when `keep` is empty): their files are to be discarded. */
+/**
+ * The item's images that its body no longer shows (all of them when `keep` is empty) and no other item's body
+ * shows either: their files are to be discarded.
+ */
 export async function unusedNewsImages(db: DbOrTx, newsId: number, keep: number[]): Promise<number[]> {
   const rows = await db
     .select({ fileId: newsImages.fileId })
     .from(newsImages)
-    .where(and(eq(newsImages.newsId, newsId), keep.length ? notInArray(newsImages.fileId, keep) : sql`true`));
+    .where(
+      and(
+        eq(newsImages.newsId, newsId),
+        keep.length ? notInArray(newsImages.fileId, keep) : sql`true`,
+        sql`not exists (select 1 from news o where o.news_id <> ${newsId} and ${shownIn(sql`o.body`, sql`${newsImages.fileId}`)})`,
+      ),
+    );
+  return rows.map((r) => r.fileId);
+}
+
+/** Images uploaded more than a day ago that no item was ever saved with and no body shows: abandoned edits. */
+export async function abandonedNewsImages(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ fileId: newsImages.fileId })
+    .from(newsImages)
+    .innerJoin(uploadedFiles, eq(uploadedFiles.fileId, newsImages.fileId))
+    .where(
+      and(
+        isNull(newsImages.newsId),
+        lt(uploadedFiles.createdAt, sql`now() - interval '1 day'`),
+        sql`not exists (select 1 from news o where ${shownIn(sql`o.body`, sql`${newsImages.fileId}`)})`,
+      ),
+    );
   return rows.map((r) => r.fileId);
 }

@@ -14,7 +14,9 @@ export interface PublicFile {
 
 /**
  * An uploaded file that public content refers to: a 'Found on the Beach' photo, a report's file, an FAQ
- * photo or a flight photo. Anything else (trackdown files, exports) is not public, even by id.
+ * photo or a flight photo.
+ * A news image is public from its upload (the news editor shows it before the item is saved). Anything else
+ * (trackdown files, exports) is not public, even by id.
  */
 export async function findPublicFile(db: DbOrTx, fileId: number): Promise<PublicFile | null> {
   const [row] = await queryRows<PublicFile>(
@@ -26,7 +28,8 @@ export async function findPublicFile(db: DbOrTx, fileId: number): Promise<Public
           exists (select 1 from beach_photos ph where ph.file_id = f.file_id and ${stationIsPublicOrNone(sql`ph.beach_station_id`)})
           or exists (select 1 from reports_and_publications r where r.file_id = f.file_id and ${stationIsPublicOrNone(sql`r.beach_station_id`)})
           or exists (select 1 from faq_photos fp where fp.file_id = f.file_id)
-          or exists (select 1 from daily_flight_photos dp where dp.file_id = f.file_id))`,
+          or exists (select 1 from daily_flight_photos dp where dp.file_id = f.file_id)
+          or exists (select 1 from news_images ni where ni.file_id = f.file_id))`,
   );
   return row ?? null;
 }
