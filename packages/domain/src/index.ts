@@ -30,4 +30,7 @@ export * from './schemas/links';
 export * from './schemas/sanitary-surveys';
 export * from './schemas/ranking';
 export * from './schemas/news';
+export * from './schemas/form-fields';
+export * from './schemas/photos';
+export * from './schemas/faqs';
 export * from './schemas/source-trackdowns';

@@ -33,6 +33,8 @@ export const FORM_CUT_OFF_MESSAGE = 'The form was cut off or is not well-formed 
  */
 export async function registerFormParser(app: FastifyInstance, limits: FormLimits): Promise<void> {
   await app.register(multipart, {
+    // Keep the name as sent: busboy would cut `../../x.jpg` down to `x.jpg`, and checkedFileName must see it to refuse it.
+    preservePath: true,
     limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: limits.maxFields ?? 200, fieldSize: 1024 * 1024, parts: (limits.maxFields ?? 200) + limits.maxFiles },
   });
 }

@@ -16,6 +16,9 @@ export interface PhotoRow {
   station_name: string | null;
   beach_name: string | null;
   file_id: number;
+  /** The display image's size (null for files stored before sizes were kept): pages reserve its space. */
+  width: number | null;
+  height: number | null;
   name: string;
   type: string;
   rank: number;
@@ -40,8 +43,9 @@ export async function listPhotos(db: DbOrTx, place?: StationPlace): Promise<Phot
   return queryRows<PhotoRow>(
     db,
     sql`select ph.beach_photo_id, ph.title, ph.desc, ph.county_id, c.name as county, ph.municipality_id, m.name as municipality,
-               ph.beach_station_id, st.station_name, b.name as beach_name, ph.file_id, ph.name, ph.type, ph.rank
+               ph.beach_station_id, st.station_name, b.name as beach_name, ph.file_id, f.width, f.height, ph.name, ph.type, ph.rank
         from beach_photos ph
+        join uploaded_files f on f.file_id = ph.file_id
         left join counties c on c.county_id = ph.county_id
         left join municipalities m on m.municipality_id = ph.municipality_id
         left join beach_stations st on st.beach_station_id = ph.beach_station_id
@@ -216,6 +220,8 @@ export interface FaqPhotoRow {
   faq_photo_id: number;
   faq_id: number;
   file_id: number;
+  width: number | null;
+  height: number | null;
   title: string;
   desc: string;
   name: string;
@@ -226,7 +232,8 @@ export async function listFaqs(db: DbOrTx): Promise<{ faqs: FaqRow[]; photos: Fa
   const faqs = await queryRows<FaqRow>(db, sql`select faq_id, question, answer, rank from faqs order by rank, faq_id`);
   const photos = await queryRows<FaqPhotoRow>(
     db,
-    sql`select faq_photo_id, faq_id, file_id, title, "desc", name, type from faq_photos order by faq_id, faq_photo_id`,
+    sql`select fp.faq_photo_id, fp.faq_id, fp.file_id, f.width, f.height, fp.title, fp."desc", fp.name, fp.type
+        from faq_photos fp join uploaded_files f on f.file_id = fp.file_id order by fp.faq_id, fp.faq_photo_id`,
   );
   return { faqs, photos };
 }

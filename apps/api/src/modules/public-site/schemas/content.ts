@@ -15,8 +15,11 @@ export const photoSchema = z.object({
   station_name: z.string().nullable(),
   beach_name: z.string().nullable(),
   file_id: z.number(),
-  /** URL of the image: GET /api/files/{file_id}. */
+  /** URL of the image: GET /api/files/{file_id} (add ?size=thumb for the small copy). */
   file: z.string(),
+  /** The display image's size in pixels (null for files stored before sizes were kept). */
+  width: z.number().nullable(),
+  height: z.number().nullable(),
   name: z.string(),
   type: z.string(),
   rank: z.number(),
@@ -113,6 +116,8 @@ export const faqsSchema = envelope(
           faq_photo_id: z.number(),
           file_id: z.number(),
           file: z.string(),
+          width: z.number().nullable(),
+          height: z.number().nullable(),
           title: z.string(),
           desc: z.string(),
           name: z.string(),

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Text fields of the multipart forms (photos, FAQs): every value arrives as text. SPEC 5: missing text is
+ * sent as 'N/A', a flag as 1 or 0, an id as a number.
+ */
+
+export const NOT_AVAILABLE = 'N/A';
+
+/** Free text a form may leave empty: stored (and sent) as 'N/A' when missing. */
+export const naText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : NOT_AVAILABLE));
+
+/** How a form sends optional text: 'N/A' for nothing (SPEC 5). */
+export const textOrNa = (value: string | null | undefined) => (value && value.trim() ? value.trim() : NOT_AVAILABLE);
+
+const ID_MESSAGE = 'Must be a positive whole number';
+
+/** An optional id as a form field: absent, '' and 'N/A' are "none"; anything else must be a positive int4. */
+export const formIdSchema = z
+  .string({ error: ID_MESSAGE })
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '' || v === NOT_AVAILABLE || v === 'null') return null;
+    const n = /^\d{1,10}$/.test(v) ? Number(v) : NaN;
+    if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+      ctx.addIssue({ code: 'custom', message: ID_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** A 1/0 flag as a form field (absent is 0). */
+export const formFlagSchema = z
+  .enum(['1', '0'], { error: 'Must be 1 or 0' })
+  .optional()
+  .transform((v) => v === '1');
+
+/** The method override a form may carry (a browser form can only POST). */
+export const formMethodSchema = z.string().optional();
