@@ -540,7 +540,12 @@ async function seedUsers(tx: DbOrTx, passwordHash: string, places: Places, orgs:
       name: ['Helen', 'Rossi'],
       email: 'health@example.org',
       org: 'HD:Monmouth',
-      permissions: (['OCEAN', 'BAY'] as const).map((p) => [p, { INCIDENTS: 'USER', SANITARY_SURVEYS: 'USER' }]),
+      // Runs Ocean Beaches incidents for the county (the Incident screen needs INCIDENTS ADMIN, SPEC 6);
+      // logs surveys in both programs.
+      permissions: [
+        ['OCEAN', { INCIDENTS: 'ADMIN', SANITARY_SURVEYS: 'USER' }],
+        ['BAY', { INCIDENTS: 'USER', SANITARY_SURVEYS: 'USER' }],
+      ],
     },
     {
       key: 'multi',

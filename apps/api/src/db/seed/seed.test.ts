@@ -147,9 +147,8 @@ describe("seedDemo at 'test' scale", () => {
 
     const health = await profile('health@example.org');
     expect(health.organization.name).toBe('Monmouth County Health Department');
-    for (const abbv of ['OB', 'BB']) {
-      expect(levels(effectivePermissionMap(health, programId(abbv)))).toEqual({ INCIDENTS: 'USER', SANITARY_SURVEYS: 'USER' });
-    }
+    expect(levels(effectivePermissionMap(health, programId('OB')))).toEqual({ INCIDENTS: 'ADMIN', SANITARY_SURVEYS: 'USER' });
+    expect(levels(effectivePermissionMap(health, programId('BB')))).toEqual({ INCIDENTS: 'USER', SANITARY_SURVEYS: 'USER' });
     expect(levels(effectivePermissionMap(health, programId('LK')))).toEqual({});
 
     const multi = await profile('multi@example.org');
