@@ -1,7 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { ExternalLinkRecord, LinkSave } from '@beach/domain';
 import type { DbOrTx } from '../../db/client';
 import { links } from '../../db/schema';
+import { closeRankGap, lockRankedList, nextRankSql } from '../ranking/repository';
 
 const columns = {
   link_id: links.linkId,
@@ -27,7 +28,7 @@ export async function findLink(db: DbOrTx, id: number, lock = false): Promise<Ex
 export async function insertLink(db: DbOrTx, input: LinkSave): Promise<number> {
   const [row] = await db
     .insert(links)
-    .values({ ...input, rank: sql`(select coalesce(max(rank), 0) + 1 from links)` })
+    .values({ ...input, rank: nextRankSql('links') })
     .returning({ id: links.linkId });
   return row!.id;
 }
@@ -39,10 +40,8 @@ export async function updateLink(db: DbOrTx, id: number, input: LinkSave): Promi
 /** Removes the link and closes the gap it leaves in the ranks. */
 export async function deleteLink(db: DbOrTx, id: number, rank: number): Promise<void> {
   await db.delete(links).where(eq(links.linkId, id));
-  await db.update(links).set({ rank: sql`${links.rank} - 1` }).where(sql`${links.rank} > ${rank}`);
+  await closeRankGap(db, 'links', rank);
 }
 
 /** Serialises writes to the list, so two new links cannot take the same rank. */
-export async function lockLinks(db: DbOrTx): Promise<void> {
-  await db.execute(sql`lock table links in share row exclusive mode`);
-}
+export const lockLinks = (db: DbOrTx) => lockRankedList(db, 'links');
