@@ -32,6 +32,8 @@ import { incidentRoutes } from './modules/incidents/routes';
 import { beachRoutes } from './modules/beaches/routes';
 import { beachProfileRoutes } from './modules/beaches/profile-routes';
 import { linkRoutes } from './modules/links/routes';
+import { reportRoutes } from './modules/reports/routes';
+import { dailyFlightRoutes } from './modules/daily-flights/routes';
 import { photoRoutes } from './modules/photos/routes';
 import { faqRoutes } from './modules/faqs/routes';
 import { newsRoutes } from './modules/news/routes';
@@ -135,6 +137,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(beachRoutes, deps);
       await api.register(beachProfileRoutes, deps);
       await api.register(linkRoutes, deps);
+      await api.register(reportRoutes, deps);
+      await api.register(dailyFlightRoutes, deps);
       await api.register(photoRoutes, deps);
       await api.register(faqRoutes, deps);
       await api.register(newsRoutes, deps);

@@ -171,6 +171,19 @@ function dateCases(): InputCase[] {
       staff: true,
       request: (d) => ({ method: 'POST', url: '/api/verify/test', payload: { program_id: p, results: [typed(d)] } }),
     },
+    // Daily flights (decision 0028): the flight's day, on create and on update (one flight a day: a taken day is 409, not 400).
+    {
+      route: 'POST /api/dailyFlights/',
+      field: 'flight_date',
+      staff: true,
+      request: (d) => ({ method: 'POST', url: '/api/dailyFlights/', payload: { flight_date: d, status: 'FLOWN' } }),
+    },
+    {
+      route: 'PUT /api/dailyFlights/{}',
+      field: 'flight_date',
+      staff: true,
+      request: (d) => ({ method: 'PUT', url: '/api/dailyFlights/999999', payload: { flight_date: d, status: 'FLOWN' } }),
+    },
   ];
 }
 

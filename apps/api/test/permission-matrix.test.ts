@@ -26,6 +26,7 @@ import {
 import { queryRows } from '../src/db/client';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { DEMO_ACCOUNTS, unique } from './management-scenario';
+import { form, PDF } from './content-upload-fixtures';
 import { layoutCsv } from './results-fixtures';
 
 type Email = (typeof DEMO_ACCOUNTS)[number];
@@ -42,6 +43,10 @@ interface Account {
   lhaToDelete: number;
   /** A fresh external link for this account's delete probe. */
   linkToDelete: number;
+  /** A fresh report (with a file) and a fresh daily flight (with a file) for this account's probes (deleted last). */
+  reportToDelete: number;
+  flightToDelete: number;
+  flightFileToDelete: number;
   /** An accident report per program (foreign and own) for this account's delete probe. */
   accidentsToDelete: Map<number, number>;
   /** Open incidents per program (foreign and own) for this account's close, autoClose and delete probes. */
@@ -159,6 +164,12 @@ const labCsv = (f: Fixtures, programId: number) => {
   return layoutCsv([{ program: abbv, station: station.station_name, beach: station.beach_name, date: '06/03/2025', measure: '10' }]);
 };
 const CSV = { 'content-type': 'text/csv' };
+/** A multipart form (reports, flight files): its fields and, when `fileField` is named, a small PDF. */
+const multipartBody = (fields: Record<string, string>, fileField?: string) =>
+  form(fields, fileField ? [{ field: fileField, filename: 'matrix.pdf', bytes: PDF }] : []);
+/** A day no other daily flight takes (one flight a day). */
+let matrixDays = 0;
+const matrixFlightDay = () => new Date(Date.UTC(2003, 0, 1 + matrixDays++)).toISOString().slice(0, 10);
 
 /** Program reads: the foreign program is refused, an accessible one is served. */
 const programProbes = (a: Account, suffix = ''): Probe[] => [
@@ -431,6 +442,55 @@ const STAFF_ROUTES: StaffRoute[] = [
     probes: (a) => one({ url: `/api/links/${a.linkToDelete}`, payload: { title: 'Matrix link', url: 'https://example.org/matrix', category: 'Partners' }, allowed: isAdmin(a) }),
   },
   { method: 'DELETE', path: '/api/links/{id}', probes: (a) => one({ url: `/api/links/${a.linkToDelete}`, allowed: isAdmin(a) }) },
+
+  // Reports and Publications, Daily Flights (Website Management: organization admins only; decision 0028)
+  { method: 'GET', path: '/api/reportAndPublication', probes: (a) => one({ label: 'list', url: '/api/reportAndPublication', allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/reportAndPublication/{id}', probes: (a) => one({ url: `/api/reportAndPublication/${a.reportToDelete}`, allowed: isAdmin(a) }) },
+  {
+    method: 'GET',
+    path: '/api/beach/{id}/reportsAndPublications',
+    probes: (a, f) => one({ url: `/api/beach/${f.places(a.foreignProgramId).station.beach_station_id}/reportsAndPublications`, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/reportAndPublication',
+    probes: (a) => one({ url: '/api/reportAndPublication', ...multipartBody({ title: unique('Matrix Report '), date: '2025-06-01', url: 'https://example.org/r' }), allowed: isAdmin(a) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/reportAndPublication/{id}',
+    probes: (a) =>
+      one({
+        url: `/api/reportAndPublication/${a.reportToDelete}`,
+        ...multipartBody({ _method: 'PUT', title: 'Matrix report', date: '2025-06-01', url: 'https://example.org/r' }),
+        allowed: isAdmin(a),
+      }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/reportAndPublication/{id}/rank/{direction}',
+    probes: (a) => one({ url: `/api/reportAndPublication/${a.reportToDelete}/rank/up`, allowed: isAdmin(a) }),
+  },
+  { method: 'DELETE', path: '/api/reportAndPublication/{id}', probes: (a) => one({ url: `/api/reportAndPublication/${a.reportToDelete}`, allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/dailyFlights/', probes: (a) => one({ label: 'list', url: '/api/dailyFlights/', allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/dailyFlights/{id}', probes: (a) => one({ url: `/api/dailyFlights/${a.flightToDelete}`, allowed: isAdmin(a) }) },
+  { method: 'POST', path: '/api/dailyFlights/', probes: (a) => one({ url: '/api/dailyFlights/', payload: { flight_date: matrixFlightDay(), status: 'FLOWN' }, allowed: isAdmin(a) }) },
+  {
+    method: 'PUT',
+    path: '/api/dailyFlights/{id}',
+    probes: (a) => one({ url: `/api/dailyFlights/${a.flightToDelete}`, payload: { flight_date: matrixFlightDay(), status: 'NOT_SCHEDULED' }, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/dailyFlights/{id}/files',
+    probes: (a) => one({ url: `/api/dailyFlights/${a.flightToDelete}/files`, ...multipartBody({ caption: 'Matrix' }, 'file'), allowed: isAdmin(a) }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/dailyFlights/{id}/files/{fileId}',
+    probes: (a) => one({ url: `/api/dailyFlights/${a.flightToDelete}/files/${a.flightFileToDelete}`, allowed: isAdmin(a) }),
+  },
+  { method: 'DELETE', path: '/api/dailyFlights/{id}', probes: (a) => one({ url: `/api/dailyFlights/${a.flightToDelete}`, allowed: isAdmin(a) }) },
 
   // Audit log
   {
@@ -967,11 +1027,23 @@ beforeAll(async () => {
     const linkToDelete = (
       await ctx.call({ method: 'POST', url: '/api/links/', token: adminToken, payload: { title: unique('Delete Me '), url: 'https://example.org/delete', category: 'Partners' } })
     ).json().payload.link_id as number;
+    const reportToDelete = (
+      await ctx.call({ method: 'POST', url: '/api/reportAndPublication', token: adminToken, ...multipartBody({ title: unique('Delete Me '), date: '2025-06-01' }, 'file') })
+    ).json().payload.report_and_publication_id as number;
+    const flightToDelete = (
+      await ctx.call({ method: 'POST', url: '/api/dailyFlights/', token: adminToken, payload: { flight_date: matrixFlightDay(), status: 'FLOWN' } })
+    ).json().payload.daily_flight_id as number;
+    const flightFileToDelete = (
+      await ctx.call({ method: 'POST', url: `/api/dailyFlights/${flightToDelete}/files`, token: adminToken, ...multipartBody({}, 'file') })
+    ).json().payload.files[0].file_id as number;
     accounts.set(email, {
       email,
       token,
       profile,
       linkToDelete,
+      reportToDelete,
+      flightToDelete,
+      flightFileToDelete,
       foreignProgramId: foreign ?? programIds.RV!,
       ownProgramId: demoProgramIds.find((id) => isProgramAccessible(profile, id)) ?? null,
       lhaToDelete,

@@ -29,6 +29,8 @@ export * from './schemas/legacy-import';
 export * from './schemas/links';
 export * from './schemas/sanitary-surveys';
 export * from './schemas/ranking';
+export * from './schemas/reports';
+export * from './schemas/daily-flights';
 export * from './schemas/news';
 export * from './schemas/form-fields';
 export * from './schemas/photos';

@@ -49,6 +49,11 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
   { label: 'program management', matches: (op) => /^\/api\/program(\/\{id\})?$/.test(op.path) && writes(op), may: admin },
   { label: 'LHA management', matches: (op) => op.path.startsWith('/api/localHealthAuthority') && writes(op), may: admin },
   { label: 'website management: external links', matches: (op) => op.path.startsWith('/api/links/'), may: admin },
+  {
+    label: 'website management: reports and publications, daily flights',
+    matches: (op) => /^\/api\/(reportAndPublication|dailyFlights\/)/.test(op.path) || /^\/api\/beach\/\{id\}\/reportsAndPublications$/.test(op.path),
+    may: admin,
+  },
   { label: 'audit log', matches: (op) => op.path.startsWith('/api/audit'), may: (p) => hasSystemPermission(p, null, 'READ_AUDIT_LOG') },
   // DEP IT: Import Legacy Results (decision 0021).
   { label: 'legacy import (admin organization)', matches: (op) => op.path.startsWith('/api/results/import'), may: admin },

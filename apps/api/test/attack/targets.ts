@@ -48,6 +48,12 @@ export interface World {
   /** An external link, and links made for deletion probes (stock() makes them). */
   linkId: number;
   takeLink(): number;
+  /** A report, a daily flight and a file of one (Reports and Publications, Daily Flights), and more made for deletion probes. */
+  reportId: number;
+  takeReport(): number;
+  flightId: number;
+  takeFlight(): number;
+  flightFileId: number;
   countyId: number;
   municipalityId: number;
   organizationGroupId: number;
@@ -122,6 +128,10 @@ const KINDS = {
   lhaReference: reference('lha', (w) => w.lhaId),
   /** External links: organization admins only, to read and to write. */
   link: (w, r, op) => ({ kind: 'link', value: op.method === 'DELETE' ? w.takeLink() : w.linkId, reachable: () => isAdmin(r) }),
+  /** Reports and daily flights: organization admins only, to read and to write (decision 0028). */
+  report: (w, r, op) => ({ kind: 'report', value: op.method === 'DELETE' ? w.takeReport() : w.reportId, reachable: () => isAdmin(r) }),
+  flight: (w, r, op) => ({ kind: 'daily flight', value: op.method === 'DELETE' ? w.takeFlight() : w.flightId, reachable: () => isAdmin(r) }),
+  flightFile: (w, r) => ({ kind: 'daily flight file', value: w.flightFileId, reachable: () => isAdmin(r) }),
   county: reference('county', (w) => w.countyId),
   municipality: reference('municipality', (w) => w.municipalityId),
   parameter: reference('parameter', (w) => w.facts.parameter.ENTEROCOCCUS),
@@ -183,6 +193,10 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['user_id'], in: ['query'], paths: /^\/api\/audit\//, kind: 'userFilter' },
   { names: ['id'], in: ['path'], paths: /^\/api\/localHealthAuthority\//, kind: 'lha' },
   { names: ['id'], in: ['path'], paths: /^\/api\/links\//, kind: 'link' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/reportAndPublication\//, kind: 'report' },
+  { names: ['direction'], in: ['path'], paths: /^\/api\/reportAndPublication\//, kind: 'value' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/dailyFlights\//, kind: 'flight' },
+  { names: ['fileId'], in: ['path'], paths: /^\/api\/dailyFlights\//, kind: 'flightFile' },
   // Reference data inside bodies
   { names: ['local_health_authority_id'], in: ['body'], kind: 'lhaReference' },
   { names: ['county_id'], in: ['body'], kind: 'county' },
@@ -281,6 +295,38 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
   };
   await createLinks(1);
   const linkId = links.shift()!;
+  // Reports (a web address each) and daily flights (a day each) for the probes and their deletes.
+  const reports: number[] = [];
+  const flights: number[] = [];
+  let contentCount = 0;
+  const createContent = async (count: number) => {
+    for (let i = 0; i < count; i++) {
+      const n = contentCount++;
+      const boundary = `attackSuite${n}`;
+      const fields = { title: `Attack Suite Report ${n}`, date: '2025-06-01', url: 'https://example.org/attack' };
+      const payload = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') + `--${boundary}--\r\n`;
+      const report = await ctx.call({ method: 'POST', url: '/api/reportAndPublication', token: adminToken, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      if (report.statusCode !== 201) throw new Error(`creating a report for the attack suite: ${report.statusCode} ${report.body.slice(0, 300)}`);
+      reports.push(report.json().payload.report_and_publication_id);
+      const flightDate = new Date(Date.UTC(2004, 0, 1 + n)).toISOString().slice(0, 10);
+      const flight = await ctx.call({ method: 'POST', url: '/api/dailyFlights/', token: adminToken, payload: { flight_date: flightDate, status: 'FLOWN' } });
+      if (flight.statusCode !== 201) throw new Error(`creating a daily flight for the attack suite: ${flight.statusCode} ${flight.body.slice(0, 300)}`);
+      flights.push(flight.json().payload.daily_flight_id);
+    }
+  };
+  await createContent(2);
+  const reportId = reports.shift()!;
+  const flightId = flights.shift()!;
+  const flightFileBoundary = 'attackSuiteFlightFile';
+  const flightFile = await ctx.call({
+    method: 'POST',
+    url: `/api/dailyFlights/${flightId}/files`,
+    token: adminToken,
+    payload: `--${flightFileBoundary}\r\nContent-Disposition: form-data; name="file"; filename="log.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n%%EOF\n\r\n--${flightFileBoundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${flightFileBoundary}` },
+  });
+  if (flightFile.statusCode !== 201) throw new Error(`adding a flight file for the attack suite: ${flightFile.statusCode} ${flightFile.body.slice(0, 300)}`);
+  const flightFileId = flightFile.json().payload.files[0].file_id as number;
   const pools = new Map<string, number[]>();
   let minute = 0;
   const create = async (programId: number, verified: boolean, count: number) => {
@@ -354,6 +400,19 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       if (id === undefined) throw new Error('the attack suite ran out of LHAs to delete: stock() more');
       return id;
     },
+    reportId,
+    takeReport() {
+      const id = reports.shift();
+      if (id === undefined) throw new Error('the attack suite ran out of reports to delete: stock() more');
+      return id;
+    },
+    flightId,
+    takeFlight() {
+      const id = flights.shift();
+      if (id === undefined) throw new Error('the attack suite ran out of daily flights to delete: stock() more');
+      return id;
+    },
+    flightFileId,
     linkId,
     takeLink() {
       const id = links.shift();
@@ -383,6 +442,7 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     async stock(programId) {
       if (lhas.length < 8) await createLhas(16);
       if (links.length < 8) await createLinks(16);
+      if (reports.length < 8 || flights.length < 8) await createContent(16);
       if (!accidentPools.has(programId)) accidentPools.set(programId, []);
       const accidents = accidentPools.get(programId)!;
       if (accidents.length < 8) accidents.push(...(await createAccidentReports(programId, 16)));

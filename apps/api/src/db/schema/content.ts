@@ -60,16 +60,38 @@ export const dailyFlights = pgTable(
     wildlife: text('wildlife').notNull().default(''),
     notes: text('notes').notNull().default(''),
   },
+  (t) => [check('daily_flights_status', sql`${t.status} in ('FLOWN','CANCELLED_WEATHER','CANCELLED_MECHANICAL','NOT_SCHEDULED')`)],
 );
 
-export const dailyFlightPhotos = pgTable('daily_flight_photos', {
-  dailyFlightPhotoId: serial('daily_flight_photo_id').primaryKey(),
-  dailyFlightId: integer('daily_flight_id')
-    .notNull()
-    .references(() => dailyFlights.dailyFlightId, { onDelete: 'cascade' }),
-  fileId: integer('file_id').notNull().references(() => uploadedFiles.fileId),
-  caption: text('caption').notNull().default(''),
-});
+export const dailyFlightPhotos = pgTable(
+  'daily_flight_photos',
+  {
+    dailyFlightPhotoId: serial('daily_flight_photo_id').primaryKey(),
+    dailyFlightId: integer('daily_flight_id')
+      .notNull()
+      .references(() => dailyFlights.dailyFlightId, { onDelete: 'cascade' }),
+    fileId: integer('file_id').notNull().references(() => uploadedFiles.fileId),
+    caption: text('caption').notNull().default(''),
+  },
+  (t) => [index('daily_flight_photos_flight_idx').on(t.dailyFlightId)],
+);
+
+/** A document of a daily flight (a PDF, a sheet) beside its photos (migration 0020). */
+export const dailyFlightFiles = pgTable(
+  'daily_flight_files',
+  {
+    dailyFlightFileId: serial('daily_flight_file_id').primaryKey(),
+    dailyFlightId: integer('daily_flight_id')
+      .notNull()
+      .references(() => dailyFlights.dailyFlightId, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .unique()
+      .references(() => uploadedFiles.fileId),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [index('daily_flight_files_flight_idx').on(t.dailyFlightId)],
+);
 
 export const beachPhotos = pgTable(
   'beach_photos',
@@ -103,7 +125,7 @@ export const reportsAndPublications = pgTable('reports_and_publications', {
   type: text('type'),
   name: text('name'),
   rank: integer('rank').notNull().default(0),
-});
+}, (t) => [check('reports_file_or_url', sql`${t.url} is not null or ${t.fileId} is not null`)]);
 
 export const faqs = pgTable('faqs', {
   faqId: serial('faq_id').primaryKey(),

@@ -158,11 +158,13 @@ export interface FlightRow {
   wildlife: string;
   notes: string;
   photo_count: number;
+  file_count: number;
 }
 
 const flightSelect = sql`select f.daily_flight_id, f.flight_date::text as flight_date, f.status, f.flight_path, f.floatables,
        f.debris, f.algal_blooms, f.wildlife, f.notes,
-       (select count(*)::int from daily_flight_photos fp where fp.daily_flight_id = f.daily_flight_id) as photo_count
+       (select count(*)::int from daily_flight_photos fp where fp.daily_flight_id = f.daily_flight_id) as photo_count,
+       (select count(*)::int from daily_flight_files ff where ff.daily_flight_id = f.daily_flight_id) as file_count
   from daily_flights f`;
 
 /** Flights newest first, optionally of one year. */
@@ -190,6 +192,25 @@ export async function listFlightPhotos(db: DbOrTx, flightId: number): Promise<Fl
     db,
     sql`select daily_flight_photo_id, file_id, caption from daily_flight_photos
         where daily_flight_id = ${flightId} order by daily_flight_photo_id`,
+  );
+}
+
+export interface FlightFileRow {
+  daily_flight_file_id: number;
+  file_id: number;
+  name: string;
+  type: string;
+  size_bytes: number;
+  description: string;
+}
+
+/** A flight's documents (migration 0020) with their stored name, type and size. */
+export async function listFlightFiles(db: DbOrTx, flightId: number): Promise<FlightFileRow[]> {
+  return queryRows<FlightFileRow>(
+    db,
+    sql`select ff.daily_flight_file_id, ff.file_id, f.original_name as name, f.mime_type as type, f.size_bytes, ff.description
+        from daily_flight_files ff join uploaded_files f on f.file_id = ff.file_id
+        where ff.daily_flight_id = ${flightId} order by ff.daily_flight_file_id`,
   );
 }
 

@@ -14,7 +14,7 @@ export interface PublicFile {
 
 /**
  * An uploaded file that public content refers to: a 'Found on the Beach' photo, a report's file, an FAQ
- * photo or a flight photo.
+ * photo, a flight photo or a flight's file.
  * A news image is public from its upload (the news editor shows it before the item is saved). Anything else
  * (trackdown files, exports) is not public, even by id.
  */
@@ -29,6 +29,7 @@ export async function findPublicFile(db: DbOrTx, fileId: number): Promise<Public
           or exists (select 1 from reports_and_publications r where r.file_id = f.file_id and ${stationIsPublicOrNone(sql`r.beach_station_id`)})
           or exists (select 1 from faq_photos fp where fp.file_id = f.file_id)
           or exists (select 1 from daily_flight_photos dp where dp.file_id = f.file_id)
+          or exists (select 1 from daily_flight_files df where df.file_id = f.file_id)
           or exists (select 1 from news_images ni where ni.file_id = f.file_id))`,
   );
   return row ?? null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { yearSchema } from '@beach/domain';
+import { publicFlightSchema, publicFlightSummarySchema, publicReportSchema, yearSchema } from '@beach/domain';
 import { envelope } from '../../../lib/http';
 import { idParam } from './common';
 
@@ -26,24 +26,8 @@ export const photoSchema = z.object({
 });
 export const photosSchema = envelope(z.array(photoSchema));
 
-export const reportSchema = z.object({
-  report_and_publication_id: z.number(),
-  title: z.string(),
-  description: z.string(),
-  date: z.string(),
-  url: z.string().nullable(),
-  is_publication: z.boolean(),
-  county_id: z.number().nullable(),
-  municipality_id: z.number().nullable(),
-  beach_station_id: z.number().nullable(),
-  program_id: z.number().nullable(),
-  file_id: z.number().nullable(),
-  /** URL of the uploaded file (GET /api/files/{file_id}), or null when the report is a link only. */
-  upload_file: z.string().nullable(),
-  type: z.string().nullable(),
-  name: z.string().nullable(),
-  rank: z.number(),
-});
+/** One contract with the staff screen and the public page (@beach/domain reports). */
+export const reportSchema = publicReportSchema;
 export const reportsSchema = envelope(z.array(reportSchema));
 export const reportDetailSchema = envelope(reportSchema);
 export const reportsQuery = z.object({
@@ -68,28 +52,10 @@ export const newsDetailSchema = envelope(newsItemSchema);
 /** The first "latest" banner item in rank order, else the first item; null when there is no news. */
 export const latestNewsSchema = envelope(newsItemSchema.nullable());
 
-const flightSummary = z.object({
-  daily_flight_id: z.number(),
-  flight_date: z.string(),
-  /** FLOWN, CANCELLED_WEATHER, CANCELLED_MECHANICAL, NOT_SCHEDULED. */
-  status: z.string(),
-  flight_path: z.string(),
-  photo_count: z.number(),
-});
 export const flightsQuery = z.object({ year: yearSchema.optional() });
-export const flightsSchema = envelope(z.array(flightSummary));
-export const flightDetailSchema = envelope(
-  flightSummary.extend({
-    observations: z.object({
-      floatables: z.string(),
-      debris: z.string(),
-      algal_blooms: z.string(),
-      wildlife: z.string(),
-      notes: z.string(),
-    }),
-    photos: z.array(z.object({ daily_flight_photo_id: z.number(), file_id: z.number(), file: z.string(), caption: z.string() })),
-  }),
-);
+/** One contract with the staff screen and the public pages (@beach/domain daily-flights). */
+export const flightsSchema = envelope(z.array(publicFlightSummarySchema));
+export const flightDetailSchema = envelope(publicFlightSchema);
 
 export const linksSchema = envelope(
   z.array(

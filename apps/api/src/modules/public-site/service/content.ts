@@ -8,6 +8,7 @@ import {
   findNews,
   findReport,
   listFaqs,
+  listFlightFiles,
   listFlightPhotos,
   listFlights,
   listLhas,
@@ -75,6 +76,7 @@ function flightSummary(flight: FlightRow) {
     status: flight.status,
     flight_path: flight.flight_path,
     photo_count: flight.photo_count,
+    file_count: flight.file_count,
   };
 }
 
@@ -85,7 +87,7 @@ export async function publicFlights(db: Db, year?: number) {
 export async function publicFlight(db: Db, id: number) {
   const flight = await findFlight(db, id);
   if (!flight) throw notFound('Daily flight');
-  const photos = await listFlightPhotos(db, id);
+  const [photos, files] = await Promise.all([listFlightPhotos(db, id), listFlightFiles(db, id)]);
   return {
     ...flightSummary(flight),
     observations: {
@@ -96,6 +98,7 @@ export async function publicFlight(db: Db, id: number) {
       notes: flight.notes,
     },
     photos: photos.map((p) => ({ ...p, file: fileUrl(p.file_id) })),
+    files: files.map((f) => ({ ...f, file: fileUrl(f.file_id) })),
   };
 }
 
