@@ -39,6 +39,7 @@ import { faqRoutes } from './modules/faqs/routes';
 import { newsRoutes } from './modules/news/routes';
 import { sanitarySurveyRoutes } from './modules/sanitary-surveys/routes';
 import { sourceTrackdownRoutes } from './modules/source-trackdowns/routes';
+import { epaReportRoutes } from './modules/epa-report/routes';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(newsRoutes, deps);
       await api.register(sanitarySurveyRoutes, deps);
       await api.register(sourceTrackdownRoutes, deps);
+      await api.register(epaReportRoutes, deps);
     },
     { prefix: '/api' },
   );

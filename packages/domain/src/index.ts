@@ -36,3 +36,4 @@ export * from './schemas/form-fields';
 export * from './schemas/photos';
 export * from './schemas/faqs';
 export * from './schemas/source-trackdowns';
+export * from './schemas/epa-report';

@@ -3,3 +3,4 @@ export * from './engine';
 export * from './describe-rule';
 export * from './new-jersey';
 export * from './explain';
+export * from './epa-statistics';
