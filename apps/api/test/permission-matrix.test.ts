@@ -27,6 +27,7 @@ import { queryRows } from '../src/db/client';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { DEMO_ACCOUNTS, unique } from './management-scenario';
 import { form, PDF } from './content-upload-fixtures';
+import { formBody } from './form-upload';
 import { layoutCsv } from './results-fixtures';
 
 type Email = (typeof DEMO_ACCOUNTS)[number];
@@ -43,6 +44,9 @@ interface Account {
   lhaToDelete: number;
   /** A fresh external link for this account's delete probe. */
   linkToDelete: number;
+  /** A fresh Found on the Beach photo and FAQ for this account's probes (deleted last). */
+  photoToDelete: number;
+  faqToDelete: number;
   /** A fresh report (with a file) and a fresh daily flight (with a file) for this account's probes (deleted last). */
   reportToDelete: number;
   flightToDelete: number;
@@ -125,6 +129,11 @@ const isAdmin = (a: Account) => isAdminOrganization(a.profile.organization);
 const managesAll = (a: Account) => manageUsersScope(a.profile) === 'ALL';
 const managesAny = (a: Account) => manageUsersScope(a.profile) !== 'NONE';
 const one = (p: Omit<Probe, 'label'> & { label?: string }): Probe[] => [{ label: 'foreign record', ...p }];
+
+/** A one-pixel PNG: the photo a multipart probe sends (as `file` for a photo, `faqPhoto[0][file]` for an FAQ). */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const photoForm = (fields: [string, string][]) => formBody(fields, [{ field: 'file', filename: 'pixel.png', bytes: PIXEL_PNG, contentType: 'image/png' }]);
+const faqForm = (fields: [string, string][]) => formBody(fields, [{ field: 'faqPhoto[0][file]', filename: 'pixel.png', bytes: PIXEL_PNG, contentType: 'image/png' }]);
 
 /** The account's foreign program, and its own when it has one. */
 const programsOf = (a: Account) => [
@@ -442,6 +451,37 @@ const STAFF_ROUTES: StaffRoute[] = [
     probes: (a) => one({ url: `/api/links/${a.linkToDelete}`, payload: { title: 'Matrix link', url: 'https://example.org/matrix', category: 'Partners' }, allowed: isAdmin(a) }),
   },
   { method: 'DELETE', path: '/api/links/{id}', probes: (a) => one({ url: `/api/links/${a.linkToDelete}`, allowed: isAdmin(a) }) },
+
+  // Found on the Beach and FAQs (Website Management: organization admins only); multipart writes; deleted last.
+  { method: 'GET', path: '/api/photos', probes: (a) => one({ label: 'list', url: '/api/photos', allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/photos/{id}', probes: (a) => one({ url: `/api/photos/${a.photoToDelete}`, allowed: isAdmin(a) }) },
+  {
+    method: 'GET',
+    path: '/api/beach/{id}/photos',
+    probes: (a, f) => one({ url: `/api/beach/${f.places(a.foreignProgramId).station.beach_station_id}/photos`, allowed: isAdmin(a) }),
+  },
+  { method: 'POST', path: '/api/photos/', probes: (a) => one({ url: '/api/photos/', ...photoForm([['title', unique('Matrix Photo ')]]), allowed: isAdmin(a) }) },
+  {
+    method: 'POST',
+    path: '/api/photos/{id}',
+    probes: (a) => one({ url: `/api/photos/${a.photoToDelete}`, ...formBody([['_method', 'PUT'], ['title', 'Matrix photo']]), allowed: isAdmin(a) }),
+  },
+  { method: 'PUT', path: '/api/photos/{id}/rank/{direction}', probes: (a) => one({ url: `/api/photos/${a.photoToDelete}/rank/up`, allowed: isAdmin(a) }) },
+  { method: 'DELETE', path: '/api/photos/{id}', probes: (a) => one({ url: `/api/photos/${a.photoToDelete}`, allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/faqs/', probes: (a) => one({ label: 'list', url: '/api/faqs/', allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/faqs/{id}', probes: (a) => one({ url: `/api/faqs/${a.faqToDelete}`, allowed: isAdmin(a) }) },
+  {
+    method: 'POST',
+    path: '/api/faqs/',
+    probes: (a) => one({ url: '/api/faqs/', ...faqForm([['question', unique('Matrix question ')], ['answer', 'Matrix answer'], ['faqPhoto[0][title]', 'Matrix']]), allowed: isAdmin(a) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/faqs/{id}',
+    probes: (a) => one({ url: `/api/faqs/${a.faqToDelete}`, ...formBody([['_method', 'PUT'], ['question', 'Matrix question'], ['answer', 'Matrix answer']]), allowed: isAdmin(a) }),
+  },
+  { method: 'PUT', path: '/api/faqs/{id}/rank/{direction}', probes: (a) => one({ url: `/api/faqs/${a.faqToDelete}/rank/down`, allowed: isAdmin(a) }) },
+  { method: 'DELETE', path: '/api/faqs/{id}', probes: (a) => one({ url: `/api/faqs/${a.faqToDelete}`, allowed: isAdmin(a) }) },
 
   // Reports and Publications, Daily Flights (Website Management: organization admins only; decision 0028)
   { method: 'GET', path: '/api/reportAndPublication', probes: (a) => one({ label: 'list', url: '/api/reportAndPublication', allowed: isAdmin(a) }) },
@@ -1027,6 +1067,11 @@ beforeAll(async () => {
     const linkToDelete = (
       await ctx.call({ method: 'POST', url: '/api/links/', token: adminToken, payload: { title: unique('Delete Me '), url: 'https://example.org/delete', category: 'Partners' } })
     ).json().payload.link_id as number;
+    const photoToDelete = (await ctx.call({ method: 'POST', url: '/api/photos/', token: adminToken, ...photoForm([['title', unique('Delete Me ')]]) })).json().payload
+      .beach_photo_id as number;
+    const faqToDelete = (
+      await ctx.call({ method: 'POST', url: '/api/faqs/', token: adminToken, ...faqForm([['question', unique('Delete me ')], ['answer', 'Matrix'], ['faqPhoto[0][title]', 'Matrix']]) })
+    ).json().payload.faq_id as number;
     const reportToDelete = (
       await ctx.call({ method: 'POST', url: '/api/reportAndPublication', token: adminToken, ...multipartBody({ title: unique('Delete Me '), date: '2025-06-01' }, 'file') })
     ).json().payload.report_and_publication_id as number;
@@ -1041,6 +1086,8 @@ beforeAll(async () => {
       token,
       profile,
       linkToDelete,
+      photoToDelete,
+      faqToDelete,
       reportToDelete,
       flightToDelete,
       flightFileToDelete,

@@ -50,6 +50,11 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
   { label: 'LHA management', matches: (op) => op.path.startsWith('/api/localHealthAuthority') && writes(op), may: admin },
   { label: 'website management: external links', matches: (op) => op.path.startsWith('/api/links/'), may: admin },
   {
+    label: 'website management: Found on the Beach, FAQs',
+    matches: (op) => /^\/api\/(photos|faqs)(\/|$)/.test(op.path) || op.path === '/api/beach/{id}/photos',
+    may: admin,
+  },
+  {
     label: 'website management: reports and publications, daily flights',
     matches: (op) => /^\/api\/(reportAndPublication|dailyFlights\/)/.test(op.path) || /^\/api\/beach\/\{id\}\/reportsAndPublications$/.test(op.path),
     may: admin,

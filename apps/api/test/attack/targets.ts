@@ -48,6 +48,11 @@ export interface World {
   /** An external link, and links made for deletion probes (stock() makes them). */
   linkId: number;
   takeLink(): number;
+  /** A Found on the Beach photo and an FAQ, and more of each made for deletion probes (stock() makes them). */
+  photoId: number;
+  takePhoto(): number;
+  faqId: number;
+  takeFaq(): number;
   /** A report, a daily flight and a file of one (Reports and Publications, Daily Flights), and more made for deletion probes. */
   reportId: number;
   takeReport(): number;
@@ -128,6 +133,9 @@ const KINDS = {
   lhaReference: reference('lha', (w) => w.lhaId),
   /** External links: organization admins only, to read and to write. */
   link: (w, r, op) => ({ kind: 'link', value: op.method === 'DELETE' ? w.takeLink() : w.linkId, reachable: () => isAdmin(r) }),
+  /** Found on the Beach photos and FAQs: organization admins only, to read, write and move. */
+  photo: (w, r, op) => ({ kind: 'photo', value: op.method === 'DELETE' ? w.takePhoto() : w.photoId, reachable: () => isAdmin(r) }),
+  faq: (w, r, op) => ({ kind: 'faq', value: op.method === 'DELETE' ? w.takeFaq() : w.faqId, reachable: () => isAdmin(r) }),
   /** Reports and daily flights: organization admins only, to read and to write (decision 0028). */
   report: (w, r, op) => ({ kind: 'report', value: op.method === 'DELETE' ? w.takeReport() : w.reportId, reachable: () => isAdmin(r) }),
   flight: (w, r, op) => ({ kind: 'daily flight', value: op.method === 'DELETE' ? w.takeFlight() : w.flightId, reachable: () => isAdmin(r) }),
@@ -193,6 +201,9 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['user_id'], in: ['query'], paths: /^\/api\/audit\//, kind: 'userFilter' },
   { names: ['id'], in: ['path'], paths: /^\/api\/localHealthAuthority\//, kind: 'lha' },
   { names: ['id'], in: ['path'], paths: /^\/api\/links\//, kind: 'link' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/photos\//, kind: 'photo' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/faqs\//, kind: 'faq' },
+  { names: ['direction'], in: ['path'], paths: /^\/api\/(photos|faqs)\/\{id\}\/rank\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/reportAndPublication\//, kind: 'report' },
   { names: ['direction'], in: ['path'], paths: /^\/api\/reportAndPublication\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/dailyFlights\//, kind: 'flight' },
@@ -295,6 +306,34 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
   };
   await createLinks(1);
   const linkId = links.shift()!;
+  // Photos and FAQs for the probes and their deletes, written directly: the probes never read a photo's bytes.
+  const photos: number[] = [];
+  const createPhotos = async (count: number) => {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`with f as (insert into uploaded_files (storage_key, original_name, mime_type, size_bytes, sha256, width, height)
+                     select 'attack/' || gen_random_uuid()::text || '.webp', 'attack.webp', 'image/webp', 1, 'attack', 1, 1
+                     from generate_series(1, ${count}) returning file_id)
+          insert into beach_photos (title, file_id, name, type, rank)
+          select 'Attack Suite Photo', file_id, 'attack.webp', 'image/webp', (select coalesce(max(rank), 0) from beach_photos) + row_number() over (order by file_id)
+          from f returning beach_photo_id as id`,
+    );
+    photos.push(...rows.map((r) => r.id));
+  };
+  const faqs: number[] = [];
+  const createFaqs = async (count: number) => {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`insert into faqs (question, answer, rank)
+          select 'Attack Suite Question ' || n, 'Attack suite answer', (select coalesce(max(rank), 0) from faqs) + n
+          from generate_series(1, ${count}) n returning faq_id as id`,
+    );
+    faqs.push(...rows.map((r) => r.id));
+  };
+  await createPhotos(1);
+  await createFaqs(1);
+  const photoId = photos.shift()!;
+  const faqId = faqs.shift()!;
   // Reports (a web address each) and daily flights (a day each) for the probes and their deletes.
   const reports: number[] = [];
   const flights: number[] = [];
@@ -413,6 +452,18 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       return id;
     },
     flightFileId,
+    photoId,
+    takePhoto() {
+      const id = photos.shift();
+      if (id === undefined) throw new Error('the attack suite ran out of photos to delete: stock() more');
+      return id;
+    },
+    faqId,
+    takeFaq() {
+      const id = faqs.shift();
+      if (id === undefined) throw new Error('the attack suite ran out of FAQs to delete: stock() more');
+      return id;
+    },
     linkId,
     takeLink() {
       const id = links.shift();
@@ -442,6 +493,8 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     async stock(programId) {
       if (lhas.length < 8) await createLhas(16);
       if (links.length < 8) await createLinks(16);
+      if (photos.length < 8) await createPhotos(16);
+      if (faqs.length < 8) await createFaqs(16);
       if (reports.length < 8 || flights.length < 8) await createContent(16);
       if (!accidentPools.has(programId)) accidentPools.set(programId, []);
       const accidents = accidentPools.get(programId)!;
