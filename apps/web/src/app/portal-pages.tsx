@@ -36,6 +36,10 @@ const BeachManagementPage = lazy(() => import('../features/beach-management/Beac
 const BeachProfilePage = lazy(() => import('../features/beach-management/BeachProfilePage'));
 const ExternalLinksPage = lazy(() => import('../features/link-management/ExternalLinksPage'));
 const ExternalLinkEditPage = lazy(() => import('../features/link-management/ExternalLinkEditPage'));
+const ReportsManagementPage = lazy(() => import('../features/report-management/ReportsManagementPage'));
+const ReportEditPage = lazy(() => import('../features/report-management/ReportEditPage'));
+const DailyFlightsManagementPage = lazy(() => import('../features/flight-management/DailyFlightsManagementPage'));
+const DailyFlightEditPage = lazy(() => import('../features/flight-management/DailyFlightEditPage'));
 
 /** Screens with their own page component; every other portal route shows its heading and purpose. */
 const SCREEN_PAGES: Record<string, ReactElement> = {
@@ -52,6 +56,8 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/beaches': <BeachStationsPage />,
   '/portal/beach-management': <BeachManagementPage />,
   '/portal/website-management/external-links': <ExternalLinksPage />,
+  '/portal/website-management/reports-and-publications': <ReportsManagementPage />,
+  '/portal/website-management/daily-flights': <DailyFlightsManagementPage />,
   '/portal/beaches/geomeans': <GeomeanSurveysPage />,
   '/portal/program/administration/accident': <AccidentReportsPage />,
   '/portal/beaches/incidents': <IncidentsPage />,
@@ -67,6 +73,8 @@ const SUBPAGES: Record<PortalSubpagePath, ReactElement> = {
   '/portal/lha-management/:lhaId': <LhaEditPage />,
   '/portal/beach-management/:stationId': <BeachProfilePage />,
   '/portal/website-management/external-links/:linkId': <ExternalLinkEditPage />,
+  '/portal/website-management/reports-and-publications/:reportId': <ReportEditPage />,
+  '/portal/website-management/daily-flights/:flightId': <DailyFlightEditPage />,
   '/portal/audit-log': <AuditLogPage />,
   '/portal/website-management/dep-it/import-results': <LegacyImportPage />,
 };

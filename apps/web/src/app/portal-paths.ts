@@ -49,6 +49,8 @@ export const PORTAL_SUBPAGE_PATHS = [
   // Beach Management: add (`new`) or edit a station and its beach profile (decision 0024).
   '/portal/beach-management/:stationId',
   '/portal/website-management/external-links/:linkId',
+  '/portal/website-management/reports-and-publications/:reportId',
+  '/portal/website-management/daily-flights/:flightId',
   '/portal/audit-log',
   // DEP IT: Import Legacy Results (decision 0021), reached from DEP IT: Beaches Database Export.
   '/portal/website-management/dep-it/import-results',

@@ -74,6 +74,8 @@ export const enPages = {
     notes: 'Notes',
     noneReported: 'None reported',
     noPhotos: 'No photos were taken on this flight.',
+    files: 'Files',
+    fileSize: '{{type}}, {{size}} KB',
     back: 'Back to Daily Flights',
     notFound: 'This flight report was not found.',
   },

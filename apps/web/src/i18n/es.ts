@@ -92,6 +92,8 @@ export const es: Translation = {
     notes: 'Notas',
     noneReported: 'Nada que informar',
     noPhotos: 'No se tomaron fotos en este vuelo.',
+    files: 'Archivos',
+    fileSize: '{{type}}, {{size}} KB',
     back: 'Volver a Vuelos diarios',
     notFound: 'No se encontró este informe de vuelo.',
   },

@@ -71,9 +71,29 @@ export default function FlightReportPage() {
                 ))}
               </ul>
             )}
+            {flight.files.length > 0 && (
+              <>
+                <h2>{t('flights.files')}</h2>
+                <ul className="usa-list" lang={CONTENT_LANGUAGE}>
+                  {flight.files.map((file) => (
+                    <li key={file.daily_flight_file_id}>
+                      <a className="usa-link" href={file.file} download={file.name}>
+                        {file.description || file.name}
+                      </a>{' '}
+                      <span className="text-base-dark">({t('flights.fileSize', { type: fileKind(file.name, file.type), size: Math.max(1, Math.round(file.size_bytes / 1024)) })})</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
           </>
         )}
       </QueryState>
     </PublicPage>
   );
+}
+
+/** 'PDF', 'XLSX'...: the file's extension, or the subtype of its media type. */
+function fileKind(name: string, type: string): string {
+  return (name.match(/\.([a-z0-9]+)$/i)?.[1] ?? type.split('/').pop() ?? '').toUpperCase();
 }

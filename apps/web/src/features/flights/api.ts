@@ -1,21 +1,11 @@
+import type { PublicFlight, PublicFlightSummary } from '@beach/domain';
 import { api, payloadOf } from '../../app/api';
 
-export type FlightStatus = 'FLOWN' | 'CANCELLED_WEATHER' | 'CANCELLED_MECHANICAL' | 'NOT_SCHEDULED';
+/** A daily flight as listed (GET public/dailyFlights/): the contract the api answers with. */
+export type FlightSummary = PublicFlightSummary;
 
-/** A daily flight as listed (GET public/dailyFlights/). */
-export interface FlightSummary {
-  daily_flight_id: number;
-  flight_date: string;
-  status: FlightStatus | string;
-  flight_path: string;
-  photo_count: number;
-}
-
-/** One flight report (GET public/dailyFlights/{id}). Observation text is shown as entered. */
-export interface FlightReport extends FlightSummary {
-  observations: { floatables: string; debris: string; algal_blooms: string; wildlife: string; notes: string };
-  photos: { daily_flight_photo_id: number; file_id: number; file: string; caption: string }[];
-}
+/** One flight report (GET public/dailyFlights/{id}) with its photos and files. Observation text is shown as entered. */
+export type FlightReport = PublicFlight;
 
 export type AircraftKind = 'chlorophyll' | 'phycocyanin';
 

@@ -8,15 +8,16 @@ import { PALETTE } from './aircraft-plot';
 import type { AircraftReading, FlightReport, FlightSummary } from './api';
 
 const FLIGHTS: FlightSummary[] = [
-  { daily_flight_id: 8, flight_date: '2026-07-05', status: 'FLOWN', flight_path: 'Cape May Point north to Sandy Hook.', photo_count: 1 },
-  { daily_flight_id: 7, flight_date: '2026-07-04', status: 'CANCELLED_WEATHER', flight_path: '', photo_count: 0 },
-  { daily_flight_id: 3, flight_date: '2025-08-01', status: 'FLOWN', flight_path: 'Sandy Hook to Cape May.', photo_count: 0 },
+  { daily_flight_id: 8, flight_date: '2026-07-05', status: 'FLOWN', flight_path: 'Cape May Point north to Sandy Hook.', photo_count: 1, file_count: 1 },
+  { daily_flight_id: 7, flight_date: '2026-07-04', status: 'CANCELLED_WEATHER', flight_path: '', photo_count: 0, file_count: 0 },
+  { daily_flight_id: 3, flight_date: '2025-08-01', status: 'FLOWN', flight_path: 'Sandy Hook to Cape May.', photo_count: 0, file_count: 0 },
 ];
 
 const REPORT: FlightReport = {
   ...FLIGHTS[0]!,
   observations: { floatables: 'A slick off Asbury Park.', debris: '', algal_blooms: 'Bloom in Barnegat Bay.', wildlife: 'Dolphins off Sea Girt.', notes: '' },
   photos: [{ daily_flight_photo_id: 1, file_id: 40, file: '/api/files/40', caption: 'Slick off Asbury Park' }],
+  files: [{ daily_flight_file_id: 1, file_id: 41, file: '/api/files/41', name: 'observer-log.pdf', type: 'application/pdf', size_bytes: 20480, description: 'Observer log' }],
 };
 
 const TRACK: AircraftReading = {
@@ -90,7 +91,7 @@ describe('Daily Flights', () => {
     expect(calls.filter((c) => c.path === '/api/public/aircraft/phycocyanin').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('shows a flight report: date, path, observations and photos', async () => {
+  it('shows a flight report: date, path, observations, photos and files', async () => {
     open('/daily-flight-reports/8', { 'GET /api/public/dailyFlights/8': ok(REPORT) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Flight report for July 5, 2026' })).toBeInTheDocument();
     expect(screen.getByText('Cape May Point north to Sandy Hook.')).toBeInTheDocument();
@@ -99,6 +100,11 @@ describe('Daily Flights', () => {
     expect(screen.getByText('Algal blooms').nextElementSibling).toHaveTextContent('Bloom in Barnegat Bay.');
     expect(screen.getByText('Wildlife').nextElementSibling).toHaveTextContent('Dolphins off Sea Girt.');
     expect(screen.getByRole('img', { name: 'Slick off Asbury Park' })).toHaveAttribute('src', '/api/files/40');
+    expect(screen.getByRole('heading', { level: 2, name: 'Files' })).toBeInTheDocument();
+    const file = screen.getByRole('link', { name: 'Observer log' });
+    expect(file).toHaveAttribute('href', '/api/files/41');
+    expect(file).toHaveAttribute('download', 'observer-log.pdf');
+    expect(file.parentElement).toHaveTextContent('(PDF, 20 KB)');
   });
 
   it('says so when a flight report does not exist', async () => {

@@ -164,7 +164,7 @@ function ReportItem({ report }: { report: Report }) {
         <h2 className="usa-collection__heading font-heading-md" lang={CONTENT_LANGUAGE}>
           {report.title}
         </h2>
-        {report.description && (
+        {report.description && report.description !== 'N/A' && (
           <p className="usa-collection__description" lang={CONTENT_LANGUAGE}>
             {report.description}
           </p>
