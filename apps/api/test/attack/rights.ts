@@ -40,6 +40,10 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
   // Anyone reads their own profile by id; whose profile it is needs the id, so only the target check refuses.
   { label: 'own profile or user management', matches: (op) => op.key === 'GET /api/user/profile/{id}', may: () => true },
   { label: 'user management', matches: (op) => op.path.startsWith('/api/user/'), may: managesAny },
+  // Website Management (SPEC 6): organization admins only, to read and to write.
+  { label: 'website management: beach ordering', matches: (op) => op.path.startsWith('/api/organization/beachOrdering'), may: admin },
+  { label: 'website management: switches', matches: (op) => op.path.startsWith('/api/switch/'), may: admin },
+  { label: 'website management: GIS REST services', matches: (op) => op.path.startsWith('/api/gisService/'), may: admin },
   {
     label: 'organization management (write)',
     matches: (op) => op.path.startsWith('/api/organization') && writes(op),

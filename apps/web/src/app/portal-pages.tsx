@@ -36,6 +36,8 @@ const BeachManagementPage = lazy(() => import('../features/beach-management/Beac
 const BeachProfilePage = lazy(() => import('../features/beach-management/BeachProfilePage'));
 const ExternalLinksPage = lazy(() => import('../features/link-management/ExternalLinksPage'));
 const ExternalLinkEditPage = lazy(() => import('../features/link-management/ExternalLinkEditPage'));
+const NewsManagementPage = lazy(() => import('../features/news-management/NewsManagementPage'));
+const NewsEditPage = lazy(() => import('../features/news-management/NewsEditPage'));
 const ReportsManagementPage = lazy(() => import('../features/report-management/ReportsManagementPage'));
 const ReportEditPage = lazy(() => import('../features/report-management/ReportEditPage'));
 const DailyFlightsManagementPage = lazy(() => import('../features/flight-management/DailyFlightsManagementPage'));
@@ -56,6 +58,7 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/beaches': <BeachStationsPage />,
   '/portal/beach-management': <BeachManagementPage />,
   '/portal/website-management/external-links': <ExternalLinksPage />,
+  '/portal/website-management/news': <NewsManagementPage />,
   '/portal/website-management/reports-and-publications': <ReportsManagementPage />,
   '/portal/website-management/daily-flights': <DailyFlightsManagementPage />,
   '/portal/beaches/geomeans': <GeomeanSurveysPage />,
@@ -73,6 +76,7 @@ const SUBPAGES: Record<PortalSubpagePath, ReactElement> = {
   '/portal/lha-management/:lhaId': <LhaEditPage />,
   '/portal/beach-management/:stationId': <BeachProfilePage />,
   '/portal/website-management/external-links/:linkId': <ExternalLinkEditPage />,
+  '/portal/website-management/news/:newsId': <NewsEditPage />,
   '/portal/website-management/reports-and-publications/:reportId': <ReportEditPage />,
   '/portal/website-management/daily-flights/:flightId': <DailyFlightEditPage />,
   '/portal/audit-log': <AuditLogPage />,

@@ -51,10 +51,8 @@ export function newsBodyHasContent(html: string): boolean {
   return text.length > 0;
 }
 
-const expirySchema = z
-  .union([isoDateSchema, z.literal('')])
-  .nullish()
-  .transform((v) => (v ? v : null));
+/** Optional: absent or null for an item that stays (a form sends null for an empty field). */
+const expirySchema = isoDateSchema.nullish().transform((v) => v ?? null);
 
 /** POST news/ and PUT news/{id}: a new item goes to the end of the list (move it up with rank/up). */
 export const newsSaveSchema = z

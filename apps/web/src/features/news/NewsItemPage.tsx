@@ -4,8 +4,9 @@ import { PublicPage } from '../../components/PublicPage';
 import { QueryState } from '../../components/QueryState';
 import { CONTENT_LANGUAGE, formatDate, usePublicText } from '../../i18n';
 import { usePublicNewsItemQuery } from './api';
+import { NewsBody } from './NewsBody';
 
-/** One Important Information item (/news/:id); its text is shown as entered, paragraph by paragraph. */
+/** One Important Information item (/news/:id): its summary and its rich-text body. */
 export default function NewsItemPage() {
   const { t, language } = usePublicText();
   const id = Number(useParams().id);
@@ -31,13 +32,8 @@ export default function NewsItemPage() {
               <time dateTime={item.published_on}>{t('news.published', { date: formatDate(item.published_on, language) })}</time>
             </p>
             <div lang={CONTENT_LANGUAGE}>
-              <p className="usa-intro">{item.summary}</p>
-              {item.body
-              .split(/\n\s*\n/)
-              .filter((paragraph) => paragraph.trim() !== '')
-              .map((paragraph, index) => (
-                  <p key={index}>{paragraph}</p>
-                ))}
+              {item.summary && <p className="usa-intro">{item.summary}</p>}
+              <NewsBody html={item.body} />
             </div>
           </article>
         )}

@@ -4,8 +4,9 @@ import { PublicPage } from '../../components/PublicPage';
 import { QueryState } from '../../components/QueryState';
 import { CONTENT_LANGUAGE, formatDate, usePublicText } from '../../i18n';
 import { usePublicNewsListQuery } from './api';
+import { NewsBody } from './NewsBody';
 
-/** Important Information (/news): every published item, newest first as ranked by staff. */
+/** Important Information (/news): every published item that has not expired, in the order staff ranked them, with its body. */
 export default function NewsPage() {
   const { t, language } = usePublicText();
   const query = usePublicNewsListQuery();
@@ -28,7 +29,12 @@ export default function NewsPage() {
                     {item.title}
                   </Link>
                 </h2>
-                <p className="usa-collection__description" lang={CONTENT_LANGUAGE}>{item.summary}</p>
+                {item.summary && (
+                  <p className="usa-collection__description" lang={CONTENT_LANGUAGE}>
+                    {item.summary}
+                  </p>
+                )}
+                <NewsBody html={item.body} lang={CONTENT_LANGUAGE} className="news-list__body" />
                 <ul className="usa-collection__meta">
                   <li className="usa-collection__meta-item">
                     <time dateTime={item.published_on}>{t('news.published', { date: formatDate(item.published_on, language) })}</time>

@@ -1,6 +1,6 @@
 import { api, payloadOf } from '../../app/api';
 
-/** A news item as the public reads it (GET public/news/...). Text is plain, shown as entered. */
+/** A news item as the public reads it (GET public/news/...). Title and summary are plain text; the body is HTML the api's allow-list cleaned. */
 export interface NewsItem {
   news_id: number;
   title: string;
