@@ -166,6 +166,16 @@ function dateCases(): InputCase[] {
         payload: { daily_incidents: [{ entry_date: d, beach_status_id: facts.status.ADVISORY, actions: 'Bounds probe', comments: '' }] },
       }),
     },
+    // News (Website Management): the publish day and the expiry day (the last day shown; the publish day is the earliest day there is).
+    ...(['POST', 'PUT'] as const).flatMap((method): InputCase[] => {
+      const route = method === 'POST' ? 'POST /api/news/' : 'PUT /api/news/{}';
+      const url = method === 'POST' ? '/api/news/' : '/api/news/999999';
+      const item = { title: 'Bounds probe', body: '<p>Bounds probe</p>' };
+      return [
+        { route, field: 'published_on', staff: true, request: (d) => ({ method, url, payload: { ...item, published_on: d } }) },
+        { route, field: 'expires_on', staff: true, request: (d) => ({ method, url, payload: { ...item, published_on: DATE_MIN, expires_on: d } }) },
+      ];
+    }),
     {
       route: 'POST /api/verify/test',
       field: 'results.0.sample_date',

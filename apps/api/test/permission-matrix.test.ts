@@ -44,6 +44,8 @@ interface Account {
   lhaToDelete: number;
   /** A fresh external link for this account's delete probe. */
   linkToDelete: number;
+  /** A fresh news item for this account's probes (deleted last). */
+  newsToDelete: number;
   /** A fresh Found on the Beach photo and FAQ for this account's probes (deleted last). */
   photoToDelete: number;
   faqToDelete: number;
@@ -260,6 +262,17 @@ const INCIDENT_ROUTES: StaffRoute[] = [
   },
 ];
 
+/** A one-pixel PNG as POST news/images takes it (multipart, the image as `file`). */
+const NEWS_IMAGE_FORM = (() => {
+  const boundary = '----beach-matrix-news-image';
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pixel.png"\r\nContent-Type: image/png\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+})();
+
 const STAFF_ROUTES: StaffRoute[] = [
   // Auth and the signed-in user
   { method: 'GET', path: '/api/login/verify/', allowsPendingPasswordChange: true, probes: () => one({ label: 'own session', url: '/api/login/verify/', allowed: true }) },
@@ -451,6 +464,34 @@ const STAFF_ROUTES: StaffRoute[] = [
     probes: (a) => one({ url: `/api/links/${a.linkToDelete}`, payload: { title: 'Matrix link', url: 'https://example.org/matrix', category: 'Partners' }, allowed: isAdmin(a) }),
   },
   { method: 'DELETE', path: '/api/links/{id}', probes: (a) => one({ url: `/api/links/${a.linkToDelete}`, allowed: isAdmin(a) }) },
+
+  // News (Website Management: organization admins only); the item is deleted last.
+  { method: 'GET', path: '/api/news/', probes: (a) => one({ label: 'list', url: '/api/news/', allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/news/{id}', probes: (a) => one({ url: `/api/news/${a.newsToDelete}`, allowed: isAdmin(a) }) },
+  {
+    method: 'POST',
+    path: '/api/news/',
+    probes: (a) => one({ url: '/api/news/', payload: { title: unique('Matrix News '), body: '<p>Matrix</p>', published_on: '2025-06-01' }, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/news/images',
+    probes: (a) => one({ label: 'image upload', url: '/api/news/images', ...NEWS_IMAGE_FORM, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/news/{id}',
+    probes: (a) => one({ url: `/api/news/${a.newsToDelete}`, payload: { title: 'Matrix news', body: '<p>Matrix</p>', published_on: '2025-06-01' }, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/news/{id}/rank/{direction}',
+    probes: (a) => [
+      { label: 'up', url: `/api/news/${a.newsToDelete}/rank/up`, allowed: isAdmin(a) },
+      { label: 'down', url: `/api/news/${a.newsToDelete}/rank/down`, allowed: isAdmin(a) },
+    ],
+  },
+  { method: 'DELETE', path: '/api/news/{id}', probes: (a) => one({ url: `/api/news/${a.newsToDelete}`, allowed: isAdmin(a) }) },
 
   // Found on the Beach and FAQs (Website Management: organization admins only); multipart writes; deleted last.
   { method: 'GET', path: '/api/photos', probes: (a) => one({ label: 'list', url: '/api/photos', allowed: isAdmin(a) }) },
@@ -1067,6 +1108,9 @@ beforeAll(async () => {
     const linkToDelete = (
       await ctx.call({ method: 'POST', url: '/api/links/', token: adminToken, payload: { title: unique('Delete Me '), url: 'https://example.org/delete', category: 'Partners' } })
     ).json().payload.link_id as number;
+    const newsToDelete = (
+      await ctx.call({ method: 'POST', url: '/api/news/', token: adminToken, payload: { title: unique('Delete Me '), body: '<p>Delete me</p>', published_on: '2025-06-01' } })
+    ).json().payload.news_id as number;
     const photoToDelete = (await ctx.call({ method: 'POST', url: '/api/photos/', token: adminToken, ...photoForm([['title', unique('Delete Me ')]]) })).json().payload
       .beach_photo_id as number;
     const faqToDelete = (
@@ -1086,6 +1130,7 @@ beforeAll(async () => {
       token,
       profile,
       linkToDelete,
+      newsToDelete,
       photoToDelete,
       faqToDelete,
       reportToDelete,

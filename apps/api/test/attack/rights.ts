@@ -53,6 +53,7 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
   { label: 'program management', matches: (op) => /^\/api\/program(\/\{id\})?$/.test(op.path) && writes(op), may: admin },
   { label: 'LHA management', matches: (op) => op.path.startsWith('/api/localHealthAuthority') && writes(op), may: admin },
   { label: 'website management: external links', matches: (op) => op.path.startsWith('/api/links/'), may: admin },
+  { label: 'website management: news', matches: (op) => op.path.startsWith('/api/news/'), may: admin },
   {
     label: 'website management: Found on the Beach, FAQs',
     matches: (op) => /^\/api\/(photos|faqs)(\/|$)/.test(op.path) || op.path === '/api/beach/{id}/photos',

@@ -48,6 +48,9 @@ export interface World {
   /** An external link, and links made for deletion probes (stock() makes them). */
   linkId: number;
   takeLink(): number;
+  /** A news item, and items made for deletion probes (stock() makes them). */
+  newsId: number;
+  takeNews(): number;
   /** A website switch (the site notice: harmless to flip). */
   switchId: number;
   /** A GIS REST service, and services made for deletion probes (stock() makes them). */
@@ -138,6 +141,8 @@ const KINDS = {
   lhaReference: reference('lha', (w) => w.lhaId),
   /** External links: organization admins only, to read and to write. */
   link: (w, r, op) => ({ kind: 'link', value: op.method === 'DELETE' ? w.takeLink() : w.linkId, reachable: () => isAdmin(r) }),
+  /** News: organization admins only, to read, write and move. */
+  news: (w, r, op) => ({ kind: 'news item', value: op.method === 'DELETE' ? w.takeNews() : w.newsId, reachable: () => isAdmin(r) }),
   /** Website switches and GIS REST services: organization admins only (All Switches, GIS REST Services). */
   websiteSwitch: (w, r) => ({ kind: 'website switch', value: w.switchId, reachable: () => isAdmin(r) }),
   gisService: (w, r, op) => ({ kind: 'GIS service', value: op.method === 'DELETE' ? w.takeGisService() : w.gisServiceId, reachable: () => isAdmin(r) }),
@@ -211,6 +216,8 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['user_id'], in: ['query'], paths: /^\/api\/audit\//, kind: 'userFilter' },
   { names: ['id'], in: ['path'], paths: /^\/api\/localHealthAuthority\//, kind: 'lha' },
   { names: ['id'], in: ['path'], paths: /^\/api\/links\//, kind: 'link' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/news\//, kind: 'news' },
+  { names: ['direction'], in: ['path'], paths: /\/rank\/\{direction\}$/, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/switch\//, kind: 'websiteSwitch' },
   { names: ['action'], in: ['path'], paths: /^\/api\/switch\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/gisService\//, kind: 'gisService' },
@@ -321,6 +328,18 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
   };
   await createLinks(1);
   const linkId = links.shift()!;
+  const newsItems: number[] = [];
+  let newsCount = 0;
+  const createNews = async (count: number) => {
+    for (let i = 0; i < count; i++) {
+      const payload = { title: `Attack Suite News ${newsCount++}`, body: '<p>Attack suite</p>', published_on: '2025-06-01' };
+      const res = await ctx.call({ method: 'POST', url: '/api/news/', token: adminToken, payload });
+      if (res.statusCode !== 201) throw new Error(`creating a news item for the attack suite: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      newsItems.push(res.json().payload.news_id);
+    }
+  };
+  await createNews(1);
+  const newsId = newsItems.shift()!;
   const gisServices: number[] = [];
   let gisCount = 0;
   // Pointing at a closed local port: a public overlay probe fails at once (502), never reaching an outside host.
@@ -500,6 +519,12 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       if (id === undefined) throw new Error('the attack suite ran out of links to delete: stock() more');
       return id;
     },
+    newsId,
+    takeNews() {
+      const id = newsItems.shift();
+      if (id === undefined) throw new Error('the attack suite ran out of news items to delete: stock() more');
+      return id;
+    },
     switchId: siteNotice.id,
     gisServiceId,
     takeGisService() {
@@ -530,6 +555,7 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     async stock(programId) {
       if (lhas.length < 8) await createLhas(16);
       if (links.length < 8) await createLinks(16);
+      if (newsItems.length < 8) await createNews(16);
       if (gisServices.length < 8) await createGisServices(16);
       if (photos.length < 8) await createPhotos(16);
       if (faqs.length < 8) await createFaqs(16);
