@@ -39,6 +39,9 @@ import { faqRoutes } from './modules/faqs/routes';
 import { newsRoutes } from './modules/news/routes';
 import { sanitarySurveyRoutes } from './modules/sanitary-surveys/routes';
 import { sourceTrackdownRoutes } from './modules/source-trackdowns/routes';
+import { websiteSwitchRoutes } from './modules/website-switches/routes';
+import { beachOrderingRoutes } from './modules/beach-ordering/routes';
+import { gisServiceRoutes } from './modules/gis-services/routes';
 import { epaReportRoutes } from './modules/epa-report/routes';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -145,6 +148,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(newsRoutes, deps);
       await api.register(sanitarySurveyRoutes, deps);
       await api.register(sourceTrackdownRoutes, deps);
+      await api.register(websiteSwitchRoutes, deps);
+      await api.register(beachOrderingRoutes, deps);
+      await api.register(gisServiceRoutes, deps);
       await api.register(epaReportRoutes, deps);
     },
     { prefix: '/api' },

@@ -44,6 +44,11 @@ interface Account {
   lhaToDelete: number;
   /** A fresh external link for this account's delete probe. */
   linkToDelete: number;
+  /** A fresh GIS REST service for this account's probes (deleted last). */
+  gisToDelete: number;
+  /** The site notice switch (harmless to set) and the foreign program's stations in their current order. */
+  switchId: number;
+  ordering: { program_id: number; beach_station_ids: number[] };
   /** A fresh news item for this account's probes (deleted last). */
   newsToDelete: number;
   /** A fresh Found on the Beach photo and FAQ for this account's probes (deleted last). */
@@ -464,6 +469,30 @@ const STAFF_ROUTES: StaffRoute[] = [
     probes: (a) => one({ url: `/api/links/${a.linkToDelete}`, payload: { title: 'Matrix link', url: 'https://example.org/matrix', category: 'Partners' }, allowed: isAdmin(a) }),
   },
   { method: 'DELETE', path: '/api/links/{id}', probes: (a) => one({ url: `/api/links/${a.linkToDelete}`, allowed: isAdmin(a) }) },
+
+  // All Switches, Beach Ordering, GIS REST Services (Website Management: organization admins only)
+  { method: 'GET', path: '/api/switch/', probes: (a) => one({ label: 'list', url: '/api/switch/', allowed: isAdmin(a) }) },
+  { method: 'PUT', path: '/api/switch/{id}/setTo/{action}', probes: (a) => one({ url: `/api/switch/${a.switchId}/setTo/disable`, allowed: isAdmin(a) }) },
+  { method: 'PUT', path: '/api/switch/{id}/', probes: (a) => one({ url: `/api/switch/${a.switchId}/`, payload: { value: false }, allowed: isAdmin(a) }) },
+  {
+    method: 'GET',
+    path: '/api/organization/beachOrdering/',
+    probes: (a) => one({ url: `/api/organization/beachOrdering/?program_id=${a.ordering.program_id}`, allowed: isAdmin(a) }),
+  },
+  { method: 'PUT', path: '/api/organization/beachOrdering/', probes: (a) => one({ url: '/api/organization/beachOrdering/', payload: a.ordering, allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/gisService/', probes: (a) => one({ label: 'list', url: '/api/gisService/', allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/gisService/{id}', probes: (a) => one({ url: `/api/gisService/${a.gisToDelete}`, allowed: isAdmin(a) }) },
+  {
+    method: 'POST',
+    path: '/api/gisService/',
+    probes: (a) => one({ url: '/api/gisService/', payload: { name: unique('Matrix Layer '), url: 'https://example.org/arcgis/rest/services/M/MapServer' }, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/gisService/{id}',
+    probes: (a) => one({ url: `/api/gisService/${a.gisToDelete}`, payload: { name: 'Matrix layer', url: 'https://example.org/arcgis/rest/services/M/MapServer' }, allowed: isAdmin(a) }),
+  },
+  { method: 'DELETE', path: '/api/gisService/{id}', probes: (a) => one({ url: `/api/gisService/${a.gisToDelete}`, allowed: isAdmin(a) }) },
 
   // News (Website Management: organization admins only); the item is deleted last.
   { method: 'GET', path: '/api/news/', probes: (a) => one({ label: 'list', url: '/api/news/', allowed: isAdmin(a) }) },
@@ -1125,11 +1154,22 @@ beforeAll(async () => {
     const flightFileToDelete = (
       await ctx.call({ method: 'POST', url: `/api/dailyFlights/${flightToDelete}/files`, token: adminToken, ...multipartBody({}, 'file') })
     ).json().payload.files[0].file_id as number;
+    const gisToDelete = (
+      await ctx.call({ method: 'POST', url: '/api/gisService/', token: adminToken, payload: { name: unique('Delete Me '), url: 'https://example.org/arcgis/rest/services/D/MapServer' } })
+    ).json().payload.gis_rest_service_id as number;
+    const orderedProgram = foreign ?? programIds.RV!;
+    const orderedStations = (
+      await ctx.call({ method: 'GET', url: `/api/organization/beachOrdering/?program_id=${orderedProgram}`, token: adminToken })
+    ).json().payload.stations as { beach_station_id: number }[];
+    const [siteNotice] = await queryRows<{ id: number }>(ctx.database.db, sql`select website_toggle_id as id from website_toggles where code = 'MAINTENANCE_NOTICE'`);
     accounts.set(email, {
       email,
       token,
       profile,
       linkToDelete,
+      gisToDelete,
+      switchId: siteNotice!.id,
+      ordering: { program_id: orderedProgram, beach_station_ids: orderedStations.map((s) => s.beach_station_id) },
       newsToDelete,
       photoToDelete,
       faqToDelete,

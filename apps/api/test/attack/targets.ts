@@ -48,6 +48,11 @@ export interface World {
   /** An external link, and links made for deletion probes (stock() makes them). */
   linkId: number;
   takeLink(): number;
+  /** A website switch (the site notice: harmless to flip). */
+  switchId: number;
+  /** A GIS REST service, and services made for deletion probes (stock() makes them). */
+  gisServiceId: number;
+  takeGisService(): number;
   /** A news item, and items made for deletion probes (stock() makes them). */
   newsId: number;
   takeNews(): number;
@@ -141,6 +146,11 @@ const KINDS = {
   lhaReference: reference('lha', (w) => w.lhaId),
   /** External links: organization admins only, to read and to write. */
   link: (w, r, op) => ({ kind: 'link', value: op.method === 'DELETE' ? w.takeLink() : w.linkId, reachable: () => isAdmin(r) }),
+  /** Website switches and GIS REST services: organization admins only (All Switches, GIS REST Services). */
+  websiteSwitch: (w, r) => ({ kind: 'website switch', value: w.switchId, reachable: () => isAdmin(r) }),
+  gisService: (w, r, op) => ({ kind: 'GIS service', value: op.method === 'DELETE' ? w.takeGisService() : w.gisServiceId, reachable: () => isAdmin(r) }),
+  /** A public map overlay read names an active GIS service: anyone reaches it. */
+  publicGisService: reference('GIS service', (w) => w.gisServiceId),
   /** News: organization admins only, to read, write and move. */
   news: (w, r, op) => ({ kind: 'news item', value: op.method === 'DELETE' ? w.takeNews() : w.newsId, reachable: () => isAdmin(r) }),
   /** Website switches and GIS REST services: organization admins only (All Switches, GIS REST Services). */
@@ -216,6 +226,11 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['user_id'], in: ['query'], paths: /^\/api\/audit\//, kind: 'userFilter' },
   { names: ['id'], in: ['path'], paths: /^\/api\/localHealthAuthority\//, kind: 'lha' },
   { names: ['id'], in: ['path'], paths: /^\/api\/links\//, kind: 'link' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/switch\//, kind: 'websiteSwitch' },
+  { names: ['action'], in: ['path'], paths: /^\/api\/switch\//, kind: 'value' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/gisService\//, kind: 'gisService' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/public\/gisServices\//, kind: 'publicGisService' },
+  { names: ['west', 'south', 'east', 'north', 'width', 'height', 'layer'], in: ['query'], paths: /^\/api\/public\/gisServices\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/news\//, kind: 'news' },
   { names: ['direction'], in: ['path'], paths: /\/rank\/\{direction\}$/, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/switch\//, kind: 'websiteSwitch' },
@@ -328,6 +343,21 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
   };
   await createLinks(1);
   const linkId = links.shift()!;
+  const gisServices: number[] = [];
+  let gisCount = 0;
+  // Pointing at a closed local port: a public overlay probe fails at once (502), never reaching an outside host.
+  const createGisServices = async (count: number) => {
+    for (let i = 0; i < count; i++) {
+      const payload = { name: `Attack Suite Layer ${gisCount++}`, url: 'http://127.0.0.1:9/arcgis/rest/services/Attack/MapServer', layer_ids: [0] };
+      const res = await ctx.call({ method: 'POST', url: '/api/gisService/', token: adminToken, payload });
+      if (res.statusCode !== 201) throw new Error(`creating a GIS service for the attack suite: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      gisServices.push(res.json().payload.gis_rest_service_id);
+    }
+  };
+  await createGisServices(1);
+  const gisServiceId = gisServices.shift()!;
+  const [siteNotice] = await queryRows<{ id: number }>(db, sql`select website_toggle_id as id from website_toggles where code = 'MAINTENANCE_NOTICE'`);
+  if (!siteNotice) throw new Error('the reference data lacks the MAINTENANCE_NOTICE switch');
   const newsItems: number[] = [];
   let newsCount = 0;
   const createNews = async (count: number) => {
@@ -532,6 +562,13 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       if (id === undefined) throw new Error('the attack suite ran out of GIS services to delete: stock() more');
       return id;
     },
+    switchId: siteNotice.id,
+    gisServiceId,
+    takeGisService() {
+      const id = gisServices.shift();
+      if (id === undefined) throw new Error('the attack suite ran out of GIS services to delete: stock() more');
+      return id;
+    },
     incidentTypeId: incidentType!.id,
     takeIncident(programId) {
       const id = incidentPools.get(programId)?.shift();
@@ -555,6 +592,7 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     async stock(programId) {
       if (lhas.length < 8) await createLhas(16);
       if (links.length < 8) await createLinks(16);
+      if (gisServices.length < 8) await createGisServices(16);
       if (newsItems.length < 8) await createNews(16);
       if (gisServices.length < 8) await createGisServices(16);
       if (photos.length < 8) await createPhotos(16);

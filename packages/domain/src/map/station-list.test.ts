@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareListed, countiesOf, filterStations, matchStations, NO_STATION_FILTERS, searchWords } from './station-list';
+import { countiesOf, filterStations, matchStations, NO_STATION_FILTERS, searchWords } from './station-list';
 
 const station = (id: number, beach: string, town: string, county: [number, string], status = 'OPEN', name = beach) => ({
   id,
@@ -29,10 +29,11 @@ describe('the list view: filters and order', () => {
     expect(ids({ county: '5', status: 'OPEN' })).toEqual([]);
   });
 
-  it('orders by county, town, beach and station; matchStations keeps the order it is given', () => {
-    expect(filterStations(STATIONS, NO_STATION_FILTERS).map((s) => s.id)).toEqual([3, 2, 1, 4]);
-    const sorted = [...STATIONS].sort(compareListed);
-    expect(matchStations(sorted, { ...NO_STATION_FILTERS, county: '1' }).map((s) => s.id)).toEqual([2, 1, 4]);
+  it('keeps the public order the stations come in (Beach Ordering), filtered or not', () => {
+    expect(filterStations(STATIONS, NO_STATION_FILTERS).map((s) => s.id)).toEqual([1, 2, 3, 4]);
+    const reordered = [STATIONS[3]!, STATIONS[0]!, STATIONS[2]!, STATIONS[1]!];
+    expect(filterStations(reordered, { ...NO_STATION_FILTERS, county: '1' }).map((s) => s.id)).toEqual([4, 1, 2]);
+    expect(matchStations(reordered, { ...NO_STATION_FILTERS, county: '1' }).map((s) => s.id)).toEqual([4, 1, 2]);
   });
 
   it('normalises the search words and lists counties by name', () => {

@@ -1,6 +1,6 @@
 /**
- * The map's list view (decision 0020): public stations filtered by name, county and status, in county, town,
- * beach and station order, a page at a time. Today's list is paged by the api (GET public/map/list) so a
+ * The map's list view (decision 0020): public stations filtered by name, county and status, in public order (program,
+ * then the order organization admins set on Beach Ordering, each beach's brackets after its primary), a page at a time. Today's list is paged by the api (GET public/map/list) so a
  * national program's list view loads 25 stations, not 6,000; a past day's list is the snapshot the page already
  * has, filtered in the browser. Both use these functions, so they list the same stations in the same order.
  */
@@ -41,23 +41,13 @@ export function searchWords(query: string): string[] {
   return normalise(query).split(/\s+/).filter(Boolean);
 }
 
-/** County, town, beach and station order. */
-export function compareListed(a: ListedStation, b: ListedStation): number {
-  return (
-    a.county.localeCompare(b.county) ||
-    a.municipality.localeCompare(b.municipality) ||
-    a.beach_name.localeCompare(b.beach_name) ||
-    a.station_name.localeCompare(b.station_name)
-  );
-}
-
 /** What a search is matched against: beach, station and town names, normalised. */
 export function searchText(station: ListedStation): string {
   return normalise(`${station.beach_name} ${station.station_name} ${station.municipality}`);
 }
 
 /**
- * Stations matching every filter, in the order given (sort them with compareListed once, then filter often).
+ * Stations matching every filter, in the order given (the public order the api reads them in).
  * `texts`, when given, holds each station's searchText (same index): a list searched often computes them once.
  */
 export function matchStations<T extends ListedStation>(stations: readonly T[], filters: StationListFilters, texts?: readonly string[]): T[] {
@@ -70,9 +60,12 @@ export function matchStations<T extends ListedStation>(stations: readonly T[], f
   );
 }
 
-/** Stations matching every filter, in county, town, beach and station order. */
+/**
+ * Stations matching every filter, in public order: the stations come in it (public/map/list pages today's, public/snapshots
+ * gives a past day's in it), so the order given is kept.
+ */
 export function filterStations<T extends ListedStation>(stations: readonly T[], filters: StationListFilters): T[] {
-  return matchStations(stations, filters).sort(compareListed);
+  return matchStations(stations, filters);
 }
 
 /** The counties that have public stations, by name. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { beachStations } from './beaches';
 import { uploadedFiles, users } from './people';
 import { programs } from './programs';
@@ -155,14 +155,30 @@ export const websiteToggles = pgTable('website_toggles', {
   value: boolean('value').notNull().default(false),
 });
 
-export const gisRestServices = pgTable('gis_rest_services', {
-  gisRestServiceId: serial('gis_rest_service_id').primaryKey(),
-  name: text('name').notNull(),
-  url: text('url').notNull(),
-  description: text('description').notNull().default(''),
-  layerType: text('layer_type').notNull().default('FEATURE'),
-  active: boolean('active').notNull().default(true),
-});
+/** An ArcGIS REST map or feature service the public map offers as an overlay (GIS REST Services, migration 0015). */
+export const gisRestServices = pgTable(
+  'gis_rest_services',
+  {
+    gisRestServiceId: serial('gis_rest_service_id').primaryKey(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    /** MAP: a MapServer drawn as exported images; FEATURE: a FeatureServer layer read as GeoJSON. */
+    layerType: text('layer_type').notNull().default('MAP'),
+    active: boolean('active').notNull().default(true),
+    /** The service's layer ids to draw (empty: all of a MapServer's visible layers; a FeatureServer needs one). */
+    layerIds: integer('layer_ids').array().notNull().default(sql`'{}'`),
+    /** 0 (transparent) to 1 (opaque). */
+    opacity: doublePrecision('opacity').notNull().default(1),
+    shownByDefault: boolean('shown_by_default').notNull().default(false),
+    /** Place in the map's layer control (lower first, then name). */
+    displayOrder: integer('display_order').notNull().default(0),
+  },
+  (t) => [
+    check('gis_rest_services_layer_type', sql`${t.layerType} in ('MAP','FEATURE')`),
+    check('gis_rest_services_opacity', sql`${t.opacity} >= 0 and ${t.opacity} <= 1`),
+  ],
+);
 
 /** Database export tasks (queued job, progress, retry, download, delete). */
 export const dataExports = pgTable('data_exports', {

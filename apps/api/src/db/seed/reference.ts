@@ -149,14 +149,20 @@ export const BEACON_SOURCES = [
   { code: 'OTHER', name: 'Other' },
 ] as const;
 
+/**
+ * Every public behaviour that can be turned off (All Switches). Each one is followed by the public site and, where
+ * the behaviour is a read, by the api too: WELCOME_MODAL (the welcome pop-up), NEWS_BANNER (the banner on public
+ * pages), AIRCRAFT_DATA (the aircraft readings on Daily Flights, GET public/aircraft/*), DOWNLOADS (Beach Data's
+ * panel and GET public/data/download/*), MAINTENANCE_NOTICE (the site notice on every public page).
+ */
 export const WEBSITE_TOGGLES = [
   { code: 'WELCOME_MODAL', name: 'Welcome pop-up', description: 'Show the welcome pop-up to first-time visitors of the public site.', value: true },
   { code: 'NEWS_BANNER', name: 'News banner', description: 'Show the news item marked as banner across the top of public pages.', value: true },
-  { code: 'DAILY_FLIGHTS', name: 'Daily flights page', description: 'Publish the aerial surveillance flight reports.', value: true },
-  { code: 'BEACH_PHOTOS', name: 'Beach photos', description: 'Show beach photos on the public beach pages.', value: true },
-  { code: 'AIRCRAFT_LAYERS', name: 'Aircraft chlorophyll layers', description: 'Offer the chlorophyll and phycocyanin aircraft layers on the public map.', value: false },
-  { code: 'MAINTENANCE_NOTICE', name: 'Maintenance notice', description: 'Warn public visitors that data may be briefly unavailable during maintenance.', value: false },
+  { code: 'AIRCRAFT_DATA', name: 'Aircraft data', description: 'Show the latest aircraft chlorophyll and phycocyanin readings on the Daily Flights page.', value: true },
+  { code: 'DOWNLOADS', name: 'Data downloads', description: 'Offer the water-quality and incident downloads (Beach Data) on the public site.', value: true },
+  { code: 'MAINTENANCE_NOTICE', name: 'Site notice', description: 'Warn public visitors on every page that data may be briefly unavailable during maintenance.', value: false },
 ] as const;
+export type WebsiteToggleCode = (typeof WEBSITE_TOGGLES)[number]['code'];
 
 export async function seedReference(db: DbOrTx): Promise<void> {
   await db

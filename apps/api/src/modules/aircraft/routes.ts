@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { ok } from '../../lib/http';
+import { HttpError, errorEnvelope, ok } from '../../lib/http';
 import { publicReadCache, replyPublicJson } from '../../lib/public-cache';
 import { AIRCRAFT_CODES, aircraftResponse } from './schemas';
 import { createAircraftSource } from './service';
+import { isSwitchOn } from '../website-switches/service';
 
 /** Browsers may keep an answer a minute; this server asks the university at most every 5 minutes. */
 const CACHE_CONTROL = 'public, max-age=60';
@@ -15,7 +16,7 @@ export const aircraftRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     phycocyanin: createAircraftSource({ url: deps.config.aircraftPhycocyaninUrl, log: app.log }),
   };
   for (const [name, source] of Object.entries(sources)) {
-    app.get(`/public/aircraft/${name}`, { schema: { tags: ['public'], response: { 200: aircraftResponse } } }, (request, reply) => {
+    app.get(`/public/aircraft/${name}`, { schema: { tags: ['public'], response: { 200: aircraftResponse, 404: errorEnvelope } } }, (request, reply) => {
       replyPublicJson(
         publicReadCache(deps),
         request,
@@ -23,6 +24,8 @@ export const aircraftRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         `aircraft:${name}`,
         aircraftResponse,
         async () => {
+          // The AIRCRAFT_DATA switch (All Switches) turns the readings off here as well as on the page.
+          if (!(await isSwitchOn(deps, 'AIRCRAFT_DATA'))) throw new HttpError(404, 'AIRCRAFT_DATA_OFF', 'Aircraft data is switched off.');
           const reading = await source.latest();
           return reading.available
             ? ok(AIRCRAFT_CODES.AIRCRAFT_DATA_FOUND, reading)

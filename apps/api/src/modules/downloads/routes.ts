@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DOWNLOAD_CODES, type DownloadFilter, type DownloadType } from '@beach/domain';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { errorEnvelope, ok } from '../../lib/http';
+import { errorEnvelope, HttpError, ok } from '../../lib/http';
 import { publicReadCache, queryKey, replyPublicJson } from '../../lib/public-cache';
 import { countsQuery, countsResponse, csvResponse, downloadQuery, filtersResponse } from './schemas';
 import { downloadCounts, openDownload, publicDataFilters } from './service';
+import { isSwitchOn } from '../website-switches/service';
 
 /** Public data download panel (SPEC 2, 7): filter snapshot, record counts and the two CSV downloads. No login. */
 export const downloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -29,6 +30,8 @@ export const downloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   );
 
   const send = async (reply: FastifyReply, type: DownloadType, filter: DownloadFilter) => {
+    // The DOWNLOADS switch (All Switches) turns the public downloads off here as well as in the page.
+    if (!(await isSwitchOn(deps, 'DOWNLOADS'))) throw new HttpError(404, 'DOWNLOADS_OFF', 'Data downloads are switched off.');
     const file = await openDownload(deps, type, filter);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -43,7 +46,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: {
         tags,
         querystring: downloadQuery(tz, 'water-quality'),
-        response: { 200: csvResponse, 400: errorEnvelope },
+        response: { 200: csvResponse, 400: errorEnvelope, 404: errorEnvelope },
       },
     },
     (request, reply) => sending(reply, send(reply, 'water-quality', request.query)),
@@ -51,7 +54,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     '/public/data/download/incident/',
-    { schema: { tags, querystring: downloadQuery(tz, 'incident'), response: { 200: csvResponse, 400: errorEnvelope } } },
+    { schema: { tags, querystring: downloadQuery(tz, 'incident'), response: { 200: csvResponse, 400: errorEnvelope, 404: errorEnvelope } } },
     (request, reply) => sending(reply, send(reply, 'incident', request.query)),
   );
 };

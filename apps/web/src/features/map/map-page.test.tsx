@@ -59,10 +59,11 @@ describe('Map page, list view', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Map' })).toBeInTheDocument();
     expect(await screen.findByText('Showing 3 of 3 stations.')).toBeInTheDocument();
     const list = screen.getByRole('region', { name: 'Beach list' });
+    // In the public order the stations come in (program, Beach Ordering).
     expect(within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Beach Avenue',
-      'Brighton Avenue',
       'Ocean Avenue',
+      'Brighton Avenue',
+      'Beach Avenue',
     ]);
 
     // Since when and why, the last sample and the link to the beach page.
@@ -110,10 +111,11 @@ describe('Map page, list view', () => {
     await user.click(within(list).getByRole('button', { name: 'Show 10 more' }));
     expect(await screen.findByText('Showing 60 of 60 stations.')).toBeInTheDocument();
     const headings = within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-    // Avalon's beaches first (town order), every station once.
+    // In the public order the stations come in (Beach Ordering), every station once.
     expect(headings).toHaveLength(60);
     expect(new Set(headings).size).toBe(60);
-    expect(headings[0]).toBe('Beach 40');
+    expect(headings[0]).toBe('Beach 00');
+    expect(headings[59]).toBe('Beach 59');
     expect(within(list).queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
     expect(lists().map((c) => c.query.offset)).toEqual([undefined, '25', '50']);
 

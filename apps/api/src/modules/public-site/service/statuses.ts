@@ -10,7 +10,7 @@ import {
   type SeasonDates,
 } from '@beach/domain';
 import { closuresOf, encodeLeanStations, type LeanStationColumns } from '@beach/domain/map/lean-statuses';
-import { compareListed, matchStations, searchText, STATION_LIST_PAGE_SIZE, type StationListFilters } from '@beach/domain/map/station-list';
+import { matchStations, searchText, STATION_LIST_PAGE_SIZE, type StationListFilters } from '@beach/domain/map/station-list';
 import type { Db } from '../../../db/client';
 import { badRequest } from '../../../lib/http';
 import {
@@ -267,7 +267,7 @@ export interface MapModel {
     }[];
   };
   stations: Map<number, StationStatusItem>;
-  /** Every station in the list view's order (county, town, beach, station): each page filters this. */
+  /** Every station in the list view's order (public order: program, Beach Ordering): each page filters this. */
   listed: StationStatusItem[];
   /** Each listed station's names as a search matches them (same index). */
   searchTexts: string[];
@@ -287,7 +287,8 @@ export function mapModel(
   const version = createHash('sha1').update(JSON.stringify([statuses, styles, config])).digest('base64url').slice(0, 16);
   const counties = new Map<number, string>();
   for (const s of statuses.statuses) counties.set(s.county_id, s.county);
-  const listed = [...statuses.statuses].sort(compareListed);
+  // Public order (program, Beach Ordering): the order the statuses are read in.
+  const listed = statuses.statuses;
   return {
     version,
     lean: {

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CODES,
+  GIS_SERVICE_CODES,
+  gisExportQuerySchema,
+  gisQueryQuerySchema,
+  gisServiceIdParamsSchema,
+  gisServiceReadParamsSchema,
+  gisServiceSaveSchema,
+  gisServiceSchema,
+  publicGisServiceSchema,
+} from '@beach/domain';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { requireAdminOrganization, routeRules } from '../../lib/access';
+import { badRequest, emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { publicReadCache, replyPublicJson } from '../../lib/public-cache';
+import * as gis from './service';
+import { exportImage, queryFeatures } from './upstream';
+
+/** A browser may keep an overlay image or a feature query's answer five minutes. */
+const OVERLAY_CACHE_CONTROL = 'public, max-age=300';
+const publicGisServicesSchema = envelope(z.array(publicGisServiceSchema));
+
+/**
+ * GIS REST Services (SPEC 7 Mapping services: GET gisService/ and gisService/{id}, POST /gisService/, PUT and DELETE
+ * /gisService/{id}): organization admins only (SPEC 6). The public map reads the active ones (GET public/gisServices/)
+ * and draws them through GET public/gisServices/{id}/export (a MapServer's image of the view) and
+ * GET public/gisServices/{id}/query (a FeatureServer layer's features as GeoJSON).
+ */
+export const gisServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps.database;
+  const tags = ['website management'];
+  const onRequest = app.staff(routeRules.adminOrganization);
+
+  app.get('/gisService/', { onRequest, schema: { tags, response: { 200: envelope(z.array(gisServiceSchema)), ...staffErrors } } }, async () =>
+    ok(GIS_SERVICE_CODES.GIS_SERVICES_FOUND, await gis.listServices(deps)),
+  );
+
+  app.get(
+    '/gisService/:id',
+    { onRequest, schema: { tags, params: gisServiceIdParamsSchema, response: { 200: envelope(gisServiceSchema), ...staffErrors } } },
+    async (request) => ok(GIS_SERVICE_CODES.GIS_SERVICE_FOUND, await gis.getService(deps, request.params.id)),
+  );
+
+  app.post('/gisService/', { onRequest, schema: { tags, body: gisServiceSaveSchema, response: { 201: envelope(gisServiceSchema), ...staffErrors } } }, async (request, reply) => {
+    const caller = await requireAdminOrganization(db, request);
+    reply.status(201);
+    return ok(GIS_SERVICE_CODES.GIS_SERVICE_CREATED, await gis.createService(deps, caller.user_id, request.body));
+  });
+
+  app.put(
+    '/gisService/:id',
+    { onRequest, schema: { tags, params: gisServiceIdParamsSchema, body: gisServiceSaveSchema, response: { 200: envelope(gisServiceSchema), ...staffErrors } } },
+    async (request) => {
+      const caller = await requireAdminOrganization(db, request);
+      return ok(GIS_SERVICE_CODES.GIS_SERVICE_SAVED, await gis.updateService(deps, caller.user_id, request.params.id, request.body));
+    },
+  );
+
+  app.delete('/gisService/:id', { onRequest, schema: { tags, params: gisServiceIdParamsSchema, response: { 200: emptyEnvelope, ...staffErrors } } }, async (request) => {
+    const caller = await requireAdminOrganization(db, request);
+    await gis.deleteService(deps, caller.user_id, request.params.id);
+    return ok(GIS_SERVICE_CODES.GIS_SERVICE_DELETED, null);
+  });
+
+  // Public: no login.
+  const publicTags = ['public'];
+  const cache = publicReadCache(deps);
+
+  app.get('/public/gisServices/', { schema: { tags: publicTags, response: { 200: publicGisServicesSchema } } }, (request, reply) =>
+    replyPublicJson(cache, request, reply, 'gisServices', publicGisServicesSchema, async () =>
+      ok(GIS_SERVICE_CODES.GIS_SERVICES_FOUND, await gis.listActiveServices(deps)),
+    ),
+  );
+
+  app.get(
+    '/public/gisServices/:id/export',
+    { schema: { tags: publicTags, params: gisServiceReadParamsSchema, querystring: gisExportQuerySchema, response: { 200: z.any().describe('The view as an image (image/png), from the MapServer export'), 400: errorEnvelope, 404: errorEnvelope, 502: errorEnvelope } } },
+    async (request, reply) => {
+      const service = await gis.activeService(deps, request.params.id);
+      if (service.layer_type !== 'MAP') throw gisKindError('a feature service has no exported image');
+      const image = await exportImage(service, request.query);
+      return reply.header('content-type', image.type).header('cache-control', OVERLAY_CACHE_CONTROL).header('x-content-type-options', 'nosniff').send(image.body);
+    },
+  );
+
+  app.get(
+    '/public/gisServices/:id/query',
+    { schema: { tags: publicTags, params: gisServiceReadParamsSchema, querystring: gisQueryQuerySchema, response: { 200: z.string().describe('GeoJSON FeatureCollection (application/geo+json)'), 400: errorEnvelope, 404: errorEnvelope, 502: errorEnvelope } } },
+    async (request, reply) => {
+      const service = await gis.activeService(deps, request.params.id);
+      if (service.layer_type !== 'FEATURE') throw gisKindError('a map service is drawn as an image');
+      if (!service.layer_ids.includes(request.query.layer)) throw gisKindError('that layer is not offered');
+      const features = await queryFeatures(service, request.query);
+      return reply.header('content-type', 'application/geo+json').header('cache-control', OVERLAY_CACHE_CONTROL).send(JSON.stringify(features));
+    },
+  );
+};
+
+const gisKindError = (message: string) => badRequest(CODES.VALIDATION_FAILED, `Not offered: ${message}.`);
