@@ -44,10 +44,6 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
   { label: 'website management: beach ordering', matches: (op) => op.path.startsWith('/api/organization/beachOrdering'), may: admin },
   { label: 'website management: switches', matches: (op) => op.path.startsWith('/api/switch/'), may: admin },
   { label: 'website management: GIS REST services', matches: (op) => op.path.startsWith('/api/gisService/'), may: admin },
-  // Website Management (SPEC 6): organization admins only, to read and to write.
-  { label: 'website management: beach ordering', matches: (op) => op.path.startsWith('/api/organization/beachOrdering'), may: admin },
-  { label: 'website management: switches', matches: (op) => op.path.startsWith('/api/switch/'), may: admin },
-  { label: 'website management: GIS REST services', matches: (op) => op.path.startsWith('/api/gisService/'), may: admin },
   {
     label: 'organization management (write)',
     matches: (op) => op.path.startsWith('/api/organization') && writes(op),

@@ -56,11 +56,6 @@ export interface World {
   /** A news item, and items made for deletion probes (stock() makes them). */
   newsId: number;
   takeNews(): number;
-  /** A website switch (the site notice: harmless to flip). */
-  switchId: number;
-  /** A GIS REST service, and services made for deletion probes (stock() makes them). */
-  gisServiceId: number;
-  takeGisService(): number;
   /** A Found on the Beach photo and an FAQ, and more of each made for deletion probes (stock() makes them). */
   photoId: number;
   takePhoto(): number;
@@ -153,11 +148,6 @@ const KINDS = {
   publicGisService: reference('GIS service', (w) => w.gisServiceId),
   /** News: organization admins only, to read, write and move. */
   news: (w, r, op) => ({ kind: 'news item', value: op.method === 'DELETE' ? w.takeNews() : w.newsId, reachable: () => isAdmin(r) }),
-  /** Website switches and GIS REST services: organization admins only (All Switches, GIS REST Services). */
-  websiteSwitch: (w, r) => ({ kind: 'website switch', value: w.switchId, reachable: () => isAdmin(r) }),
-  gisService: (w, r, op) => ({ kind: 'GIS service', value: op.method === 'DELETE' ? w.takeGisService() : w.gisServiceId, reachable: () => isAdmin(r) }),
-  /** A public map overlay read names an active GIS service: anyone reaches it. */
-  publicGisService: reference('GIS service', (w) => w.gisServiceId),
   /** Found on the Beach photos and FAQs: organization admins only, to read, write and move. */
   photo: (w, r, op) => ({ kind: 'photo', value: op.method === 'DELETE' ? w.takePhoto() : w.photoId, reachable: () => isAdmin(r) }),
   faq: (w, r, op) => ({ kind: 'faq', value: op.method === 'DELETE' ? w.takeFaq() : w.faqId, reachable: () => isAdmin(r) }),
@@ -233,11 +223,6 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['west', 'south', 'east', 'north', 'width', 'height', 'layer'], in: ['query'], paths: /^\/api\/public\/gisServices\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/news\//, kind: 'news' },
   { names: ['direction'], in: ['path'], paths: /\/rank\/\{direction\}$/, kind: 'value' },
-  { names: ['id'], in: ['path'], paths: /^\/api\/switch\//, kind: 'websiteSwitch' },
-  { names: ['action'], in: ['path'], paths: /^\/api\/switch\//, kind: 'value' },
-  { names: ['id'], in: ['path'], paths: /^\/api\/gisService\//, kind: 'gisService' },
-  { names: ['id'], in: ['path'], paths: /^\/api\/public\/gisServices\//, kind: 'publicGisService' },
-  { names: ['west', 'south', 'east', 'north', 'width', 'height', 'layer'], in: ['query'], paths: /^\/api\/public\/gisServices\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/photos\//, kind: 'photo' },
   { names: ['id'], in: ['path'], paths: /^\/api\/faqs\//, kind: 'faq' },
   { names: ['direction'], in: ['path'], paths: /^\/api\/(photos|faqs)\/\{id\}\/rank\//, kind: 'value' },
@@ -370,21 +355,6 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
   };
   await createNews(1);
   const newsId = newsItems.shift()!;
-  const gisServices: number[] = [];
-  let gisCount = 0;
-  // Pointing at a closed local port: a public overlay probe fails at once (502), never reaching an outside host.
-  const createGisServices = async (count: number) => {
-    for (let i = 0; i < count; i++) {
-      const payload = { name: `Attack Suite Layer ${gisCount++}`, url: 'http://127.0.0.1:9/arcgis/rest/services/Attack/MapServer', layer_ids: [0] };
-      const res = await ctx.call({ method: 'POST', url: '/api/gisService/', token: adminToken, payload });
-      if (res.statusCode !== 201) throw new Error(`creating a GIS service for the attack suite: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      gisServices.push(res.json().payload.gis_rest_service_id);
-    }
-  };
-  await createGisServices(1);
-  const gisServiceId = gisServices.shift()!;
-  const [siteNotice] = await queryRows<{ id: number }>(db, sql`select website_toggle_id as id from website_toggles where code = 'MAINTENANCE_NOTICE'`);
-  if (!siteNotice) throw new Error('the reference data lacks the MAINTENANCE_NOTICE switch');
   // Photos and FAQs for the probes and their deletes, written directly: the probes never read a photo's bytes.
   const photos: number[] = [];
   const createPhotos = async (count: number) => {
@@ -562,13 +532,6 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       if (id === undefined) throw new Error('the attack suite ran out of GIS services to delete: stock() more');
       return id;
     },
-    switchId: siteNotice.id,
-    gisServiceId,
-    takeGisService() {
-      const id = gisServices.shift();
-      if (id === undefined) throw new Error('the attack suite ran out of GIS services to delete: stock() more');
-      return id;
-    },
     incidentTypeId: incidentType!.id,
     takeIncident(programId) {
       const id = incidentPools.get(programId)?.shift();
@@ -594,7 +557,6 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       if (links.length < 8) await createLinks(16);
       if (gisServices.length < 8) await createGisServices(16);
       if (newsItems.length < 8) await createNews(16);
-      if (gisServices.length < 8) await createGisServices(16);
       if (photos.length < 8) await createPhotos(16);
       if (faqs.length < 8) await createFaqs(16);
       if (reports.length < 8 || flights.length < 8) await createContent(16);
