@@ -8,6 +8,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { users } from './db/schema';
 import { seedReference } from './db/seed/reference';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
+import { createProductJobRunner } from './jobs';
 
 async function main() {
   let config: Config;
@@ -27,6 +28,9 @@ async function main() {
 
   const deps = createDeps(config, database);
   const app = await buildApp(deps, { logger: { level: config.logLevel }, serveWeb: true });
+  // Scheduled and queued jobs (decision 0026): started once the server listens, stopped before the database closes.
+  const jobs = createProductJobRunner(deps, app.log);
+  let jobsStarted: Promise<void> | null = null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -36,6 +40,9 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await app.close();
+    // A try still running after 5 s is failed now and retried at the next start.
+    await jobsStarted?.catch(() => undefined);
+    await jobs.stop(5_000);
     await deps.close();
     process.exit(0);
   };
@@ -43,6 +50,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  jobsStarted = jobs.start().catch((err: unknown) => app.log.error({ err }, 'The job runner did not start: scheduled jobs (incident auto-close) will not run.'));
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nBeach Portal is running at ${config.publicUrl} on ${where}.`);
   if (seeded || (await isDemoDatabase(database))) printDemoAccounts();

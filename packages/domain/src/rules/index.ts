@@ -3,4 +3,5 @@ export * from './engine';
 export * from './describe-rule';
 export * from './new-jersey';
 export * from './explain';
+export * from './incidents';
 export * from './epa-statistics';

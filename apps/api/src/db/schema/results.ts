@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { beachStations } from './beaches';
 import { organizations, uploadedFiles, users } from './people';
 import { programs } from './programs';
@@ -82,6 +82,8 @@ export const incidents = pgTable(
     check('incidents_state', sql`${t.state} in ('OPEN','CLOSED','AUTO_CLOSED')`),
     index('incidents_station_idx').on(t.beachStationId, t.startDate),
     index('incidents_start_idx').on(t.startDate),
+    // A rule opens an incident only when none is open: one open rule-opened incident per station (migration 0017).
+    uniqueIndex('incidents_one_open_by_rule').on(t.beachStationId).where(sql`${t.state} = 'OPEN' and not ${t.isManual}`),
   ],
 );
 

@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { forbidden, invalidFields, notFound, type FieldIssue } from '../../lib/http';
 import { publicReadCache } from '../../lib/public-cache';
+import { recordRuleIncidents } from '../incidents/rule-incidents';
 import * as ref from '../results/repository/reference';
 import { listResults, type ResultRecord } from '../results/repository/rows';
 import { writeAuditRows, type AuditRow } from '../results/repository/writes';
@@ -91,6 +92,21 @@ export async function setStatusesByHand(deps: AppDeps, profile: UserProfile, inp
       reason: input.reason,
       changed_by: profile.user_id,
     }));
+    // An advisory or closure opens an incident when the station has none open (decision 0026). The history row
+    // carries the staff member's own reason and source (what the public reads), so it does not name the incident.
+    await recordRuleIncidents(
+      tx,
+      history.map((h) => ({
+        stationId: h.beach_station_id,
+        effectiveDate: h.effective_date,
+        toStatusCode: status!.code,
+        toStatusName: status!.name,
+        reasonCode: h.reason_code,
+        sourceCode: h.beacon_source,
+        reason: h.reason,
+      })),
+      { actorId: profile.user_id, timeZone: tz },
+    );
     await verificationRepo.insertStatusHistory(tx, history);
     await verificationRepo.setCurrentStatuses(
       tx,

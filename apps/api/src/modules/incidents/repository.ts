@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DailyIncident, IncidentCreate, IncidentListQuery, IncidentOptions, IncidentSummary } from '@beach/domain';
+import type { DailyIncident, IncidentCreate, IncidentListQuery, IncidentOptions, IncidentSummary, StatusSince } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { intArray } from '../results/repository/rows';
 
@@ -128,29 +128,85 @@ export async function deleteIncident(tx: DbOrTx, id: number): Promise<void> {
   await tx.execute(sql`delete from incidents where incident_id = ${id}`);
 }
 
-export interface StationStatusNow {
-  status_code: string | null;
-  status_name: string | null;
-  /** The local day the station's current status took effect: its latest history row to that status, else the day it was set. */
-  since: string | null;
-}
+/**
+ * The local day a station's current status took effect: its latest history row to that status with no later
+ * row to another, else the day the status was set. Columns of `s` (beach_stations).
+ */
+const statusSince = (timeZone: string) => sql`coalesce(
+    (select to_char(max(h.effective_date), 'YYYY-MM-DD') from beach_status_history h
+      where h.beach_station_id = s.beach_station_id and h.to_status_id = s.current_status_id
+        and not exists (select 1 from beach_status_history later
+                        where later.beach_station_id = s.beach_station_id and later.to_status_id <> s.current_status_id
+                          and later.effective_date > h.effective_date)),
+    to_char(s.status_since at time zone ${timeZone}, 'YYYY-MM-DD'))`;
 
 /** The primary station's status now and since which local day it has held. */
-export async function stationStatusNow(db: DbOrTx, primaryStationId: number, timeZone: string): Promise<StationStatusNow> {
-  const [row] = await queryRows<StationStatusNow>(
+export async function stationStatusNow(db: DbOrTx, primaryStationId: number, timeZone: string): Promise<StatusSince> {
+  const [row] = await queryRows<StatusSince>(
     db,
-    sql`select st.code as status_code, st.name as status_name,
-               coalesce(
-                 (select to_char(max(h.effective_date), 'YYYY-MM-DD') from beach_status_history h
-                   where h.beach_station_id = s.beach_station_id and h.to_status_id = s.current_status_id
-                     and not exists (select 1 from beach_status_history later
-                                     where later.beach_station_id = s.beach_station_id and later.to_status_id <> s.current_status_id
-                                       and later.effective_date > h.effective_date)),
-                 to_char(s.status_since at time zone ${timeZone}, 'YYYY-MM-DD')) as since
+    sql`select st.code as status_code, st.name as status_name, ${statusSince(timeZone)} as since
         from beach_stations s left join beach_statuses st on st.beach_status_id = s.current_status_id
         where s.beach_station_id = ${primaryStationId}`,
   );
   return row ?? { status_code: null, status_name: null, since: null };
+}
+
+export interface StationIncidentState extends StatusSince {
+  beach_station_id: number;
+  program_id: number;
+  auto_close_days: number;
+  /** The station's oldest open incident. */
+  open_incident_id: number | null;
+  open_start_date: string | null;
+}
+
+/** For a status write: each station's status and since when, its program's auto-close days and its oldest open incident. */
+export async function stationIncidentStates(db: DbOrTx, stationIds: readonly number[], timeZone: string): Promise<StationIncidentState[]> {
+  if (!stationIds.length) return [];
+  return queryRows<StationIncidentState>(
+    db,
+    sql`select s.beach_station_id, b.program_id, p.incident_auto_close_days as auto_close_days,
+               st.code as status_code, st.name as status_name, ${statusSince(timeZone)} as since,
+               oi.incident_id as open_incident_id, to_char(oi.start_date, 'YYYY-MM-DD') as open_start_date
+        from beach_stations s
+        join beaches b on b.beach_id = s.beach_id
+        join programs p on p.program_id = b.program_id
+        left join beach_statuses st on st.beach_status_id = s.current_status_id
+        left join lateral (select i.incident_id, i.start_date from incidents i
+                           where i.beach_station_id = s.beach_station_id and i.state = 'OPEN'
+                           order by i.start_date, i.incident_id limit 1) oi on true
+        where s.beach_station_id = any(${intArray(stationIds)})`,
+  );
+}
+
+export interface RuleIncidentInsert {
+  stationId: number;
+  startDate: string;
+  reasonCode: string | null;
+  sourceCode: string | null;
+  comments: string;
+  createdBy: number | null;
+  /** Set when the same write already shows the beach Open long enough: the incident is AUTO_CLOSED that day. */
+  closed: { endDate: string; finalComments: string } | null;
+}
+
+/** An incident opened by a status rule (is_manual false). */
+export async function insertRuleIncident(tx: DbOrTx, input: RuleIncidentInsert): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into incidents (beach_station_id, start_date, end_date, state, is_manual, reason_code, source_code,
+                               additional_overall_comments, final_comments, created_by)
+        values (${input.stationId}, ${input.startDate}::date, ${input.closed?.endDate ?? null}::date, ${input.closed ? 'AUTO_CLOSED' : 'OPEN'}, false,
+                ${input.reasonCode}, ${input.sourceCode}, ${input.comments}, ${input.closed?.finalComments ?? null}, ${input.createdBy})
+        returning incident_id as id`,
+  );
+  return row!.id;
+}
+
+/** Every open incident, oldest first (the daily auto-close job). */
+export async function listOpenIncidentIds(db: DbOrTx): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(db, sql`select incident_id as id from incidents where state = 'OPEN' order by start_date, incident_id`);
+  return rows.map((r) => r.id);
 }
 
 export async function programAutoCloseDays(db: DbOrTx, programId: number): Promise<number> {

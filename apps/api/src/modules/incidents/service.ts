@@ -1,5 +1,6 @@
 import {
-  addDays,
+  autoCloseComments,
+  autoCloseDecision,
   incidentAccess,
   INCIDENT_MESSAGES,
   INCIDENT_STATE_LABELS,
@@ -19,6 +20,7 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { conflict, forbidden, invalidFields, type FieldIssue } from '../../lib/http';
+import { publicReadCache } from '../../lib/public-cache';
 import * as ref from '../results/repository/reference';
 import * as repo from './repository';
 import { startDailyEntrySurvey } from '../sanitary-surveys/service';
@@ -43,6 +45,17 @@ async function lockReachable(tx: DbOrTx, profile: UserProfile, id: number) {
 }
 
 const today = (deps: AppDeps) => localDate(new Date(), deps.config.programTimeZone);
+
+/**
+ * Incidents are public content (the incident download, the download panel's counts, the beach page's
+ * history): after a committed change the memoised public answers are dropped, so the count shown matches
+ * the rows downloaded at once.
+ */
+async function publicChange<T>(deps: AppDeps, write: () => Promise<T>): Promise<T> {
+  const out = await write();
+  publicReadCache(deps).invalidate();
+  return out;
+}
 
 async function withLog(db: DbOrTx, summary: IncidentSummary): Promise<Incident> {
   return { ...summary, daily_incidents: await repo.listDailyEntries(db, summary.incident_id) };
@@ -91,7 +104,7 @@ export async function getStationIncident(deps: AppDeps, profile: UserProfile, st
 
 /** POST beach/{id}/incidents: an incident opened by hand at the station, OPEN from its start date; audited. */
 export async function createIncident(deps: AppDeps, profile: UserProfile, stationId: number, input: IncidentCreate): Promise<Incident> {
-  return deps.database.db.transaction(async (tx) => {
+  return publicChange(deps, () => deps.database.db.transaction(async (tx) => {
     const programId = await stationProgram(tx, profile, stationId);
     if (input.incident_type_id !== null && !(await repo.incidentTypeExists(tx, input.incident_type_id))) {
       throw invalidFields([{ field: 'incident_type_id', message: 'Unknown incident type' }]);
@@ -100,7 +113,7 @@ export async function createIncident(deps: AppDeps, profile: UserProfile, statio
     const after = await load(tx, id);
     await writeAudit(tx, { userId: profile.user_id, action: 'CREATE', tableName: TABLE, recordId: id, programId, after });
     return after;
-  });
+  }));
 }
 
 /**
@@ -108,7 +121,7 @@ export async function createIncident(deps: AppDeps, profile: UserProfile, statio
  * updated, a new day added). Only an open incident takes entries, none before its start.
  */
 export async function saveDailyLog(deps: AppDeps, profile: UserProfile, id: number, input: IncidentDailySave): Promise<Incident> {
-  return deps.database.db.transaction(async (tx) => {
+  return publicChange(deps, () => deps.database.db.transaction(async (tx) => {
     const locked = await lockReachable(tx, profile, id);
     if (locked.state !== 'OPEN') throw notOpen();
     const known = await repo.statusIdsExisting(tx, input.daily_incidents.map((d) => d.beach_status_id));
@@ -124,12 +137,12 @@ export async function saveDailyLog(deps: AppDeps, profile: UserProfile, id: numb
     const after = await load(tx, id);
     await writeAudit(tx, { userId: profile.user_id, action: 'UPDATE', tableName: TABLE, recordId: id, programId: locked.program_id, before, after });
     return after;
-  });
+  }));
 }
 
 /** PUT incidents/{id}/close: closed by a user today with final comments; audited. */
 export async function closeIncident(deps: AppDeps, profile: UserProfile, id: number, input: IncidentClose): Promise<Incident> {
-  return deps.database.db.transaction(async (tx) => {
+  return publicChange(deps, () => deps.database.db.transaction(async (tx) => {
     const locked = await lockReachable(tx, profile, id);
     if (locked.state !== 'OPEN') throw notOpen();
     const day = today(deps);
@@ -145,25 +158,31 @@ export async function closeIncident(deps: AppDeps, profile: UserProfile, id: num
       after: { state: after.state, end_date: after.end_date, final_comments: after.final_comments },
     });
     return after;
-  });
+  }));
 }
 
-/** Why an open incident may not be closed automatically yet, or the day it closes (when the beach had been Open long enough). */
-export function autoCloseDecision(
-  status: repo.StationStatusNow,
-  startDate: string,
-  days: number,
-  todayDate: string,
-): { closeOn: string } | { reason: string } {
-  if (status.status_code !== 'OPEN') {
-    return { reason: `The beach is ${status.status_name ?? 'without a status'} now: an incident closes automatically only after the beach has been Open for ${days} days.` };
-  }
-  const since = status.since && status.since > startDate ? status.since : startDate;
-  const closeOn = addDays(since, days);
-  if (closeOn > todayDate) {
-    return { reason: `The beach has been Open since ${since}: the incident closes automatically after ${days} days Open, on ${closeOn}.` };
-  }
-  return { closeOn };
+/**
+ * Closes a locked open incident as AUTO_CLOSED when the beach has been Open for the program's
+ * incident_auto_close_days by `todayDate` (packages/domain autoCloseDecision), with its audit row (user null:
+ * the daily job). Else says why it stays open.
+ */
+async function autoCloseLocked(deps: AppDeps, tx: DbOrTx, id: number, locked: repo.LockedIncident, todayDate: string, userId: number | null) {
+  const days = await repo.programAutoCloseDays(tx, locked.program_id);
+  const status = await repo.stationStatusNow(tx, locked.primary_station_id, deps.config.programTimeZone);
+  const decision = autoCloseDecision(status, locked.start_date, days, todayDate);
+  if ('reason' in decision) return decision;
+  await repo.closeIncident(tx, id, 'AUTO_CLOSED', decision.closeOn, autoCloseComments(days));
+  const after = await load(tx, id);
+  await writeAudit(tx, {
+    userId,
+    action: 'UPDATE',
+    tableName: TABLE,
+    recordId: id,
+    programId: locked.program_id,
+    before: { state: locked.state },
+    after: { state: after.state, end_date: after.end_date, final_comments: after.final_comments },
+  });
+  return { closeOn: decision.closeOn, incident: after };
 }
 
 /**
@@ -172,37 +191,52 @@ export function autoCloseDecision(
  * stays open and the answer says why.
  */
 export async function autoCloseIncident(deps: AppDeps, profile: UserProfile, id: number): Promise<IncidentAutoClose> {
-  return deps.database.db.transaction(async (tx) => {
+  const outcome = await deps.database.db.transaction(async (tx): Promise<IncidentAutoClose> => {
     const locked = await lockReachable(tx, profile, id);
     if (locked.state !== 'OPEN') return { auto_closed: false, reason: 'This incident is already closed.', incident: await load(tx, id) };
-    const days = await repo.programAutoCloseDays(tx, locked.program_id);
-    const status = await repo.stationStatusNow(tx, locked.primary_station_id, deps.config.programTimeZone);
-    const decision = autoCloseDecision(status, locked.start_date, days, today(deps));
-    if ('reason' in decision) return { auto_closed: false, reason: decision.reason, incident: await load(tx, id) };
-    await repo.closeIncident(tx, id, 'AUTO_CLOSED', decision.closeOn, `Closed automatically: the beach had been Open for ${days} days.`);
-    const after = await load(tx, id);
-    await writeAudit(tx, {
-      userId: profile.user_id,
-      action: 'UPDATE',
-      tableName: TABLE,
-      recordId: id,
-      programId: locked.program_id,
-      before: { state: locked.state },
-      after: { state: after.state, end_date: after.end_date, final_comments: after.final_comments },
-    });
-    return { auto_closed: true, reason: null, incident: after };
+    const closed = await autoCloseLocked(deps, tx, id, locked, today(deps), profile.user_id);
+    if ('reason' in closed) return { auto_closed: false, reason: closed.reason, incident: await load(tx, id) };
+    return { auto_closed: true, reason: null, incident: closed.incident };
   });
+  if (outcome.auto_closed) publicReadCache(deps).invalidate();
+  return outcome;
+}
+
+export interface AutoCloseRun {
+  checked: number;
+  closed: number[];
+}
+
+/**
+ * The daily job (jobs/incident-auto-close): every open incident whose beach has been Open long enough on
+ * `todayDate` is AUTO_CLOSED, each in its own transaction with its audit row (user null: the system).
+ * Idempotent: an incident already closed (by an earlier run that was interrupted, or by a user) is left
+ * alone, so running it twice closes each incident once.
+ */
+export async function autoCloseDueIncidents(deps: AppDeps, todayDate: string): Promise<AutoCloseRun> {
+  const ids = await repo.listOpenIncidentIds(deps.database.db);
+  const closed: number[] = [];
+  for (const id of ids) {
+    const done = await deps.database.db.transaction(async (tx) => {
+      const locked = await repo.lockIncident(tx, id);
+      if (!locked || locked.state !== 'OPEN') return false;
+      return 'closeOn' in (await autoCloseLocked(deps, tx, id, locked, todayDate, null));
+    });
+    if (done) closed.push(id);
+  }
+  if (closed.length) publicReadCache(deps).invalidate();
+  return { checked: ids.length, closed };
 }
 
 /** DELETE incidents/{id}: an INCIDENTS ADMIN's act; the audit row keeps the whole incident and its log. */
 export async function deleteIncident(deps: AppDeps, profile: UserProfile, id: number): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
+  await publicChange(deps, () => deps.database.db.transaction(async (tx) => {
     const locked = await lockReachable(tx, profile, id);
     if (!incidentAccess(profile, locked.program_id).delete) throw refusedDelete();
     const before = await load(tx, id);
     await repo.deleteIncident(tx, id);
     await writeAudit(tx, { userId: profile.user_id, action: 'DELETE', tableName: TABLE, recordId: id, programId: locked.program_id, before });
-  });
+  }));
 }
 
 /**

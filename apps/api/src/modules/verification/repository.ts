@@ -109,6 +109,8 @@ export interface HistoryRow {
   beacon_source?: string | null;
   reason: string;
   changed_by: number | null;
+  /** The incident the change belongs to (opened by it, or open at the station); null or absent: none. */
+  incident_id?: number | null;
 }
 
 const array = <T>(values: readonly T[], type: string) => sql`${sql.param([...values])}::${sql.raw(type)}[]`;
@@ -120,13 +122,14 @@ export async function insertStatusHistory(tx: DbOrTx, rows: readonly HistoryRow[
     const col = <T>(pick: (r: HistoryRow) => T, type: string) => array(chunk.map(pick), type);
     await tx.execute(
       sql`insert into beach_status_history (beach_station_id, from_status_id, to_status_id, effective_date, changed_at, source,
-                                            program_beach_logic_id, result_id, reason_code, beacon_source, reason, changed_by)
-          select station, from_status, to_status, day, at, source, rule, result, reason_code, beacon_source, reason, changed_by
+                                            program_beach_logic_id, result_id, reason_code, beacon_source, reason, changed_by, incident_id)
+          select station, from_status, to_status, day, at, source, rule, result, reason_code, beacon_source, reason, changed_by, incident
           from unnest(${col((r) => r.beach_station_id, 'int')}, ${col((r) => r.from_status_id, 'int')}, ${col((r) => r.to_status_id, 'int')},
                       ${col((r) => r.effective_date, 'date')}, ${col((r) => r.changed_at.toISOString(), 'timestamptz')}, ${col((r) => r.source, 'text')},
                       ${col((r) => r.program_beach_logic_id, 'int')}, ${col((r) => r.result_id, 'int')}, ${col((r) => r.reason_code, 'text')},
-                      ${col((r) => r.beacon_source ?? null, 'text')}, ${col((r) => r.reason, 'text')}, ${col((r) => r.changed_by, 'int')})
-               with ordinality as u(station, from_status, to_status, day, at, source, rule, result, reason_code, beacon_source, reason, changed_by, ord)
+                      ${col((r) => r.beacon_source ?? null, 'text')}, ${col((r) => r.reason, 'text')}, ${col((r) => r.changed_by, 'int')},
+                      ${col((r) => r.incident_id ?? null, 'int')})
+               with ordinality as u(station, from_status, to_status, day, at, source, rule, result, reason_code, beacon_source, reason, changed_by, incident, ord)
           order by ord`,
     );
   }

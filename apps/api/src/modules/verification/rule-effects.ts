@@ -9,6 +9,7 @@ import {
 } from '@beach/domain';
 import type { DbOrTx } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
+import { recordRuleIncidents } from '../incidents/rule-incidents';
 import type { ResultRecord } from '../results/repository/rows';
 import * as repo from './repository';
 import { sendStatusMails, type StatusMailFacts } from './status-mail';
@@ -65,6 +66,8 @@ export interface RuleRunInput {
    * primary's status_since is the start of its last history row's effective date there. Unset: `now`.
    */
   statusSinceTimeZone?: string;
+  /** The program time zone: the local day a status has held since (incidents opened and closed by the rules). */
+  timeZone: string;
 }
 
 /** Reason of the IMPORT history row that gives an imported primary its first status. */
@@ -194,6 +197,21 @@ export async function applyRulesAndRecord(tx: DbOrTx, input: RuleRunInput): Prom
       changed_by: input.actorId,
     });
   }
+  // An advisory or closure opens an incident when the station has none open (decision 0026); each history row names its incident.
+  const incidentIds = await recordRuleIncidents(
+    tx,
+    history.map((h) => ({
+      stationId: h.beach_station_id,
+      effectiveDate: h.effective_date,
+      toStatusCode: statusById.get(h.to_status_id)?.code ?? '',
+      toStatusName: statusById.get(h.to_status_id)?.name ?? '',
+      reasonCode: h.reason_code,
+      sourceCode: h.beacon_source ?? null,
+      reason: h.reason,
+    })),
+    { actorId: input.actorId, timeZone: input.timeZone },
+  );
+  history.forEach((h, i) => (h.incident_id = incidentIds[i] ?? null));
   await repo.insertStatusHistory(tx, history);
 
   const changedPrimaries = new Set(history.map((h) => h.beach_station_id));

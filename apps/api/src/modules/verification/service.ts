@@ -183,6 +183,7 @@ export async function verifyResults(deps: AppDeps, profile: UserProfile, ids: re
         effectiveDate: () => today,
         mailer: deps.mailer,
         publicUrl: deps.config.publicUrl,
+        timeZone: tz,
       });
       changes.push(...run.changes);
       flags.push(...run.flags);

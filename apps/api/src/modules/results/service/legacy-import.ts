@@ -643,6 +643,7 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
           startMissingAt: { statusId: open.beach_status_id, effectiveDate: (first) => first.sample_date },
           // The rebuilt history is the past: each status holds since its change took effect, not since the import.
           statusSinceTimeZone: options.timeZone,
+          timeZone: options.timeZone,
         });
         statusChanges += outcome.changes.length;
         replayed += results.length;
