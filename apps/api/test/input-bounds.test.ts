@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CODES, DATE_MAX, DATE_MIN, parseCsv } from '@beach/domain';
 import { UPLOAD_CUT_OFF_MESSAGE } from '../src/modules/results/upload-body';
+import { FORM_CUT_OFF_MESSAGE } from '../src/lib/uploads/form';
 import { formBody } from './form-upload';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { demoFacts, layoutCsv, multipart, stationsOf, tokenCache, type DemoFacts, type StationRow } from './results-fixtures';
@@ -426,5 +427,52 @@ describe(`Found on the Beach and FAQ forms (multipart) on ${DATABASE_KIND}`, () 
       expect(res.json().code).toBe(CODES.VALIDATION_FAILED);
       expect(failedFields(res)).toEqual(['form']);
     }
+  });
+});
+
+describe(`source trackdown forms (multipart) on ${DATABASE_KIND}`, () => {
+  // The attempted fix's day is a multipart entry, so the OpenAPI walk above cannot see it: listed here.
+  const station = () => primary().beach_station_id;
+  const form = (fields: [string, string][]) => {
+    const boundary = '----beach-bounds-trackdown';
+    const body = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('');
+    return { payload: Buffer.from(`${body}--${boundary}--\r\n`), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  };
+  const cases: InputCase[] = [
+    {
+      route: 'POST /api/beach/{}/sourceTrackdown',
+      field: 'attempted_fixes.0.attempted_on',
+      staff: true,
+      request: (d) => ({ method: 'POST', url: `/api/beach/${station()}/sourceTrackdown`, ...form([['attempted_fixes[0][attempted_on]', d]]) }),
+    },
+    {
+      route: 'POST /api/beach/{}/sourceTrackdown/{}',
+      field: 'attempted_fixes.0.attempted_on',
+      staff: true,
+      request: (d) => ({
+        method: 'POST',
+        url: `/api/beach/${station()}/sourceTrackdown/999999`,
+        ...form([
+          ['_method', 'PUT'],
+          ['attempted_fixes[0][attempted_on]', d],
+        ]),
+      }),
+    },
+  ];
+
+  it('answers 400 (never 500) for an attempted fix day that is not a real day from 1900-01-01 to tomorrow', async () => {
+    // The create checks the day; the update of an unknown trackdown is refused (403) before its form is read.
+    const [create, update] = cases as [InputCase, InputCase];
+    for (const bad of [...BAD_DATES, '2099-01-01']) expectRefused(await call(create, bad), create, bad);
+    for (const good of [GOOD_DATE, DATE_MIN]) expectTaken(await call(create, good), create, good);
+    expect((await call(update, BAD_DATES[0]!)).statusCode).toBe(403);
+  });
+
+  it('answers 400 for a form cut off before its closing boundary', async () => {
+    const { payload, headers } = form([['description', 'Cut off']]);
+    const cut = payload.subarray(0, payload.length - 30);
+    const res = await ctx.call({ method: 'POST', url: `/api/beach/${station()}/sourceTrackdown`, token: await token(ADMIN), payload: cut, headers });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: CODES.VALIDATION_FAILED, message: FORM_CUT_OFF_MESSAGE });
   });
 });

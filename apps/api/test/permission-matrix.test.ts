@@ -13,6 +13,7 @@ import {
   accidentReportAccess,
   can,
   incidentAccess,
+  sourceTrackdownAccess,
   hasSystemPermission,
   isAdminOrganization,
   isProgramAccessible,
@@ -29,6 +30,7 @@ import { DEMO_ACCOUNTS, unique } from './management-scenario';
 import { form, PDF } from './content-upload-fixtures';
 import { formBody } from './form-upload';
 import { layoutCsv } from './results-fixtures';
+import { createTrackdown, multipart as trackdownForm, pdfBytes } from './trackdown-fixtures';
 
 type Email = (typeof DEMO_ACCOUNTS)[number];
 
@@ -277,6 +279,75 @@ const NEWS_IMAGE_FORM = (() => {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 })();
+
+/** Source trackdowns: the Sanitary Surveys screen's rule in the station's program (packages/domain sourceTrackdownAccess). */
+const trackdownKit = {
+  /** A trackdown with one file at each probed program's station (read, downloaded and updated by the probes). */
+  read: new Map<number, { id: number; fileId: number }>(),
+  /** A fresh trackdown per account and program (`email:programId`) for the delete probe. */
+  toDelete: new Map<string, number>(),
+};
+const trackdownStation = (f: Fixtures, programId: number) => f.places(programId).station.beach_station_id;
+const TRACKDOWN_ROUTES: StaffRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/beach/{id}/sourceTrackdown',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${trackdownStation(f, programId)}/sourceTrackdown`,
+        allowed: sourceTrackdownAccess(a.profile, programId).use,
+        check: (body) => {
+          const list = (body.payload as { list: { beach_station_id: number }[] }).list;
+          expect(list.length).toBeGreaterThan(0);
+          expect(list.every((t) => t.beach_station_id === trackdownStation(f, programId))).toBe(true);
+        },
+      })),
+  },
+  {
+    method: 'GET',
+    path: '/api/sourceTrackdown/{id}',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({ url: `/api/sourceTrackdown/${trackdownKit.read.get(programId)!.id}`, allowed: sourceTrackdownAccess(a.profile, programId).use })),
+  },
+  {
+    method: 'GET',
+    path: '/api/sourceTrackdown/{id}/files/{fileId}',
+    probes: (a) =>
+      eachProgram(a, (programId) => {
+        const t = trackdownKit.read.get(programId)!;
+        return { url: `/api/sourceTrackdown/${t.id}/files/${t.fileId}`, allowed: sourceTrackdownAccess(a.profile, programId).use };
+      }),
+  },
+  {
+    method: 'POST',
+    path: '/api/beach/{id}/sourceTrackdown',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${trackdownStation(f, programId)}/sourceTrackdown`,
+        ...trackdownForm([['description', 'Matrix'], ['attempted_fixes[0][attempted_on]', '2025-06-02'], ['trackdown_files[0][file]', { filename: 'matrix.pdf', bytes: pdfBytes() }]]),
+        allowed: sourceTrackdownAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'POST',
+    path: '/api/beach/{id}/sourceTrackdown/{tid}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${trackdownStation(f, programId)}/sourceTrackdown/${trackdownKit.read.get(programId)!.id}`,
+        ...trackdownForm([['_method', 'PUT'], ['description', `Matrix ${a.email}`]]),
+        allowed: sourceTrackdownAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/beach/{id}/sourceTrackdown/{tid}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${trackdownStation(f, programId)}/sourceTrackdown/${trackdownKit.toDelete.get(`${a.email}:${programId}`)!}`,
+        allowed: sourceTrackdownAccess(a.profile, programId).delete,
+      })),
+  },
+];
 
 const STAFF_ROUTES: StaffRoute[] = [
   // Auth and the signed-in user
@@ -952,6 +1023,7 @@ const STAFF_ROUTES: StaffRoute[] = [
       })),
   },
   ...INCIDENT_ROUTES,
+  ...TRACKDOWN_ROUTES,
 ];
 
 /** A report as the accident form sends it. */
@@ -1206,6 +1278,23 @@ beforeAll(async () => {
     }
   }
 }, 300_000);
+// The trackdowns the TRACKDOWN_ROUTES probes name, made once the accounts and places are known.
+beforeAll(async () => {
+  const adminToken = await ctx.login('admin@example.org');
+  const programIds = new Set([...accounts.values()].flatMap((a) => programsOf(a).map((p) => p.programId)));
+  for (const programId of programIds) {
+    trackdownKit.read.set(programId, await createTrackdown(ctx, adminToken, trackdownStation(f, programId), 'Matrix'));
+  }
+  for (const a of accounts.values()) {
+    for (const { programId } of programsOf(a)) {
+      const [row] = await queryRows<{ id: number }>(
+        ctx.database.db,
+        sql`insert into source_trackdowns (beach_station_id, description) values (${trackdownStation(f, programId)}, 'Delete me') returning source_trackdown_id as id`,
+      );
+      trackdownKit.toDelete.set(`${a.email}:${programId}`, row!.id);
+    }
+  }
+}, 120_000);
 afterAll(() => ctx?.close());
 
 describe(`permission matrix on ${DATABASE_KIND}`, () => {

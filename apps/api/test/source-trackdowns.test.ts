@@ -185,6 +185,10 @@ describe(`source trackdowns on ${DATABASE_KIND}`, () => {
       expect((await call(OFFICER, 'POST', `/api/beach/${primary(rv).beach_station_id}/sourceTrackdown`, garbage)).statusCode).toBe(403);
       expect((await call(OFFICER, 'POST', `/api/beach/${primary(rv).beach_station_id}/sourceTrackdown`, fullCreate())).statusCode).toBe(403);
       expect((await call(OFFICER, 'POST', '/api/beach/99999999/sourceTrackdown', fullCreate())).statusCode).toBe(403);
+      // Whatever the body: an unreadable JSON one is refused for the program first too.
+      const json = { headers: { 'content-type': 'application/json' }, payload: '{"a": ' };
+      expect((await ctx.call({ method: 'POST', url: `/api/beach/${primary(rv).beach_station_id}/sourceTrackdown`, token: await token(OFFICER), ...json })).statusCode).toBe(403);
+      expect((await ctx.call({ method: 'POST', url: `/api/beach/${primary(ob).beach_station_id}/sourceTrackdown`, token: await token(OFFICER), ...json })).statusCode).toBe(400);
       expect(await snapshot()).toEqual(before);
     });
   });
@@ -410,6 +414,8 @@ describe(`source trackdowns on ${DATABASE_KIND}`, () => {
       expect((await call(ADMIN, 'DELETE', `/api/beach/${station}/sourceTrackdown/${foreign.id}`)).statusCode).toBe(403);
       expect((await call(ADMIN, 'DELETE', `/api/beach/${station}/sourceTrackdown/99999999`)).statusCode).toBe(403);
       expect((await call(ADMIN, 'DELETE', `/api/beach/${station}/sourceTrackdown/x`)).statusCode).toBe(400);
+      const json = { headers: { 'content-type': 'application/json' }, payload: '{"a": ' };
+      expect((await ctx.call({ method: 'DELETE', url: `/api/beach/${station}/sourceTrackdown/${mine.id}`, token: await token(OFFICER), ...json })).statusCode).toBe(403);
       expect(await snapshot()).toEqual(before);
     });
   });

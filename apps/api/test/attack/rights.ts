@@ -106,6 +106,12 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
     matches: (op) => op.path.startsWith('/api/incidents/') || /^\/api\/beach\/\{id\}\/incidents/.test(op.path),
     may: screen('/portal/beaches/incidents'),
   },
+  // Source trackdowns (packages/domain sourceTrackdownAccess): the Sanitary Surveys screen's rule.
+  {
+    label: 'source trackdowns (sanitary surveys screen)',
+    matches: (op) => op.path.startsWith('/api/sourceTrackdown/') || /^\/api\/beach\/\{id\}\/sourceTrackdown/.test(op.path),
+    may: screen('/portal/beaches/sanitary-surveys'),
+  },
   {
     label: 'geomean screens',
     matches: (op) => op.path.startsWith('/api/geomean') || /^\/api\/beach\/\{id\}\/geomeans?$/.test(op.path),

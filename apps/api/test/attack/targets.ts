@@ -17,6 +17,7 @@ import {
 import { queryRows } from '../../src/db/client';
 import type { TestContext } from '../helpers';
 import { demoFacts, type DemoFacts } from '../results-fixtures';
+import { createTrackdown } from '../trackdown-fixtures';
 import type { JsonSchema, Operation } from './openapi';
 
 export type Mode = 'read' | 'write';
@@ -79,6 +80,10 @@ export interface World {
   takeIncident(programId: number): number;
   /** An incident type (reference data). */
   incidentTypeId: number;
+  /** A source trackdown at the program's station (places) with one stored file, made through the API by stock(). */
+  trackdownOf(programId: number): { id: number; fileId: number };
+  /** A fresh source trackdown at the program's station, one per DELETE request. */
+  takeTrackdown(programId: number): number;
   /** Creates results and LHAs ahead, so takeResult and takeLha never run dry during one request's build. */
   stock(programId: number): Promise<void>;
 }
@@ -121,6 +126,10 @@ const KINDS = {
   /** An open incident at the foreign program's station, one per request (a close or DELETE takes it away). */
   incident: ofForeignProgram('incident', (w, r) => w.takeIncident(r.foreignProgramId)),
   incidentType: reference('incident type', (w) => w.incidentTypeId),
+  /** A source trackdown at the foreign program's station (a fresh one for a DELETE), and a file of it. */
+  trackdown: (w, r, op) =>
+    ofForeignProgram('source trackdown', () => (op.method === 'DELETE' ? w.takeTrackdown(r.foreignProgramId) : w.trackdownOf(r.foreignProgramId).id))(w, r, op),
+  trackdownFile: ofForeignProgram('source trackdown file', (w, r) => w.trackdownOf(r.foreignProgramId).fileId),
   /** Organization management: reading another organization needs an admin organization or user management of all. */
   organization: (w, r) => ({
     kind: 'organization',
@@ -194,6 +203,10 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['id'], in: ['path'], paths: /^\/api\/incidents\//, kind: 'incident' },
   { names: ['incidentId'], in: ['path'], kind: 'incident' },
   { names: ['incident_type_id'], in: ['body'], kind: 'incidentType' },
+  // Source trackdowns: beach/{id} is the program's station (below) and {tid} a trackdown of it; sourceTrackdown/{id} a trackdown.
+  { names: ['tid'], in: ['path'], paths: /^\/api\/beach\/\{id\}\/sourceTrackdown\/\{tid\}$/, kind: 'trackdown' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/sourceTrackdown\//, kind: 'trackdown' },
+  { names: ['fileId'], in: ['path'], paths: /^\/api\/sourceTrackdown\//, kind: 'trackdownFile' },
   // The legacy import (decision 0021): its options are plain values; import jobs are reached by every admin organization's user.
   { names: ['program', 'organization', 'verified', 'replay_rules', 'map_remark', 'map_program'], in: ['query'], paths: /^\/api\/results\/import\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/results\/import\//, kind: 'value' },
@@ -470,6 +483,17 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     );
     return rows.map((r) => r.id);
   };
+  const trackdowns = new Map<number, { id: number; fileId: number }>();
+  const trackdownPools = new Map<number, number[]>();
+  const createTrackdownRows = async (programId: number, count: number) => {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`insert into source_trackdowns (beach_station_id, description)
+          select ${places.get(programId)!.stationId}, 'Attack suite trackdown' from generate_series(1, ${count})
+          returning source_trackdown_id as id`,
+    );
+    return rows.map((r) => r.id);
+  };
   const [incidentType] = await queryRows<{ id: number }>(db, sql`select incident_type_id as id from incident_types order by 1 limit 1`);
   const pool = (programId: number, verified: boolean) => {
     const key = `${programId}:${verified}`;
@@ -533,6 +557,16 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       return id;
     },
     incidentTypeId: incidentType!.id,
+    trackdownOf(programId) {
+      const made = trackdowns.get(programId);
+      if (!made) throw new Error(`the attack suite has no trackdown in program ${programId}: stock() it first`);
+      return made;
+    },
+    takeTrackdown(programId) {
+      const id = trackdownPools.get(programId)?.shift();
+      if (id === undefined) throw new Error(`the attack suite's trackdown pool for program ${programId} ran dry: stock() more`);
+      return id;
+    },
     takeIncident(programId) {
       const id = incidentPools.get(programId)?.shift();
       if (id === undefined) throw new Error(`the attack suite's incident pool for program ${programId} ran dry: stock() more`);
@@ -566,6 +600,10 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       if (!incidentPools.has(programId)) incidentPools.set(programId, []);
       const incidents = incidentPools.get(programId)!;
       if (incidents.length < 8) incidents.push(...(await createIncidents(programId, 16)));
+      if (!trackdowns.has(programId)) trackdowns.set(programId, await createTrackdown(ctx, adminToken, places.get(programId)!.stationId, 'Attack suite'));
+      if (!trackdownPools.has(programId)) trackdownPools.set(programId, []);
+      const trackdownPool = trackdownPools.get(programId)!;
+      if (trackdownPool.length < 8) trackdownPool.push(...(await createTrackdownRows(programId, 16)));
       for (const verified of [false, true]) {
         const p = pool(programId, verified);
         if (p.length < 8) p.push(...(await create(programId, verified, 16)));

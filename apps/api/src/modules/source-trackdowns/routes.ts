@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,8 +22,9 @@ const MULTIPART = ['multipart/form-data'];
 
 /**
  * Source trackdowns (SPEC 7 "Source trackdowns (multipart)"): the five calls and a download of a trackdown's
- * file. The rights are read before the form (401, then 403, then 400), so a refused caller's upload is never
- * read; the form's wire format is written down in packages/domain schemas/source-trackdowns.ts.
+ * file. The rights are read before the body (401 from the token, 403 from the screen's rule and then from the
+ * station's program in a preParsing hook, then 400), so a refused caller's upload is never read; the form's
+ * wire format is written down in packages/domain schemas/source-trackdowns.ts.
  */
 export const sourceTrackdownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await registerFormParser(app, TRACKDOWN_FORM_LIMITS);
@@ -31,6 +32,21 @@ export const sourceTrackdownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
   const tags = ['source trackdowns'];
   const onRequest = app.staff(routeRules.screen('/portal/beaches/sanitary-surveys', 'You may not use source trackdowns in any program.'));
   const dates = { timeZone: deps.config.programTimeZone };
+  /**
+   * A write's own rights (the station's program, the trackdown's station, an ADMIN to delete), checked after
+   * the token and before any body is read - JSON or multipart alike. Malformed ids are left to the schema (400).
+   */
+  const writeRights =
+    (remove = false) =>
+    async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+      const params = request.params as { id?: string; tid?: string };
+      const id = idSchema.safeParse(params.id);
+      const tid = params.tid === undefined ? null : idSchema.safeParse(params.tid);
+      if (id.success && (tid === null || tid.success)) {
+        await trackdowns.checkWriteAccess(deps, await callerProfile(db, request), id.data, tid?.data ?? null, remove);
+      }
+      return payload;
+    };
 
   app.get(
     '/beach/:id/sourceTrackdown',
@@ -74,6 +90,7 @@ export const sourceTrackdownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     '/beach/:id/sourceTrackdown',
     {
       onRequest,
+      preParsing: writeRights(),
       schema: {
         tags,
         description: 'multipart/form-data; the entries are described in packages/domain schemas/source-trackdowns.ts.',
@@ -84,7 +101,6 @@ export const sourceTrackdownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     },
     async (request, reply) => {
       const profile = await callerProfile(db, request);
-      await trackdowns.checkWriteAccess(deps, profile, request.params.id, null);
       const upload = await readTrackdownUpload(request, 'POST', dates);
       const created = await trackdowns.createTrackdown(deps, profile, request.params.id, upload);
       reply.status(201);
@@ -96,6 +112,7 @@ export const sourceTrackdownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     '/beach/:id/sourceTrackdown/:tid',
     {
       onRequest,
+      preParsing: writeRights(),
       schema: {
         tags,
         description: 'PUT sent as POST: multipart/form-data with _method=PUT; the entries are described in packages/domain schemas/source-trackdowns.ts.',
@@ -106,7 +123,6 @@ export const sourceTrackdownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     },
     async (request) => {
       const profile = await callerProfile(db, request);
-      await trackdowns.checkWriteAccess(deps, profile, request.params.id, request.params.tid);
       const upload = await readTrackdownUpload(request, 'PUT', dates);
       return ok(SOURCE_TRACKDOWN_CODES.SOURCE_TRACKDOWN_SAVED, await trackdowns.updateTrackdown(deps, profile, request.params.id, request.params.tid, upload));
     },
@@ -114,7 +130,7 @@ export const sourceTrackdownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.delete(
     '/beach/:id/sourceTrackdown/:tid',
-    { onRequest, schema: { tags, params: stationTrackdownParamsSchema, response: { 200: emptyEnvelope, ...staffErrors } } },
+    { onRequest, preParsing: writeRights(true), schema: { tags, params: stationTrackdownParamsSchema, response: { 200: emptyEnvelope, ...staffErrors } } },
     async (request) => {
       await trackdowns.deleteTrackdown(deps, await callerProfile(db, request), request.params.id, request.params.tid);
       return ok(SOURCE_TRACKDOWN_CODES.SOURCE_TRACKDOWN_DELETED, null);
