@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@trussworks/react-uswds';
-import { incidentAccess } from '@beach/domain';
+import { incidentAccess, sourceTrackdownAccess } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { LoadError } from '../../components/LoadError';
@@ -9,6 +9,7 @@ import { useStationDashboardQuery, useStationStatisticsQuery } from './api';
 import { reasonLabel, sourceLabel } from './beacon-labels';
 import { StationIncidents } from './StationIncidents';
 import { StationResults } from './StationResults';
+import { StationTrackdowns } from './StationTrackdowns';
 
 const SOURCE_LABELS: Record<string, string> = { RULE: 'Program rule', MANUAL: 'By hand', INCIDENT: 'Incident', SEASON: 'Season', IMPORT: 'Import' };
 
@@ -114,6 +115,12 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
         <>
           <h3>Open incidents</h3>
           <StationIncidents stationId={stationId} />
+        </>
+      )}
+      {user && sourceTrackdownAccess(user, s.program.program_id).use && (
+        <>
+          <h3>Source trackdowns</h3>
+          <StationTrackdowns stationId={stationId} canDelete={sourceTrackdownAccess(user, s.program.program_id).delete} />
         </>
       )}
       <h3>Results of the last 365 days</h3>
