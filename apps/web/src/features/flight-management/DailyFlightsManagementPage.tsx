@@ -74,7 +74,7 @@ function Flights() {
             <tbody>
               {shown.map((f) => (
                 <tr key={f.daily_flight_id}>
-                  <th scope="row" data-label="Date">
+                  <th scope="row" data-label="Date" className="report-management__date">
                     <Link to={`${FLIGHTS_PATH}/${f.daily_flight_id}`} aria-label={`Edit the flight of ${f.flight_date}`}>
                       {f.flight_date}
                     </Link>

@@ -131,6 +131,7 @@ function ReportFormView({ report, submitLabel, onSubmit }: ReportFormProps) {
     register,
     handleSubmit,
     setError,
+    clearErrors,
     setValue,
     control,
     formState: { errors, isSubmitting },
@@ -184,9 +185,10 @@ function ReportFormView({ report, submitLabel, onSubmit }: ReportFormProps) {
   }
 
   const message = (field: FormField) => errors[field]?.message;
+  // The file-or-address rule is said on both fields, once in the summary.
   const summary = [
-    ...FIELDS.flatMap((field) => (field !== 'file' && message(field) ? [{ id: field, message: message(field)! }] : [])),
     ...(fileError ? [{ id: 'file', message: fileError }] : []),
+    ...FIELDS.flatMap((field) => (field !== 'file' && message(field) && message(field) !== fileError ? [{ id: field, message: message(field)! }] : [])),
   ];
   const cleared = { shouldDirty: true } as const;
 
@@ -259,15 +261,24 @@ function ReportFormView({ report, submitLabel, onSubmit }: ReportFormProps) {
             </Select>
           )}
         </Field>
-        <FileField
-          name="file"
-          label="File"
-          hint={`${FILE_HINT} A report needs a file or a web address.`}
-          accept={FILE_ACCEPT}
-          error={fileError}
-          current={report?.upload_file ? { name: report.name ?? 'File', href: report.upload_file } : undefined}
-          onChange={setFile}
-        />
+        {/* The error summary links here (FileField names its own input). */}
+        <div id="file">
+          <FileField
+            name="file"
+            label="File"
+            hint={`${FILE_HINT} A report needs a file or a web address.`}
+            accept={FILE_ACCEPT}
+            error={fileError}
+            current={report?.upload_file ? { name: report.name ?? 'File', href: report.upload_file } : undefined}
+            onChange={(chosen) => {
+              setFile(chosen);
+              if (chosen && fileError === REPORT_MESSAGES.fileOrUrl) {
+                setFileError(undefined);
+                clearErrors('url');
+              }
+            }}
+          />
+        </div>
         {report?.upload_file && <Checkbox id="delete_file" label="Remove the current file" {...register('delete_file')} />}
         <Field id="url" label="Web address (optional with a file)" hint="Starting with http:// or https://" error={message('url')}>
           {(a11y) => <TextInput {...a11y} type="url" {...register('url')} validationStatus={message('url') ? 'error' : undefined} />}

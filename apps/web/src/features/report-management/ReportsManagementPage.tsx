@@ -26,6 +26,17 @@ export function linkedTo(report: ReportRecord): string {
   return parts.length ? parts.join(', ') : 'Statewide';
 }
 
+/** A web address as a list shows it: its host and its last part (the whole address is the link). */
+export function shortUrl(url: string): string {
+  try {
+    const { host, pathname } = new URL(url);
+    const last = pathname.split('/').filter(Boolean).pop();
+    return last ? `${host}/…/${last}` : host;
+  } catch {
+    return url;
+  }
+}
+
 /** Reports and Publications: what the public Reports page lists, in its order. */
 export default function ReportsManagementPage() {
   const allowed = useCanManageReports();
@@ -94,15 +105,19 @@ function Reports() {
                     </Link>
                   </th>
                   <td data-label="Kind">{r.is_publication ? 'Publication' : 'Report'}</td>
-                  <td data-label="Date">{r.date}</td>
+                  <td data-label="Date" className="report-management__date">
+                    {r.date}
+                  </td>
                   <td data-label="File or web address" className="report-management__source">
                     {r.upload_file ? (
                       <a href={r.upload_file} target="_blank" rel="noreferrer">
                         {r.name ?? 'File'}
                       </a>
-                    ) : (
-                      r.url
-                    )}
+                    ) : r.url ? (
+                      <a href={r.url} target="_blank" rel="noreferrer">
+                        {shortUrl(r.url)}
+                      </a>
+                    ) : null}
                   </td>
                   <td data-label="Linked to">{linkedTo(r)}</td>
                   <td data-label="Order">{moves.buttons(r)}</td>
