@@ -177,6 +177,37 @@ function dateCases(): InputCase[] {
         { route, field: 'expires_on', staff: true, request: (d) => ({ method, url, payload: { ...item, published_on: DATE_MIN, expires_on: d } }) },
       ];
     }),
+    // Sanitary surveys (decision 0027): an incident's day, the list's period, the day of a survey.
+    ...(['createSurvey', 'override'] as const).map((action) => ({
+      route: `POST /api/survey/incident/{}/{}/${action}`,
+      field: 'date',
+      staff: true,
+      request: (d: string): InjectOptions => ({ method: 'POST', url: `/api/survey/incident/999999/${d}/${action}` }),
+    })),
+    { route: 'POST /api/survey/{}', field: 'date', staff: true, request: (d) => ({ method: 'POST', url: `/api/survey/${d}`, payload: { incident_id: 999999 } }) },
+    ...both('GET /api/survey/program/{}', true, (f, d) => `/api/survey/program/${p}?${f}=${d}`),
+    {
+      route: 'POST /api/survey',
+      field: 'survey_date',
+      staff: true,
+      request: (d) => ({ method: 'POST', url: '/api/survey', payload: { beach_station_id: s(), survey_date: d, observations: 'Bounds probe' } }),
+    },
+    {
+      route: 'PUT /api/beach/{}/survey/{}',
+      field: 'survey_date',
+      staff: true,
+      request: (d) => ({ method: 'PUT', url: `/api/beach/${s()}/survey/999999`, payload: { survey_date: d } }),
+    },
+    // News (Website Management): the publish day and the expiry day (the last day shown; the publish day is the earliest day there is).
+    ...(['POST', 'PUT'] as const).flatMap((method): InputCase[] => {
+      const route = method === 'POST' ? 'POST /api/news/' : 'PUT /api/news/{}';
+      const url = method === 'POST' ? '/api/news/' : '/api/news/999999';
+      const item = { title: 'Bounds probe', body: '<p>Bounds probe</p>' };
+      return [
+        { route, field: 'published_on', staff: true, request: (d) => ({ method, url, payload: { ...item, published_on: d } }) },
+        { route, field: 'expires_on', staff: true, request: (d) => ({ method, url, payload: { ...item, published_on: DATE_MIN, expires_on: d } }) },
+      ];
+    }),
     {
       route: 'POST /api/verify/test',
       field: 'results.0.sample_date',

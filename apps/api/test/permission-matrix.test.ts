@@ -13,6 +13,7 @@ import {
   accidentReportAccess,
   can,
   incidentAccess,
+  sanitarySurveyAccess,
   sourceTrackdownAccess,
   hasSystemPermission,
   isAdminOrganization,
@@ -66,7 +67,19 @@ interface Account {
   incidents: Map<number, { close: number; autoClose: number; delete: number }>;
   /** Results made for this account's write probes, by program (its foreign program and its own). */
   kits: Map<number, ResultKit>;
+  /** Sanitary survey records per program (foreign and own) for this account's survey probes. */
+  surveys: Map<number, SurveyKit>;
 }
+
+/** An open incident with a logged day (2025-06-02) and surveys at the program's station, for one account's survey probes. */
+interface SurveyKit {
+  incident: number;
+  dailyIncident: number;
+  edit: number;
+  delete: number;
+  legacy: number;
+}
+
 
 /** Unverified results entered by the admin for one account's write probes in one program, one per probe. */
 interface ResultKit {
@@ -266,6 +279,196 @@ const INCIDENT_ROUTES: StaffRoute[] = [
     path: '/api/incidents/{id}',
     probes: (a) =>
       eachProgram(a, (programId) => ({ url: `/api/incidents/${a.incidents.get(programId)!.delete}`, allowed: incidentAccess(a.profile, programId).delete })),
+  },
+];
+
+/** A one-pixel PNG as POST news/images takes it (multipart, the image as `file`). */
+const NEWS_IMAGE_FORM = (() => {
+  const boundary = '----beach-matrix-news-image';
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pixel.png"\r\nContent-Type: image/png\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+})();
+
+/** Source trackdowns: the Sanitary Surveys screen's rule in the station's program (packages/domain sourceTrackdownAccess). */
+const trackdownKit = {
+  /** A trackdown with one file at each probed program's station (read, downloaded and updated by the probes). */
+  read: new Map<number, { id: number; fileId: number }>(),
+  /** A fresh trackdown per account and program (`email:programId`) for the delete probe. */
+  toDelete: new Map<string, number>(),
+};
+const trackdownStation = (f: Fixtures, programId: number) => f.places(programId).station.beach_station_id;
+const TRACKDOWN_ROUTES: StaffRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/beach/{id}/sourceTrackdown',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${trackdownStation(f, programId)}/sourceTrackdown`,
+        allowed: sourceTrackdownAccess(a.profile, programId).use,
+        check: (body) => {
+          const list = (body.payload as { list: { beach_station_id: number }[] }).list;
+          expect(list.length).toBeGreaterThan(0);
+          expect(list.every((t) => t.beach_station_id === trackdownStation(f, programId))).toBe(true);
+        },
+      })),
+  },
+  {
+    method: 'GET',
+    path: '/api/sourceTrackdown/{id}',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({ url: `/api/sourceTrackdown/${trackdownKit.read.get(programId)!.id}`, allowed: sourceTrackdownAccess(a.profile, programId).use })),
+  },
+  {
+    method: 'GET',
+    path: '/api/sourceTrackdown/{id}/files/{fileId}',
+    probes: (a) =>
+      eachProgram(a, (programId) => {
+        const t = trackdownKit.read.get(programId)!;
+        return { url: `/api/sourceTrackdown/${t.id}/files/${t.fileId}`, allowed: sourceTrackdownAccess(a.profile, programId).use };
+      }),
+  },
+  {
+    method: 'POST',
+    path: '/api/beach/{id}/sourceTrackdown',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${trackdownStation(f, programId)}/sourceTrackdown`,
+        ...trackdownForm([['description', 'Matrix'], ['attempted_fixes[0][attempted_on]', '2025-06-02'], ['trackdown_files[0][file]', { filename: 'matrix.pdf', bytes: pdfBytes() }]]),
+        allowed: sourceTrackdownAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'POST',
+    path: '/api/beach/{id}/sourceTrackdown/{tid}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${trackdownStation(f, programId)}/sourceTrackdown/${trackdownKit.read.get(programId)!.id}`,
+        ...trackdownForm([['_method', 'PUT'], ['description', `Matrix ${a.email}`]]),
+        allowed: sourceTrackdownAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/beach/{id}/sourceTrackdown/{tid}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${trackdownStation(f, programId)}/sourceTrackdown/${trackdownKit.toDelete.get(`${a.email}:${programId}`)!}`,
+        allowed: sourceTrackdownAccess(a.profile, programId).delete,
+      })),
+  },
+];
+
+/** The Sanitary Surveys screen's calls: its rule in the survey's program (packages/domain sanitarySurveyAccess); ADMIN deletes. */
+const survey = (a: Account, programId: number) => a.surveys.get(programId)!;
+const stationOf = (f: Fixtures, programId: number) => f.places(programId).station.beach_station_id;
+const SURVEY_ROUTES: StaffRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/survey/filters',
+    probes: (a) => eachProgram(a, (programId) => ({ url: `/api/survey/filters?program_id=${programId}`, allowed: sanitarySurveyAccess(a.profile, programId).use })),
+  },
+  {
+    method: 'GET',
+    path: '/api/survey/program/{id}',
+    probes: (a) => eachProgram(a, (programId) => ({ url: `/api/survey/program/${programId}?status=all`, allowed: sanitarySurveyAccess(a.profile, programId).use })),
+  },
+  {
+    method: 'GET',
+    path: '/api/survey/{id}',
+    probes: (a) => eachProgram(a, (programId) => ({ url: `/api/survey/${survey(a, programId).edit}`, allowed: sanitarySurveyAccess(a.profile, programId).use })),
+  },
+  {
+    method: 'GET',
+    path: '/api/beach/{id}/survey',
+    probes: (a, f) => eachProgram(a, (programId) => ({ url: `/api/beach/${stationOf(f, programId)}/survey`, allowed: sanitarySurveyAccess(a.profile, programId).use })),
+  },
+  {
+    method: 'GET',
+    path: '/api/beach/{id}/survey/{sid}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${stationOf(f, programId)}/survey/${survey(a, programId).edit}`,
+        allowed: sanitarySurveyAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'POST',
+    path: '/api/survey/incident/{id}/{date}/createSurvey',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/survey/incident/${survey(a, programId).incident}/2025-06-04/createSurvey`,
+        allowed: sanitarySurveyAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'POST',
+    path: '/api/survey/incident/{id}/{date}/override',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/survey/incident/${survey(a, programId).incident}/2025-06-05/override`,
+        allowed: sanitarySurveyAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'POST',
+    path: '/api/survey/{date}',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({
+        url: '/api/survey/2025-06-03',
+        payload: { incident_id: survey(a, programId).incident },
+        allowed: sanitarySurveyAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'POST',
+    path: '/api/incidents/{incidentId}/daily/{dailyId}/createSurvey',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/incidents/${survey(a, programId).incident}/daily/${survey(a, programId).dailyIncident}/createSurvey`,
+        allowed: sanitarySurveyAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'POST',
+    path: '/api/survey',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: '/api/survey',
+        payload: { beach_station_id: stationOf(f, programId), survey_date: '2025-06-02', observations: 'Matrix' },
+        allowed: sanitarySurveyAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'PUT',
+    path: '/api/beach/{id}/survey/{sid}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${stationOf(f, programId)}/survey/${survey(a, programId).edit}`,
+        payload: { survey_date: '2025-06-02', observations: 'Matrix' },
+        allowed: sanitarySurveyAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/beach/{id}/survey/{sid}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${stationOf(f, programId)}/survey/${survey(a, programId).delete}`,
+        allowed: sanitarySurveyAccess(a.profile, programId).delete,
+      })),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/beach/{id}/survey/{sid}/legacy',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${stationOf(f, programId)}/survey/${survey(a, programId).legacy}/legacy`,
+        allowed: sanitarySurveyAccess(a.profile, programId).delete,
+      })),
   },
 ];
 
@@ -1023,6 +1226,7 @@ const STAFF_ROUTES: StaffRoute[] = [
       })),
   },
   ...INCIDENT_ROUTES,
+  ...SURVEY_ROUTES,
   ...TRACKDOWN_ROUTES,
 ];
 
@@ -1147,6 +1351,23 @@ beforeAll(async () => {
   };
   const incidents = new Map<number, number>();
   for (const id of demoProgramIds) incidents.set(id, await newIncident(id));
+  const newSurveyKit = async (programId: number): Promise<SurveyKit> => {
+    const incident = await newIncident(programId);
+    const [entry] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into incident_daily_entries (incident_id, entry_date) values (${incident}, date '2025-06-02') returning daily_incident_id as id`,
+    );
+    const stationId = places.get(programId)!.station.beach_station_id;
+    const [edit, del, legacy] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into sanitary_surveys (beach_station_id, survey_date, status, is_legacy)
+          values (${stationId}, date '2025-06-02', 'OPEN', false), (${stationId}, date '2025-06-02', 'COMPLETED', false),
+                 (${stationId}, date '2019-06-02', 'COMPLETED', true)
+          returning sanitary_survey_id as id`,
+    );
+    return { incident, dailyIncident: entry!.id, edit: edit!.id, delete: del!.id, legacy: legacy!.id };
+  };
+
 
   f = {
     accidentReport: (id) => accidentReports.get(id)!,
@@ -1258,6 +1479,7 @@ beforeAll(async () => {
         ),
       ),
       kits: new Map(),
+      surveys: new Map(await Promise.all(demoProgramIds.map(async (id) => [id, await newSurveyKit(id)] as const))),
     });
   }
   let hour = 5;

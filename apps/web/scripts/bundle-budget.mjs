@@ -32,6 +32,8 @@ const NOT_ON_LANDING_PAGE = [
   /\/src\/styles\/uswds\/(portal|content|modal)\.scss$/,
   /\/packages\/domain\/src\/permissions\/menu\.ts$/,
   /\/node_modules\/(zod|react-hook-form|@hookform\/[^/]+|@trussworks\/react-uswds|i18next|react-i18next)\//,
+  // The news editor (Tiptap on ProseMirror) is for the News management screen only.
+  /\/node_modules\/(@tiptap\/[^/]+|prosemirror-[^/]+)\//,
 ];
 
 const args = process.argv.slice(2);

@@ -101,6 +101,12 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
     matches: (op) => op.path.startsWith('/api/program/administrative/accident'),
     may: screen('/portal/program/administration/accident'),
   },
+  // Sanitary surveys (decision 0027), starting one from an incident's daily entry included: the Sanitary Surveys screen.
+  {
+    label: 'sanitary surveys screen',
+    matches: (op) => op.path.startsWith('/api/survey') || /^\/api\/beach\/\{id\}\/survey/.test(op.path) || /\/daily\/\{dailyId\}\/createSurvey$/.test(op.path),
+    may: screen('/portal/beaches/sanitary-surveys'),
+  },
   {
     label: 'incident screen',
     matches: (op) => op.path.startsWith('/api/incidents/') || /^\/api\/beach\/\{id\}\/incidents/.test(op.path),

@@ -80,6 +80,8 @@ export interface World {
   takeIncident(programId: number): number;
   /** An incident type (reference data). */
   incidentTypeId: number;
+  /** A fresh sanitary survey at the program's station (places), one per request that names one. */
+  takeSurvey(programId: number): number;
   /** A source trackdown at the program's station (places) with one stored file, made through the API by stock(). */
   trackdownOf(programId: number): { id: number; fileId: number };
   /** A fresh source trackdown at the program's station, one per DELETE request. */
@@ -126,6 +128,8 @@ const KINDS = {
   /** An open incident at the foreign program's station, one per request (a close or DELETE takes it away). */
   incident: ofForeignProgram('incident', (w, r) => w.takeIncident(r.foreignProgramId)),
   incidentType: reference('incident type', (w) => w.incidentTypeId),
+  /** A sanitary survey at the foreign program's station, one per request (a DELETE takes it away). */
+  survey: ofForeignProgram('sanitary survey', (w, r) => w.takeSurvey(r.foreignProgramId)),
   /** A source trackdown at the foreign program's station (a fresh one for a DELETE), and a file of it. */
   trackdown: (w, r, op) =>
     ofForeignProgram('source trackdown', () => (op.method === 'DELETE' ? w.takeTrackdown(r.foreignProgramId) : w.trackdownOf(r.foreignProgramId).id))(w, r, op),
@@ -203,6 +207,14 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['id'], in: ['path'], paths: /^\/api\/incidents\//, kind: 'incident' },
   { names: ['incidentId'], in: ['path'], kind: 'incident' },
   { names: ['incident_type_id'], in: ['body'], kind: 'incidentType' },
+  // Sanitary surveys (decision 0027): the list names a program, an incident day an incident; a daily entry id is checked against the incident.
+  { names: ['id'], in: ['path'], paths: /^\/api\/survey\/program\//, kind: 'program' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/survey\/incident\//, kind: 'incident' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/survey\/\{id\}$/, kind: 'survey' },
+  { names: ['sid'], in: ['path'], kind: 'survey' },
+  { names: ['incident_id'], in: ['body'], kind: 'incident' },
+  { names: ['dailyId'], in: ['path'], kind: 'value' },
+  { names: ['status', 'source_code'], in: ['query'], paths: /^\/api\/survey\//, kind: 'value' },
   // Source trackdowns: beach/{id} is the program's station (below) and {tid} a trackdown of it; sourceTrackdown/{id} a trackdown.
   { names: ['tid'], in: ['path'], paths: /^\/api\/beach\/\{id\}\/sourceTrackdown\/\{tid\}$/, kind: 'trackdown' },
   { names: ['id'], in: ['path'], paths: /^\/api\/sourceTrackdown\//, kind: 'trackdown' },
@@ -494,6 +506,17 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     );
     return rows.map((r) => r.id);
   };
+  const surveyPools = new Map<number, number[]>();
+  const createSurveys = async (programId: number, count: number) => {
+    const stationId = places.get(programId)!.stationId;
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`insert into sanitary_surveys (beach_station_id, survey_date, status)
+          select ${stationId}, date '2025-06-02', 'OPEN' from generate_series(1, ${count})
+          returning sanitary_survey_id as id`,
+    );
+    return rows.map((r) => r.id);
+  };
   const [incidentType] = await queryRows<{ id: number }>(db, sql`select incident_type_id as id from incident_types order by 1 limit 1`);
   const pool = (programId: number, verified: boolean) => {
     const key = `${programId}:${verified}`;
@@ -572,6 +595,11 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       if (id === undefined) throw new Error(`the attack suite's incident pool for program ${programId} ran dry: stock() more`);
       return id;
     },
+    takeSurvey(programId) {
+      const id = surveyPools.get(programId)?.shift();
+      if (id === undefined) throw new Error(`the attack suite's survey pool for program ${programId} ran dry: stock() more`);
+      return id;
+    },
     countyId: county.id,
     municipalityId: municipality!.id,
     organizationGroupId: group.id,
@@ -604,6 +632,9 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       if (!trackdownPools.has(programId)) trackdownPools.set(programId, []);
       const trackdownPool = trackdownPools.get(programId)!;
       if (trackdownPool.length < 8) trackdownPool.push(...(await createTrackdownRows(programId, 16)));
+      if (!surveyPools.has(programId)) surveyPools.set(programId, []);
+      const surveys = surveyPools.get(programId)!;
+      if (surveys.length < 8) surveys.push(...(await createSurveys(programId, 16)));
       for (const verified of [false, true]) {
         const p = pool(programId, verified);
         if (p.length < 8) p.push(...(await create(programId, verified, 16)));

@@ -31,6 +31,7 @@ const LegacyImportPage = lazy(() => import('../features/legacy-import/LegacyImpo
 const BeachesDatabasePage = lazy(() => import('../features/legacy-import/BeachesDatabasePage'));
 const AccidentReportsPage = lazy(() => import('../features/accidents/AccidentReportsPage'));
 const IncidentsPage = lazy(() => import('../features/incidents/IncidentsPage'));
+const SanitarySurveysPage = lazy(() => import('../features/sanitary-surveys/SanitarySurveysPage'));
 const BeachStationsPage = lazy(() => import('../features/beaches/BeachStationsPage'));
 const BeachManagementPage = lazy(() => import('../features/beach-management/BeachManagementPage'));
 const BeachProfilePage = lazy(() => import('../features/beach-management/BeachProfilePage'));
@@ -64,6 +65,7 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/beaches/geomeans': <GeomeanSurveysPage />,
   '/portal/program/administration/accident': <AccidentReportsPage />,
   '/portal/beaches/incidents': <IncidentsPage />,
+  '/portal/beaches/sanitary-surveys': <SanitarySurveysPage />,
   '/portal/beaches/geomeans/rolling': <RollingGeomeansPage />,
 };
 
