@@ -46,6 +46,8 @@ export const staffBeachListItemSchema = z.object({
   public_visible: z.boolean(),
   needs_resample: z.boolean(),
   requires_sanitary_survey: z.boolean(),
+  /** Sanitary surveys of the station started and not completed yet (decision 0027). */
+  open_surveys: z.number(),
 });
 export type StaffBeachListItem = z.output<typeof staffBeachListItemSchema>;
 

@@ -64,6 +64,7 @@ interface StationRow {
   public_visible: boolean;
   needs_resample: boolean;
   requires_sanitary_survey: boolean;
+  open_surveys: number;
 }
 
 /**
@@ -90,7 +91,8 @@ export async function listStations(db: DbOrTx, timeZone: string, where: { progra
                ps.beach_station_id as primary_id, ps.station_name as primary_name,
                st.beach_status_id, st.code as status_code, st.name as status_name, st.color as status_color,
                to_char(coalesce(ps.status_since, bs.status_since) at time zone ${timeZone}, 'YYYY-MM-DD') as status_since,
-               bs.active, bs.public_visible, bs.needs_resample, bs.requires_sanitary_survey
+               bs.active, bs.public_visible, bs.needs_resample, bs.requires_sanitary_survey,
+               (select count(*)::int from sanitary_surveys v where v.beach_station_id = bs.beach_station_id and v.status = 'OPEN') as open_surveys
           from beach_stations bs
           join beaches b on b.beach_id = bs.beach_id
           join programs p on p.program_id = b.program_id
@@ -121,6 +123,7 @@ export async function listStations(db: DbOrTx, timeZone: string, where: { progra
     public_visible: r.public_visible,
     needs_resample: r.needs_resample,
     requires_sanitary_survey: r.requires_sanitary_survey,
+    open_surveys: r.open_surveys,
   }));
 }
 

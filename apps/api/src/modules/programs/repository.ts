@@ -262,6 +262,7 @@ export interface ProgramDashboard {
   results_awaiting_secondary_validation: number;
   secondary_verification_in_use: boolean;
   open_incidents: number;
+  open_sanitary_surveys: number;
   stations_flagged: {
     resample: number;
     sanitary_survey: number;
@@ -275,7 +276,7 @@ const FLAGGED_LIST_LIMIT = 50;
 
 /** The dashboard's counts for one program, read in a handful of aggregate queries. */
 export async function programDashboard(db: DbOrTx, programId: number): Promise<ProgramDashboard> {
-  const [statusRows, resultRow, incidentRow, flaggedCounts, flaggedList, accidentRow, secondaryRow] = await Promise.all([
+  const [statusRows, resultRow, incidentRow, openSurveyRow, flaggedCounts, flaggedList, accidentRow, secondaryRow] = await Promise.all([
     queryRows<{ beach_status_id: number | null; code: string | null; name: string | null; color: string | null; n: number }>(
       db,
       sql`select s.beach_status_id, s.code, s.name, s.color, s.legend_order, coalesce(c.n, 0)::int as n
@@ -305,6 +306,13 @@ export async function programDashboard(db: DbOrTx, programId: number): Promise<P
             join beach_stations st on st.beach_station_id = i.beach_station_id
             join beaches b on b.beach_id = st.beach_id
            where b.program_id = ${programId} and i.state = 'OPEN'`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from sanitary_surveys v
+            join beach_stations st on st.beach_station_id = v.beach_station_id
+            join beaches b on b.beach_id = st.beach_id
+           where b.program_id = ${programId} and v.status = 'OPEN'`,
     ),
     queryRows<{ resample: number; survey: number }>(
       db,
@@ -350,6 +358,7 @@ export async function programDashboard(db: DbOrTx, programId: number): Promise<P
     results_awaiting_secondary_validation: Number(resultRow[0]?.verified ?? 0),
     secondary_verification_in_use: Boolean(secondaryRow[0]?.used),
     open_incidents: Number(incidentRow[0]?.n ?? 0),
+    open_sanitary_surveys: Number(openSurveyRow[0]?.n ?? 0),
     stations_flagged: {
       resample: Number(flaggedCounts[0]?.resample ?? 0),
       sanitary_survey: Number(flaggedCounts[0]?.survey ?? 0),

@@ -70,6 +70,8 @@ export const programDashboardResponse = z.object({
   /** Whether any organization in the program does secondary verification. */
   secondary_verification_in_use: z.boolean(),
   open_incidents: z.number(),
+  /** Sanitary surveys started and not completed yet (decision 0027). */
+  open_sanitary_surveys: z.number(),
   stations_flagged: z.object({
     resample: z.number(),
     sanitary_survey: z.number(),

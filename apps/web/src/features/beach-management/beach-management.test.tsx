@@ -34,6 +34,7 @@ const station = (id: number, over: Partial<StaffBeachListItem> = {}): StaffBeach
   public_visible: true,
   needs_resample: false,
   requires_sanitary_survey: false,
+  open_surveys: 0,
   ...over,
 });
 

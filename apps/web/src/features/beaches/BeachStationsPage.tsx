@@ -429,6 +429,13 @@ function Stations({ programId }: { programId: number }) {
                             <span className="station-badge station-badge--alert">Sanitary survey required</span>
                           </li>
                         )}
+                        {s.open_surveys > 0 && (
+                          <li>
+                            <span className="station-badge">
+                              {s.open_surveys} open sanitary survey{s.open_surveys === 1 ? '' : 's'}
+                            </span>
+                          </li>
+                        )}
                       </ul>
                     </td>
                   </tr>

@@ -108,6 +108,9 @@ function ProgramOverview({ programId }: { programId: number }) {
         <Card title="Stations needing a sanitary survey" value={d.stations_flagged.sanitary_survey}>
           {link('/portal/beaches/sanitary-surveys', 'Sanitary surveys')}
         </Card>
+        <Card title="Open sanitary surveys" value={d.open_sanitary_surveys}>
+          {link('/portal/beaches/sanitary-surveys', 'Complete a survey')}
+        </Card>
         {allowed?.['/portal/program/administration/accident'] && (
           <Card title="Unread accident reports" value={d.unread_accident_reports}>
             {link('/portal/program/administration/accident', 'Accident reports')}

@@ -11,6 +11,8 @@ export interface ProgramDashboard {
   results_awaiting_secondary_validation: number;
   secondary_verification_in_use: boolean;
   open_incidents: number;
+  /** Sanitary surveys started and not completed yet. */
+  open_sanitary_surveys: number;
   stations_flagged: {
     resample: number;
     sanitary_survey: number;

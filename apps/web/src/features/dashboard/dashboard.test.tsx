@@ -24,6 +24,7 @@ const DASHBOARD: ProgramDashboard = {
   results_awaiting_secondary_validation: 3,
   secondary_verification_in_use: true,
   open_incidents: 2,
+  open_sanitary_surveys: 1,
   stations_flagged: {
     resample: 4,
     sanitary_survey: 1,

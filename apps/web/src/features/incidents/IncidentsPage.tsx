@@ -1,6 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Select, Table, Textarea } from '@trussworks/react-uswds';
-import { incidentAccess, INCIDENT_STATE_LABELS, latestSampleDate, programToday, type Incident, type IncidentCreate, type IncidentSummary } from '@beach/domain';
+import { useNavigate } from 'react-router';
+import {
+  incidentAccess,
+  INCIDENT_STATE_LABELS,
+  latestSampleDate,
+  programToday,
+  sanitarySurveyAccess,
+  SURVEY_CODES,
+  type DailyIncident,
+  type Incident,
+  type IncidentCreate,
+  type IncidentSummary,
+} from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -20,6 +32,7 @@ import {
   useIncidentStationsQuery,
   useListProgramIncidentsQuery,
   useSaveIncidentDailyMutation,
+  useStartDailySurveyMutation,
   type IncidentFilters,
 } from './api';
 
@@ -247,6 +260,7 @@ function IncidentDetails({ stationId, incidentId, mayDelete, onDone, onDeleted, 
               <th scope="col">Status</th>
               <th scope="col">Actions taken</th>
               <th scope="col">Comments</th>
+              {i.state === 'OPEN' && <th scope="col">Sanitary survey</th>}
             </tr>
           </thead>
           <tbody>
@@ -256,6 +270,11 @@ function IncidentDetails({ stationId, incidentId, mayDelete, onDone, onDeleted, 
                 <td data-label="Status">{d.beach_status_name ?? '—'}</td>
                 <td data-label="Actions taken">{d.actions || '—'}</td>
                 <td data-label="Comments">{d.comments || '—'}</td>
+                {i.state === 'OPEN' && (
+                  <td data-label="Sanitary survey">
+                    <StartSurveyButton incident={i} day={d} />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -287,6 +306,39 @@ function IncidentDetails({ stationId, incidentId, mayDelete, onDone, onDeleted, 
         <p>The incident at {place(i)} of {i.start_date} and its daily log are deleted. The audit log keeps a copy.</p>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** A daily entry's "start sanitary survey" action, for those who may use the program's surveys: opens the day's survey on the Sanitary Surveys screen. */
+function StartSurveyButton({ incident, day }: { incident: Incident; day: DailyIncident }) {
+  const user = useAppSelector((state) => state.user.user);
+  const navigate = useNavigate();
+  const [start, starting] = useStartDailySurveyMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  if (!user || !sanitarySurveyAccess(user, incident.program_id).use) return <>—</>;
+  const open = (id: number) => navigate(`/portal/beaches/sanitary-surveys?survey=${id}`);
+  const go = async () => {
+    setFailure(null);
+    try {
+      open((await start({ incidentId: incident.incident_id, dailyId: day.daily_incident_id }).unwrap()).sanitary_survey_id);
+    } catch (thrown) {
+      const error = toApiError(thrown);
+      const existing = (error.payload as { sanitary_survey_id?: number } | undefined)?.sanitary_survey_id;
+      if (error.code === SURVEY_CODES.SURVEY_EXISTS && existing) open(existing);
+      else setFailure(errorMessage(error, 'The survey could not be started.'));
+    }
+  };
+  return (
+    <>
+      <Button type="button" unstyled disabled={starting.isLoading} onClick={() => void go()} aria-label={`Start sanitary survey of ${day.entry_date}`}>
+        Start sanitary survey
+      </Button>
+      {failure && (
+        <span className="display-block text-secondary-dark" role="alert">
+          {failure}
+        </span>
+      )}
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import {
   incidentListSchema,
   incidentOptionsSchema,
   incidentSchema,
+  surveySchema,
   type Incident,
   type IncidentClose,
   type IncidentCreate,
@@ -9,6 +10,7 @@ import {
   type IncidentOptions,
   type IncidentSummary,
   type PublicDataFilters,
+  type Survey,
 } from '@beach/domain';
 import { api, type Envelope } from '../../app/api';
 
@@ -63,6 +65,12 @@ export const incidentsApi = api.injectEndpoints({
       query: (id) => ({ url: `incidents/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Incidents'],
     }),
+    /** POST incidents/{incidentId}/daily/{dailyId}/createSurvey: a sanitary survey of the entry's day (409 SURVEY_EXISTS names the day's survey). */
+    startDailySurvey: build.mutation<Survey, { incidentId: number; dailyId: number }>({
+      query: ({ incidentId, dailyId }) => ({ url: `incidents/${incidentId}/daily/${dailyId}/createSurvey`, method: 'POST' }),
+      transformResponse: (response: Envelope) => surveySchema.parse(response.payload),
+      invalidatesTags: ['Surveys', 'Beaches'],
+    }),
     closeIncident: build.mutation<Incident, { id: number; body: IncidentClose }>({
       query: ({ id, body }) => ({ url: `incidents/${id}/close`, method: 'PUT', body }),
       transformResponse: (response: Envelope) => incidentSchema.parse(response.payload),
@@ -80,4 +88,5 @@ export const {
   useCloseIncidentMutation,
   useCreateIncidentMutation,
   useDeleteIncidentMutation,
+  useStartDailySurveyMutation,
 } = incidentsApi;
