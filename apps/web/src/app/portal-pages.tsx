@@ -37,6 +37,7 @@ const BeachManagementPage = lazy(() => import('../features/beach-management/Beac
 const BeachProfilePage = lazy(() => import('../features/beach-management/BeachProfilePage'));
 const ExternalLinksPage = lazy(() => import('../features/link-management/ExternalLinksPage'));
 const ExternalLinkEditPage = lazy(() => import('../features/link-management/ExternalLinkEditPage'));
+const EpaReportPage = lazy(() => import('../features/epa-report/EpaReportPage'));
 const NewsManagementPage = lazy(() => import('../features/news-management/NewsManagementPage'));
 const NewsEditPage = lazy(() => import('../features/news-management/NewsEditPage'));
 const ReportsManagementPage = lazy(() => import('../features/report-management/ReportsManagementPage'));
@@ -59,6 +60,7 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/beaches': <BeachStationsPage />,
   '/portal/beach-management': <BeachManagementPage />,
   '/portal/website-management/external-links': <ExternalLinksPage />,
+  '/portal/website-management/dep-it/epa-report-statistics': <EpaReportPage />,
   '/portal/website-management/news': <NewsManagementPage />,
   '/portal/website-management/reports-and-publications': <ReportsManagementPage />,
   '/portal/website-management/daily-flights': <DailyFlightsManagementPage />,
