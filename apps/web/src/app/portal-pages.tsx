@@ -37,6 +37,10 @@ const BeachManagementPage = lazy(() => import('../features/beach-management/Beac
 const BeachProfilePage = lazy(() => import('../features/beach-management/BeachProfilePage'));
 const ExternalLinksPage = lazy(() => import('../features/link-management/ExternalLinksPage'));
 const ExternalLinkEditPage = lazy(() => import('../features/link-management/ExternalLinkEditPage'));
+const PhotosManagementPage = lazy(() => import('../features/photo-management/PhotosManagementPage'));
+const PhotoEditPage = lazy(() => import('../features/photo-management/PhotoEditPage'));
+const FaqsManagementPage = lazy(() => import('../features/faq-management/FaqsManagementPage'));
+const FaqEditPage = lazy(() => import('../features/faq-management/FaqEditPage'));
 const EpaReportPage = lazy(() => import('../features/epa-report/EpaReportPage'));
 const NewsManagementPage = lazy(() => import('../features/news-management/NewsManagementPage'));
 const NewsEditPage = lazy(() => import('../features/news-management/NewsEditPage'));
@@ -60,6 +64,8 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/beaches': <BeachStationsPage />,
   '/portal/beach-management': <BeachManagementPage />,
   '/portal/website-management/external-links': <ExternalLinksPage />,
+  '/portal/website-management/photos': <PhotosManagementPage />,
+  '/portal/website-management/faqs': <FaqsManagementPage />,
   '/portal/website-management/dep-it/epa-report-statistics': <EpaReportPage />,
   '/portal/website-management/news': <NewsManagementPage />,
   '/portal/website-management/reports-and-publications': <ReportsManagementPage />,
@@ -80,6 +86,8 @@ const SUBPAGES: Record<PortalSubpagePath, ReactElement> = {
   '/portal/lha-management/:lhaId': <LhaEditPage />,
   '/portal/beach-management/:stationId': <BeachProfilePage />,
   '/portal/website-management/external-links/:linkId': <ExternalLinkEditPage />,
+  '/portal/website-management/photos/:photoId': <PhotoEditPage />,
+  '/portal/website-management/faqs/:faqId': <FaqEditPage />,
   '/portal/website-management/news/:newsId': <NewsEditPage />,
   '/portal/website-management/reports-and-publications/:reportId': <ReportEditPage />,
   '/portal/website-management/daily-flights/:flightId': <DailyFlightEditPage />,

@@ -49,6 +49,8 @@ export const PORTAL_SUBPAGE_PATHS = [
   // Beach Management: add (`new`) or edit a station and its beach profile (decision 0024).
   '/portal/beach-management/:stationId',
   '/portal/website-management/external-links/:linkId',
+  '/portal/website-management/photos/:photoId',
+  '/portal/website-management/faqs/:faqId',
   '/portal/website-management/news/:newsId',
   '/portal/website-management/reports-and-publications/:reportId',
   '/portal/website-management/daily-flights/:flightId',

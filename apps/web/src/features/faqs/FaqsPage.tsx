@@ -2,6 +2,7 @@ import '../../styles/uswds/content.scss';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PublicPage } from '../../components/PublicPage';
+import { photoSources } from '../../components/photo-sources';
 import { QueryState } from '../../components/QueryState';
 import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { usePublicFaqsQuery, type Faq } from './api';
@@ -66,8 +67,8 @@ function FaqItem({ faq, expanded, onToggle }: { faq: Faq; expanded: boolean; onT
             {faq.photos.map((photo) => (
               <li key={photo.faq_photo_id}>
                 <figure className="margin-0">
-                  <img src={photo.file} alt={photo.title} loading="lazy" />
-                  {photo.desc && photo.desc !== photo.title && <figcaption>{photo.desc}</figcaption>}
+                  <img {...photoSources(photo.file, photo.width, photo.height, '(min-width: 40em) 25vw, 100vw')} alt={photo.title === 'N/A' ? '' : photo.title} loading="lazy" />
+                  {photo.desc && photo.desc !== 'N/A' && photo.desc !== photo.title && <figcaption>{photo.desc}</figcaption>}
                 </figure>
               </li>
             ))}

@@ -6,7 +6,7 @@ export interface Faq {
   question: string;
   answer: string;
   rank: number;
-  photos: { faq_photo_id: number; file_id: number; file: string; title: string; desc: string; name: string; type: string }[];
+  photos: { faq_photo_id: number; file_id: number; file: string; width: number | null; height: number | null; title: string; desc: string; name: string; type: string }[];
 }
 
 export const faqsApi = api.injectEndpoints({

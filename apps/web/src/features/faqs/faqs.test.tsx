@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storeWelcomeDismissed } from '../welcome/welcome-storage';
 import { mockFetch } from '../../test/fetch-mock';
 import { ok } from '../../test/public-data';
@@ -13,9 +13,14 @@ const FAQS: Faq[] = [
     question: 'What about algal blooms?',
     answer: 'Blooms can produce toxins.\n\nKeep pets out of the water.',
     rank: 2,
-    photos: [{ faq_photo_id: 5, file_id: 12, file: '/api/files/12', title: 'A bloom on a lake', desc: 'Green scum along the shore', name: 'bloom.jpg', type: 'image/jpeg' }],
+    photos: [{ faq_photo_id: 5, file_id: 12, file: '/api/files/12', width: 600, height: 900, title: 'A bloom on a lake', desc: 'Green scum along the shore', name: 'bloom.jpg', type: 'image/jpeg' }],
   },
 ];
+
+// The page is a lazy chunk: load it before the first test, so a slow machine does not run out the test's wait.
+beforeAll(async () => {
+  await import('./FaqsPage');
+}, 60_000);
 
 describe('FAQs', () => {
   it('opens each answer with its photos from the question button', async () => {
@@ -30,7 +35,10 @@ describe('FAQs', () => {
     await user.click(question);
     expect(question).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Keep pets out of the water.')).toBeVisible();
-    expect(screen.getByRole('img', { name: 'A bloom on a lake' })).toHaveAttribute('src', '/api/files/12');
+    const image = screen.getByRole('img', { name: 'A bloom on a lake' });
+    expect(image).toHaveAttribute('src', '/api/files/12?size=thumb');
+    expect(image).toHaveAttribute('srcset', '/api/files/12?size=thumb 267w, /api/files/12 600w');
+    expect(image).toHaveAttribute('height', '900');
     expect(screen.getByText('Green scum along the shore')).toBeInTheDocument();
     await user.click(question);
     expect(question).toHaveAttribute('aria-expanded', 'false');

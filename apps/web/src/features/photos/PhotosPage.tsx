@@ -1,5 +1,6 @@
 import '../../styles/uswds/content.scss';
 import { PublicPage } from '../../components/PublicPage';
+import { photoSources } from '../../components/photo-sources';
 import { QueryState } from '../../components/QueryState';
 import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { usePublicPhotosQuery, type BeachPhoto } from './api';
@@ -30,11 +31,15 @@ export default function PhotosPage() {
                 </div>
                 <div className="usa-card__media">
                   <div className="usa-card__img">
-                    <img src={photo.file} alt={photo.desc || photo.title} loading="lazy" />
+                    <img
+                      {...photoSources(photo.file, photo.width, photo.height, '(min-width: 64em) 33vw, (min-width: 40em) 50vw, 100vw')}
+                      alt={photo.desc && photo.desc !== 'N/A' ? photo.desc : photo.title}
+                      loading="lazy"
+                    />
                   </div>
                 </div>
                 <div className="usa-card__body">
-                  {photo.desc && <p lang={CONTENT_LANGUAGE}>{photo.desc}</p>}
+                  {photo.desc && photo.desc !== 'N/A' && <p lang={CONTENT_LANGUAGE}>{photo.desc}</p>}
                   {place(photo) && (
                     <p className="text-base-dark">
                       <span className="text-bold">{t('photos.where')}:</span> {place(photo)}

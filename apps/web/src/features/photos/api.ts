@@ -14,6 +14,9 @@ export interface BeachPhoto {
   beach_name: string | null;
   file_id: number;
   file: string;
+  /** The display image's size (null for older files). */
+  width: number | null;
+  height: number | null;
   name: string;
   type: string;
   rank: number;

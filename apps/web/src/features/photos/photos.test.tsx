@@ -23,6 +23,8 @@ describe('Found on the Beach', () => {
           beach_name: 'Cresse Avenue',
           file_id: 21,
           file: '/api/files/21',
+          width: 1600,
+          height: 1200,
           name: 'crab.jpg',
           type: 'image/jpeg',
           rank: 1,
@@ -32,7 +34,12 @@ describe('Found on the Beach', () => {
     renderApp('/found-on-the-beach');
     expect(await screen.findByRole('heading', { level: 1, name: 'Found on the Beach' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Horseshoe crab' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'A horseshoe crab on the tide line' })).toHaveAttribute('src', '/api/files/21');
+    // The thumbnail, the display copy for wide slots, and the size that keeps the card's space while it loads.
+    const image = screen.getByRole('img', { name: 'A horseshoe crab on the tide line' });
+    expect(image).toHaveAttribute('src', '/api/files/21?size=thumb');
+    expect(image).toHaveAttribute('srcset', '/api/files/21?size=thumb 400w, /api/files/21 1600w');
+    expect(image).toHaveAttribute('width', '1600');
+    expect(image).toHaveAttribute('height', '1200');
     expect(screen.getByText('Cresse Avenue, Wildwood, Cape May')).toBeInTheDocument();
   });
 
