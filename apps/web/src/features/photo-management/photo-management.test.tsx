@@ -123,7 +123,7 @@ describe('Found on the Beach management', () => {
   it('saves an edit as a POST with _method=PUT and shows the server’s field message', async () => {
     let tries = 0;
     const { calls } = routes({
-      'POST /api/photos/1': () =>
+      'POST /api/photos/1': (): Reply =>
         ++tries === 1
           ? { status: 400, body: { code: 'VALIDATION_FAILED', message: 'The municipality is not in the chosen county', payload: [{ field: 'municipality_id', message: 'The municipality is not in the chosen county' }] } }
           : ok(PHOTO_CODES.PHOTO_SAVED, { ...PHOTOS[0], title: 'Horseshoe crab (molt)' }),
