@@ -15,9 +15,3 @@ ALTER TABLE "daily_flight_files" ADD CONSTRAINT "daily_flight_files_file_id_uplo
 CREATE INDEX "daily_flight_files_flight_idx" ON "daily_flight_files" USING btree ("daily_flight_id");
 --> statement-breakpoint
 CREATE INDEX "daily_flight_photos_flight_idx" ON "daily_flight_photos" USING btree ("daily_flight_id");
---> statement-breakpoint
--- The four statuses the screens and the public pages know.
-ALTER TABLE "daily_flights" ADD CONSTRAINT "daily_flights_status" CHECK ("daily_flights"."status" in ('FLOWN','CANCELLED_WEATHER','CANCELLED_MECHANICAL','NOT_SCHEDULED'));
---> statement-breakpoint
--- A report is a file, a web address or both, never neither.
-ALTER TABLE "reports_and_publications" ADD CONSTRAINT "reports_file_or_url" CHECK ("reports_and_publications"."url" is not null or "reports_and_publications"."file_id" is not null);

@@ -60,7 +60,6 @@ export const dailyFlights = pgTable(
     wildlife: text('wildlife').notNull().default(''),
     notes: text('notes').notNull().default(''),
   },
-  (t) => [check('daily_flights_status', sql`${t.status} in ('FLOWN','CANCELLED_WEATHER','CANCELLED_MECHANICAL','NOT_SCHEDULED')`)],
 );
 
 export const dailyFlightPhotos = pgTable(
@@ -125,7 +124,7 @@ export const reportsAndPublications = pgTable('reports_and_publications', {
   type: text('type'),
   name: text('name'),
   rank: integer('rank').notNull().default(0),
-}, (t) => [check('reports_file_or_url', sql`${t.url} is not null or ${t.fileId} is not null`)]);
+});
 
 export const faqs = pgTable('faqs', {
   faqId: serial('faq_id').primaryKey(),
