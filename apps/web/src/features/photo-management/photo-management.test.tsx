@@ -1,7 +1,7 @@
 import { CODES, PHOTO_CODES, RANK_CODES, type BeachPhotoRecord } from '@beach/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockFetch, type Reply } from '../../test/fetch-mock';
+import { mockFetch } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
 import { makeAdmin, makeCountyManager, ok } from '../../test/staff-fixtures';
 
@@ -51,7 +51,7 @@ const STATION = {
   municipality: { county_id: 5, municipality_id: 50, name: 'Wildwood', county_name: 'Cape May' },
 };
 
-function routes(extra: Record<string, Reply> = {}) {
+function routes(extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
     'GET /api/user/current/': ok(CODES.USER_FOUND, makeAdmin()),
     'GET /api/photos': ok(PHOTO_CODES.PHOTOS_FOUND, PHOTOS),
@@ -123,7 +123,7 @@ describe('Found on the Beach management', () => {
   it('saves an edit as a POST with _method=PUT and shows the server’s field message', async () => {
     let tries = 0;
     const { calls } = routes({
-      'POST /api/photos/1': (): Reply =>
+      'POST /api/photos/1': () =>
         ++tries === 1
           ? { status: 400, body: { code: 'VALIDATION_FAILED', message: 'The municipality is not in the chosen county', payload: [{ field: 'municipality_id', message: 'The municipality is not in the chosen county' }] } }
           : ok(PHOTO_CODES.PHOTO_SAVED, { ...PHOTOS[0], title: 'Horseshoe crab (molt)' }),
