@@ -49,14 +49,6 @@ export interface World {
   /** An external link, and links made for deletion probes (stock() makes them). */
   linkId: number;
   takeLink(): number;
-  /** A website switch (the site notice: harmless to flip). */
-  switchId: number;
-  /** A GIS REST service, and services made for deletion probes (stock() makes them). */
-  gisServiceId: number;
-  takeGisService(): number;
-  /** A news item, and items made for deletion probes (stock() makes them). */
-  newsId: number;
-  takeNews(): number;
   /** A Found on the Beach photo and an FAQ, and more of each made for deletion probes (stock() makes them). */
   photoId: number;
   takePhoto(): number;
@@ -68,6 +60,14 @@ export interface World {
   flightId: number;
   takeFlight(): number;
   flightFileId: number;
+  /** A news item, and items made for deletion probes (stock() makes them). */
+  newsId: number;
+  takeNews(): number;
+  /** A website switch (the site notice: harmless to flip). */
+  switchId: number;
+  /** A GIS REST service, and services made for deletion probes (stock() makes them). */
+  gisServiceId: number;
+  takeGisService(): number;
   countyId: number;
   municipalityId: number;
   organizationGroupId: number;
@@ -80,12 +80,12 @@ export interface World {
   takeIncident(programId: number): number;
   /** An incident type (reference data). */
   incidentTypeId: number;
-  /** A fresh sanitary survey at the program's station (places), one per request that names one. */
-  takeSurvey(programId: number): number;
   /** A source trackdown at the program's station (places) with one stored file, made through the API by stock(). */
   trackdownOf(programId: number): { id: number; fileId: number };
   /** A fresh source trackdown at the program's station, one per DELETE request. */
   takeTrackdown(programId: number): number;
+  /** A fresh sanitary survey at the program's station (places), one per request that names one. */
+  takeSurvey(programId: number): number;
   /** Creates results and LHAs ahead, so takeResult and takeLha never run dry during one request's build. */
   stock(programId: number): Promise<void>;
 }
@@ -128,12 +128,12 @@ const KINDS = {
   /** An open incident at the foreign program's station, one per request (a close or DELETE takes it away). */
   incident: ofForeignProgram('incident', (w, r) => w.takeIncident(r.foreignProgramId)),
   incidentType: reference('incident type', (w) => w.incidentTypeId),
-  /** A sanitary survey at the foreign program's station, one per request (a DELETE takes it away). */
-  survey: ofForeignProgram('sanitary survey', (w, r) => w.takeSurvey(r.foreignProgramId)),
   /** A source trackdown at the foreign program's station (a fresh one for a DELETE), and a file of it. */
   trackdown: (w, r, op) =>
     ofForeignProgram('source trackdown', () => (op.method === 'DELETE' ? w.takeTrackdown(r.foreignProgramId) : w.trackdownOf(r.foreignProgramId).id))(w, r, op),
   trackdownFile: ofForeignProgram('source trackdown file', (w, r) => w.trackdownOf(r.foreignProgramId).fileId),
+  /** A sanitary survey at the foreign program's station, one per request (a DELETE takes it away). */
+  survey: ofForeignProgram('sanitary survey', (w, r) => w.takeSurvey(r.foreignProgramId)),
   /** Organization management: reading another organization needs an admin organization or user management of all. */
   organization: (w, r) => ({
     kind: 'organization',
@@ -154,13 +154,6 @@ const KINDS = {
   lhaReference: reference('lha', (w) => w.lhaId),
   /** External links: organization admins only, to read and to write. */
   link: (w, r, op) => ({ kind: 'link', value: op.method === 'DELETE' ? w.takeLink() : w.linkId, reachable: () => isAdmin(r) }),
-  /** Website switches and GIS REST services: organization admins only (All Switches, GIS REST Services). */
-  websiteSwitch: (w, r) => ({ kind: 'website switch', value: w.switchId, reachable: () => isAdmin(r) }),
-  gisService: (w, r, op) => ({ kind: 'GIS service', value: op.method === 'DELETE' ? w.takeGisService() : w.gisServiceId, reachable: () => isAdmin(r) }),
-  /** A public map overlay read names an active GIS service: anyone reaches it. */
-  publicGisService: reference('GIS service', (w) => w.gisServiceId),
-  /** News: organization admins only, to read, write and move. */
-  news: (w, r, op) => ({ kind: 'news item', value: op.method === 'DELETE' ? w.takeNews() : w.newsId, reachable: () => isAdmin(r) }),
   /** Found on the Beach photos and FAQs: organization admins only, to read, write and move. */
   photo: (w, r, op) => ({ kind: 'photo', value: op.method === 'DELETE' ? w.takePhoto() : w.photoId, reachable: () => isAdmin(r) }),
   faq: (w, r, op) => ({ kind: 'faq', value: op.method === 'DELETE' ? w.takeFaq() : w.faqId, reachable: () => isAdmin(r) }),
@@ -168,6 +161,13 @@ const KINDS = {
   report: (w, r, op) => ({ kind: 'report', value: op.method === 'DELETE' ? w.takeReport() : w.reportId, reachable: () => isAdmin(r) }),
   flight: (w, r, op) => ({ kind: 'daily flight', value: op.method === 'DELETE' ? w.takeFlight() : w.flightId, reachable: () => isAdmin(r) }),
   flightFile: (w, r) => ({ kind: 'daily flight file', value: w.flightFileId, reachable: () => isAdmin(r) }),
+  /** News: organization admins only, to read, write and move. */
+  news: (w, r, op) => ({ kind: 'news item', value: op.method === 'DELETE' ? w.takeNews() : w.newsId, reachable: () => isAdmin(r) }),
+  /** Website switches and GIS REST services: organization admins only (All Switches, GIS REST Services). */
+  websiteSwitch: (w, r) => ({ kind: 'website switch', value: w.switchId, reachable: () => isAdmin(r) }),
+  gisService: (w, r, op) => ({ kind: 'GIS service', value: op.method === 'DELETE' ? w.takeGisService() : w.gisServiceId, reachable: () => isAdmin(r) }),
+  /** A public map overlay read names an active GIS service: anyone reaches it. */
+  publicGisService: reference('GIS service', (w) => w.gisServiceId),
   county: reference('county', (w) => w.countyId),
   municipality: reference('municipality', (w) => w.municipalityId),
   parameter: reference('parameter', (w) => w.facts.parameter.ENTEROCOCCUS),
@@ -207,6 +207,10 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['id'], in: ['path'], paths: /^\/api\/incidents\//, kind: 'incident' },
   { names: ['incidentId'], in: ['path'], kind: 'incident' },
   { names: ['incident_type_id'], in: ['body'], kind: 'incidentType' },
+  // Source trackdowns: beach/{id} is the program's station (below) and {tid} a trackdown of it; sourceTrackdown/{id} a trackdown.
+  { names: ['tid'], in: ['path'], paths: /^\/api\/beach\/\{id\}\/sourceTrackdown\/\{tid\}$/, kind: 'trackdown' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/sourceTrackdown\//, kind: 'trackdown' },
+  { names: ['fileId'], in: ['path'], paths: /^\/api\/sourceTrackdown\//, kind: 'trackdownFile' },
   // Sanitary surveys (decision 0027): the list names a program, an incident day an incident; a daily entry id is checked against the incident.
   { names: ['id'], in: ['path'], paths: /^\/api\/survey\/program\//, kind: 'program' },
   { names: ['id'], in: ['path'], paths: /^\/api\/survey\/incident\//, kind: 'incident' },
@@ -215,10 +219,6 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['incident_id'], in: ['body'], kind: 'incident' },
   { names: ['dailyId'], in: ['path'], kind: 'value' },
   { names: ['status', 'source_code'], in: ['query'], paths: /^\/api\/survey\//, kind: 'value' },
-  // Source trackdowns: beach/{id} is the program's station (below) and {tid} a trackdown of it; sourceTrackdown/{id} a trackdown.
-  { names: ['tid'], in: ['path'], paths: /^\/api\/beach\/\{id\}\/sourceTrackdown\/\{tid\}$/, kind: 'trackdown' },
-  { names: ['id'], in: ['path'], paths: /^\/api\/sourceTrackdown\//, kind: 'trackdown' },
-  { names: ['fileId'], in: ['path'], paths: /^\/api\/sourceTrackdown\//, kind: 'trackdownFile' },
   // The legacy import (decision 0021): its options are plain values; import jobs are reached by every admin organization's user.
   { names: ['program', 'organization', 'verified', 'replay_rules', 'map_remark', 'map_program'], in: ['query'], paths: /^\/api\/results\/import\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/results\/import\//, kind: 'value' },
@@ -241,13 +241,6 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['user_id'], in: ['query'], paths: /^\/api\/audit\//, kind: 'userFilter' },
   { names: ['id'], in: ['path'], paths: /^\/api\/localHealthAuthority\//, kind: 'lha' },
   { names: ['id'], in: ['path'], paths: /^\/api\/links\//, kind: 'link' },
-  { names: ['id'], in: ['path'], paths: /^\/api\/switch\//, kind: 'websiteSwitch' },
-  { names: ['action'], in: ['path'], paths: /^\/api\/switch\//, kind: 'value' },
-  { names: ['id'], in: ['path'], paths: /^\/api\/gisService\//, kind: 'gisService' },
-  { names: ['id'], in: ['path'], paths: /^\/api\/public\/gisServices\//, kind: 'publicGisService' },
-  { names: ['west', 'south', 'east', 'north', 'width', 'height', 'layer'], in: ['query'], paths: /^\/api\/public\/gisServices\//, kind: 'value' },
-  { names: ['id'], in: ['path'], paths: /^\/api\/news\//, kind: 'news' },
-  { names: ['direction'], in: ['path'], paths: /\/rank\/\{direction\}$/, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/photos\//, kind: 'photo' },
   { names: ['id'], in: ['path'], paths: /^\/api\/faqs\//, kind: 'faq' },
   { names: ['direction'], in: ['path'], paths: /^\/api\/(photos|faqs)\/\{id\}\/rank\//, kind: 'value' },
@@ -255,6 +248,15 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['direction'], in: ['path'], paths: /^\/api\/reportAndPublication\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/dailyFlights\//, kind: 'flight' },
   { names: ['fileId'], in: ['path'], paths: /^\/api\/dailyFlights\//, kind: 'flightFile' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/news\//, kind: 'news' },
+  { names: ['direction'], in: ['path'], paths: /\/rank\/\{direction\}$/, kind: 'value' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/switch\//, kind: 'websiteSwitch' },
+  { names: ['action'], in: ['path'], paths: /^\/api\/switch\//, kind: 'value' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/gisService\//, kind: 'gisService' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/public\/gisServices\//, kind: 'publicGisService' },
+  { names: ['west', 'south', 'east', 'north', 'width', 'height', 'layer'], in: ['query'], paths: /^\/api\/public\/gisServices\//, kind: 'value' },
+  // A GIS service's layer ids are numbers of the ArcGIS service, not records here.
+  { names: ['layer_ids'], in: ['body'], paths: /^\/api\/gisService\//, kind: 'value' },
   // Reference data inside bodies
   { names: ['local_health_authority_id'], in: ['body'], kind: 'lhaReference' },
   { names: ['county_id'], in: ['body'], kind: 'county' },
@@ -268,6 +270,13 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['program_beach_logic_id'], in: ['body'], kind: 'absent' },
   // EPA's own identifiers are text, not records
   { names: ['epa_station_id', 'epa_beach_id'], in: ['body'], kind: 'value' },
+  // DEP IT: EPA report statistics (decision 0030): agency-wide filters of an organization admins' report, not records of a program
+  {
+    names: ['programCode', 'county', 'munis', 'beach', 'excludCCMP', 'onlyBeachAct', 'includeBrackets', 'excludeNaResults'],
+    in: ['query'],
+    paths: /^\/api\/depit\/epa\//,
+    kind: 'value',
+  },
   // Plain values of staff routes: made up from the schema
   {
     names: ['page', 'page_size', 'active', 'search', 'table', 'from', 'to', 'date', 'parameter', 'year', 'recent', 'state'],
@@ -353,33 +362,6 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
   };
   await createLinks(1);
   const linkId = links.shift()!;
-  const gisServices: number[] = [];
-  let gisCount = 0;
-  // Pointing at a closed local port: a public overlay probe fails at once (502), never reaching an outside host.
-  const createGisServices = async (count: number) => {
-    for (let i = 0; i < count; i++) {
-      const payload = { name: `Attack Suite Layer ${gisCount++}`, url: 'http://127.0.0.1:9/arcgis/rest/services/Attack/MapServer', layer_ids: [0] };
-      const res = await ctx.call({ method: 'POST', url: '/api/gisService/', token: adminToken, payload });
-      if (res.statusCode !== 201) throw new Error(`creating a GIS service for the attack suite: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      gisServices.push(res.json().payload.gis_rest_service_id);
-    }
-  };
-  await createGisServices(1);
-  const gisServiceId = gisServices.shift()!;
-  const [siteNotice] = await queryRows<{ id: number }>(db, sql`select website_toggle_id as id from website_toggles where code = 'MAINTENANCE_NOTICE'`);
-  if (!siteNotice) throw new Error('the reference data lacks the MAINTENANCE_NOTICE switch');
-  const newsItems: number[] = [];
-  let newsCount = 0;
-  const createNews = async (count: number) => {
-    for (let i = 0; i < count; i++) {
-      const payload = { title: `Attack Suite News ${newsCount++}`, body: '<p>Attack suite</p>', published_on: '2025-06-01' };
-      const res = await ctx.call({ method: 'POST', url: '/api/news/', token: adminToken, payload });
-      if (res.statusCode !== 201) throw new Error(`creating a news item for the attack suite: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      newsItems.push(res.json().payload.news_id);
-    }
-  };
-  await createNews(1);
-  const newsId = newsItems.shift()!;
   // Photos and FAQs for the probes and their deletes, written directly: the probes never read a photo's bytes.
   const photos: number[] = [];
   const createPhotos = async (count: number) => {
@@ -440,6 +422,33 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
   });
   if (flightFile.statusCode !== 201) throw new Error(`adding a flight file for the attack suite: ${flightFile.statusCode} ${flightFile.body.slice(0, 300)}`);
   const flightFileId = flightFile.json().payload.files[0].file_id as number;
+  const newsItems: number[] = [];
+  let newsCount = 0;
+  const createNews = async (count: number) => {
+    for (let i = 0; i < count; i++) {
+      const payload = { title: `Attack Suite News ${newsCount++}`, body: '<p>Attack suite</p>', published_on: '2025-06-01' };
+      const res = await ctx.call({ method: 'POST', url: '/api/news/', token: adminToken, payload });
+      if (res.statusCode !== 201) throw new Error(`creating a news item for the attack suite: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      newsItems.push(res.json().payload.news_id);
+    }
+  };
+  await createNews(1);
+  const newsId = newsItems.shift()!;
+  const gisServices: number[] = [];
+  let gisCount = 0;
+  // Pointing at a closed local port: a public overlay probe fails at once (502), never reaching an outside host.
+  const createGisServices = async (count: number) => {
+    for (let i = 0; i < count; i++) {
+      const payload = { name: `Attack Suite Layer ${gisCount++}`, url: 'http://127.0.0.1:9/arcgis/rest/services/Attack/MapServer', layer_ids: [0] };
+      const res = await ctx.call({ method: 'POST', url: '/api/gisService/', token: adminToken, payload });
+      if (res.statusCode !== 201) throw new Error(`creating a GIS service for the attack suite: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      gisServices.push(res.json().payload.gis_rest_service_id);
+    }
+  };
+  await createGisServices(1);
+  const gisServiceId = gisServices.shift()!;
+  const [siteNotice] = await queryRows<{ id: number }>(db, sql`select website_toggle_id as id from website_toggles where code = 'MAINTENANCE_NOTICE'`);
+  if (!siteNotice) throw new Error('the reference data lacks the MAINTENANCE_NOTICE switch');
   const pools = new Map<string, number[]>();
   let minute = 0;
   const create = async (programId: number, verified: boolean, count: number) => {
@@ -495,17 +504,6 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     );
     return rows.map((r) => r.id);
   };
-  const trackdowns = new Map<number, { id: number; fileId: number }>();
-  const trackdownPools = new Map<number, number[]>();
-  const createTrackdownRows = async (programId: number, count: number) => {
-    const rows = await queryRows<{ id: number }>(
-      db,
-      sql`insert into source_trackdowns (beach_station_id, description)
-          select ${places.get(programId)!.stationId}, 'Attack suite trackdown' from generate_series(1, ${count})
-          returning source_trackdown_id as id`,
-    );
-    return rows.map((r) => r.id);
-  };
   const surveyPools = new Map<number, number[]>();
   const createSurveys = async (programId: number, count: number) => {
     const stationId = places.get(programId)!.stationId;
@@ -514,6 +512,17 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
       sql`insert into sanitary_surveys (beach_station_id, survey_date, status)
           select ${stationId}, date '2025-06-02', 'OPEN' from generate_series(1, ${count})
           returning sanitary_survey_id as id`,
+    );
+    return rows.map((r) => r.id);
+  };
+  const trackdowns = new Map<number, { id: number; fileId: number }>();
+  const trackdownPools = new Map<number, number[]>();
+  const createTrackdownRows = async (programId: number, count: number) => {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`insert into source_trackdowns (beach_station_id, description)
+          select ${places.get(programId)!.stationId}, 'Attack suite trackdown' from generate_series(1, ${count})
+          returning source_trackdown_id as id`,
     );
     return rows.map((r) => r.id);
   };
@@ -617,11 +626,11 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     async stock(programId) {
       if (lhas.length < 8) await createLhas(16);
       if (links.length < 8) await createLinks(16);
-      if (gisServices.length < 8) await createGisServices(16);
-      if (newsItems.length < 8) await createNews(16);
       if (photos.length < 8) await createPhotos(16);
       if (faqs.length < 8) await createFaqs(16);
       if (reports.length < 8 || flights.length < 8) await createContent(16);
+      if (newsItems.length < 8) await createNews(16);
+      if (gisServices.length < 8) await createGisServices(16);
       if (!accidentPools.has(programId)) accidentPools.set(programId, []);
       const accidents = accidentPools.get(programId)!;
       if (accidents.length < 8) accidents.push(...(await createAccidentReports(programId, 16)));

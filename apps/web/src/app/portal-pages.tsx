@@ -37,6 +37,10 @@ const BeachManagementPage = lazy(() => import('../features/beach-management/Beac
 const BeachProfilePage = lazy(() => import('../features/beach-management/BeachProfilePage'));
 const ExternalLinksPage = lazy(() => import('../features/link-management/ExternalLinksPage'));
 const ExternalLinkEditPage = lazy(() => import('../features/link-management/ExternalLinkEditPage'));
+const SwitchesPage = lazy(() => import('../features/website-settings/SwitchesPage'));
+const BeachOrderingPage = lazy(() => import('../features/website-settings/BeachOrderingPage'));
+const GisServicesPage = lazy(() => import('../features/website-settings/GisServicesPage'));
+const GisServiceEditPage = lazy(() => import('../features/website-settings/GisServiceEditPage'));
 const PhotosManagementPage = lazy(() => import('../features/photo-management/PhotosManagementPage'));
 const PhotoEditPage = lazy(() => import('../features/photo-management/PhotoEditPage'));
 const FaqsManagementPage = lazy(() => import('../features/faq-management/FaqsManagementPage'));
@@ -64,6 +68,9 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/beaches': <BeachStationsPage />,
   '/portal/beach-management': <BeachManagementPage />,
   '/portal/website-management/external-links': <ExternalLinksPage />,
+  '/portal/website-management/switches': <SwitchesPage />,
+  '/portal/website-management/beach-ordering': <BeachOrderingPage />,
+  '/portal/website-management/gis-rest-services': <GisServicesPage />,
   '/portal/website-management/photos': <PhotosManagementPage />,
   '/portal/website-management/faqs': <FaqsManagementPage />,
   '/portal/website-management/dep-it/epa-report-statistics': <EpaReportPage />,
@@ -86,6 +93,7 @@ const SUBPAGES: Record<PortalSubpagePath, ReactElement> = {
   '/portal/lha-management/:lhaId': <LhaEditPage />,
   '/portal/beach-management/:stationId': <BeachProfilePage />,
   '/portal/website-management/external-links/:linkId': <ExternalLinkEditPage />,
+  '/portal/website-management/gis-rest-services/:serviceId': <GisServiceEditPage />,
   '/portal/website-management/photos/:photoId': <PhotoEditPage />,
   '/portal/website-management/faqs/:faqId': <FaqEditPage />,
   '/portal/website-management/news/:newsId': <NewsEditPage />,

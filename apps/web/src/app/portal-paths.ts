@@ -51,6 +51,7 @@ export const PORTAL_SUBPAGE_PATHS = [
   '/portal/website-management/external-links/:linkId',
   '/portal/website-management/photos/:photoId',
   '/portal/website-management/faqs/:faqId',
+  '/portal/website-management/gis-rest-services/:serviceId',
   '/portal/website-management/news/:newsId',
   '/portal/website-management/reports-and-publications/:reportId',
   '/portal/website-management/daily-flights/:flightId',

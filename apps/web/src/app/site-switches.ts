@@ -1,3 +1,4 @@
+import type { SiteSwitchCode } from '@beach/domain';
 import { api, payloadOf } from './api';
 
 /** A website toggle as the public reads it (GET public/switches/). */
@@ -7,8 +8,11 @@ export interface PublicSwitch {
   value: boolean;
 }
 
-/** Switches the public layout obeys; staff set them under Website Management > All Switches. */
-export type SiteSwitchCode = 'WELCOME_MODAL' | 'NEWS_BANNER';
+/**
+ * Switches the public site obeys (the welcome pop-up, the news banner, the aircraft readings, the downloads, the site
+ * notice); staff set them under Website Management > All Switches.
+ */
+export type { SiteSwitchCode };
 
 const switchesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -21,14 +25,19 @@ const switchesApi = api.injectEndpoints({
 });
 
 /**
- * Whether a switch is on. Until the switches have loaded, and when they cannot be loaded, a switch
- * counts as off: a pop-up or banner never flashes up and away again. With `read` false they are not read yet.
+ * What a switch counts as until the switches have loaded, and when they cannot be loaded: something shown on top
+ * of the page (the pop-up, the banner, the notice) counts as off, so it never flashes up and away again; a
+ * feature of the site (the downloads, the aircraft readings) counts as on, so a failed read does not take it away
+ * (the api refuses it anyway when it is switched off).
  */
+const UNTIL_LOADED: Partial<Record<SiteSwitchCode, boolean>> = { DOWNLOADS: true, AIRCRAFT_DATA: true };
+
+/** Whether a switch is on (see UNTIL_LOADED before they load). With `read` false they are not read yet. */
 export function useSiteSwitch(code: SiteSwitchCode, read = true): boolean {
   // Switches read (or carried by the page) less than 30 s ago are not read again when a layout mounts: a browser
   // would answer that read from its cache anyway (public reads may be kept 30 s).
   const { data } = switchesApi.usePublicSwitchesQuery(undefined, { skip: !read, refetchOnMountOrArgChange: 30 });
-  return data?.find((entry) => entry.code === code)?.value ?? false;
+  return data?.find((entry) => entry.code === code)?.value ?? UNTIL_LOADED[code] ?? false;
 }
 
 /**

@@ -49,6 +49,8 @@ export const enCore = {
     socialOn: '{{department}} on {{name}}',
     socialLinks: 'Social media',
     backToTop: 'Back to top',
+    /** The site notice (the MAINTENANCE_NOTICE switch, All Switches). */
+    siteNotice: 'Maintenance: some beach data may be briefly unavailable while the site is updated.',
     close: 'Close',
     closeWindow: 'Close this window',
     opensInNewTab: '(opens in a new tab)',
@@ -77,6 +79,9 @@ export const enCore = {
   },
   map: {
     title: 'Map',
+    /** The overlay layers of GIS REST Services: the layer list and a layer that fails. */
+    gisLayers: 'Map layers',
+    gisLayerFailed: 'The map layer "{{name}}" could not be loaded.',
     intro: 'Current water-quality status of the beaches the program monitors.',
     asOf: 'Statuses as of {{time}}.',
     onDay: 'Statuses on {{date}}, from the status history.',

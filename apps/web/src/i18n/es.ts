@@ -44,6 +44,7 @@ export const es: Translation = {
     socialOn: '{{department}} en {{name}}',
     socialLinks: 'Redes sociales',
     backToTop: 'Volver arriba',
+    siteNotice: 'Mantenimiento: es posible que algunos datos de las playas no estén disponibles por un momento mientras se actualiza el sitio.',
     close: 'Cerrar',
     closeWindow: 'Cerrar esta ventana',
     opensInNewTab: '(se abre en una pestaña nueva)',
@@ -241,6 +242,8 @@ export const es: Translation = {
   },
   map: {
     title: 'Mapa',
+    gisLayers: 'Capas del mapa',
+    gisLayerFailed: 'No se pudo cargar la capa del mapa «{{name}}».',
     intro: 'Estado actual de la calidad del agua en las playas que monitorea el programa.',
     // es-US times end in 'a.m.' or 'p.m.': that full stop ends the sentence.
     asOf: 'Estado de las playas al {{time}}',

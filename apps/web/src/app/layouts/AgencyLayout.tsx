@@ -36,6 +36,8 @@ export function AgencyLayout() {
   const closeButton = useRef<HTMLButtonElement>(null);
   const welcomeOn = useSiteSwitch('WELCOME_MODAL');
   const bannerOn = useSiteSwitch('NEWS_BANNER');
+  const downloadsOn = useSiteSwitch('DOWNLOADS');
+  const noticeOn = useSiteSwitch('MAINTENANCE_NOTICE');
 
   // The page's language follows the interface's; the portal (English only) gets 'en' back.
   useEffect(() => {
@@ -105,7 +107,8 @@ export function AgencyLayout() {
               <UswdsIcon name="close" className="usa-icon--size-3" />
             </button>
             <ul className="usa-nav__primary usa-accordion">
-              {PUBLIC_NAV.map((entry) => (
+              {/* Beach Data (the download panel) follows the DOWNLOADS switch. */}
+              {PUBLIC_NAV.filter((entry) => entry.kind !== 'download' || downloadsOn).map((entry) => (
                 <li key={entry.id} className="usa-nav__primary-item">
                   {entry.kind === 'download' ? (
                     <button
@@ -156,6 +159,16 @@ export function AgencyLayout() {
           </div>
         </nav>
       </header>
+
+      {noticeOn && (
+        <section className="usa-site-alert usa-site-alert--info usa-site-alert--slim site-notice">
+          <div className="usa-alert">
+            <div className="usa-alert__body">
+              <p className="usa-alert__text">{t('layout.siteNotice')}</p>
+            </div>
+          </div>
+        </section>
+      )}
 
       {/* The map has its own Latest News panel: the banner would repeat it there. */}
       <NewsBanner enabled={bannerOn && !isCurrentPath(pathname, '/')} />
@@ -226,7 +239,7 @@ export function AgencyLayout() {
       <BackToTop label={t('layout.backToTop')} />
       <DownloadFrame />
       <Welcome enabled={welcomeOn} />
-      {downloadOpen && (
+      {downloadOpen && downloadsOn && (
         <Suspense fallback={null}>
           <DownloadDataDialog onClose={() => setDownloadOpen(false)} />
         </Suspense>

@@ -5,6 +5,7 @@ import { PublicPage } from '../../components/PublicPage';
 import { QueryState } from '../../components/QueryState';
 import { SelectField } from '../../components/SelectField';
 import { CONTENT_LANGUAGE, formatDate, usePublicText } from '../../i18n';
+import { useSiteSwitch } from '../../app/site-switches';
 import { AircraftReadings } from './AircraftReadings';
 import { usePublicFlightsQuery } from './api';
 import { flightStatusText } from './flight-status';
@@ -14,6 +15,8 @@ import '../../i18n/page-text';
 export default function FlightsPage() {
   const { t, language } = usePublicText();
   const query = usePublicFlightsQuery();
+  // The aircraft readings follow the AIRCRAFT_DATA switch (All Switches).
+  const aircraftOn = useSiteSwitch('AIRCRAFT_DATA');
   const [params, setParams] = useSearchParams();
   const flights = useMemo(
     () => [...(query.data ?? [])].sort((a, b) => b.flight_date.localeCompare(a.flight_date)),
@@ -30,7 +33,7 @@ export default function FlightsPage() {
 
   return (
     <PublicPage title={t('flights.title')} intro={t('flights.intro')}>
-      <AircraftReadings />
+      {aircraftOn && <AircraftReadings />}
       <section aria-labelledby="flight-reports-heading">
         <h2 id="flight-reports-heading">{t('flights.listHeading')}</h2>
         <QueryState

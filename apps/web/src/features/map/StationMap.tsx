@@ -5,6 +5,7 @@ import * as L from 'leaflet/dist/leaflet-src.esm.js';
 import 'leaflet/dist/leaflet.css';
 import { usePublicText } from '../../i18n';
 import { stationMarkers } from './canvas-markers';
+import { GisLayers } from './GisLayers';
 import { NEW_JERSEY_BOUNDS, NEW_JERSEY_OUTLINE } from './nj-outline';
 import type { MapMarker } from './types';
 
@@ -65,6 +66,9 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
     onDrawnRef.current = onDrawn;
   });
   const [tilesFailed, setTilesFailed] = useState(false);
+  /** The map for its overlay layers (GIS REST Services), and whether the stations are on it (then they are read). */
+  const [leafletMap, setLeafletMap] = useState<L.Map | null>(null);
+  const [stationsDrawn, setStationsDrawn] = useState(false);
   const [tilesShown, setTilesShown] = useState(false);
 
   // A station chosen in the list view opens its popup (state adjusted while rendering, not in an effect).
@@ -102,12 +106,14 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
     resized?.observe(popupNode);
 
     mapRef.current = map;
+    setLeafletMap(map);
     rendererRef.current = renderer;
     outlineRef.current = outline;
     popupRef.current = popup;
     return () => {
       resized?.disconnect();
       map.remove();
+      setLeafletMap(null);
       mapRef.current = null;
       rendererRef.current = null;
     };
@@ -167,6 +173,7 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
     // The map is usable: a user-timing mark (traces and the first-view browser test read it).
     performance.mark?.('beach:map-drawn');
     onDrawnRef.current?.();
+    setStationsDrawn(true);
     return () => {
       layer.remove();
     };
@@ -215,6 +222,7 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
           {t('map.stationMap.tilesFailed')}
         </p>
       )}
+      <GisLayers map={leafletMap} read={stationsDrawn} />
       {/* Leaflet adds its own classes to this element: React must never re-render its className. */}
       <div
         ref={containerRef}

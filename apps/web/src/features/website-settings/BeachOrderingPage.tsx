@@ -1,0 +1,246 @@
+import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { Alert, Button } from '@trussworks/react-uswds';
+import type { BeachOrdering, BeachOrderingStation } from '@beach/domain';
+import { useAppSelector } from '../../app/hooks';
+import { errorMessage, toApiError } from '../../components/api-errors';
+import { LoadError } from '../../components/LoadError';
+import { Loading } from '../../components/Loading';
+import { NotPermitted } from '../../components/NotPermitted';
+import { ScreenPage } from '../../components/ScreenPage';
+import { SelectField } from '../../components/SelectField';
+import { useBeachOrderingQuery, useSaveBeachOrderingMutation } from './api';
+import { useCanManageWebsite } from './access';
+import { groupsOf, moved, orderOf, type OrderingGroup } from './ordering';
+import './website-settings.css';
+
+/**
+ * Beach Ordering: the order a program's beaches take in the public list and the map's popups. A beach (its primary
+ * station, with its brackets) moves with Move up / Move down or by dragging its handle; a bracket moves among its
+ * beach's brackets. Nothing changes on the public site until Save the order.
+ */
+export default function BeachOrderingPage() {
+  const allowed = useCanManageWebsite();
+  return (
+    <ScreenPage title="Beach Ordering" description="The order beaches are listed in on the public site, program by program.">
+      {allowed ? <Ordering /> : <NotPermitted />}
+    </ScreenPage>
+  );
+}
+
+function Ordering() {
+  const selectedProgramId = useAppSelector((state) => state.user.selectedProgramId);
+  const [programId, setProgramId] = useState<number | null>(selectedProgramId ?? null);
+  const ordering = useBeachOrderingQuery(programId);
+  // A selected portal program this organization does not hold: ask for the default (the first) instead
+  // (state adjusted while rendering, not in an effect).
+  if (ordering.isError && programId !== null && toApiError(ordering.error).status === 403) setProgramId(null);
+
+  if (ordering.isLoading) return <Loading label="Loading the beaches…" />;
+  if (ordering.isError || !ordering.data)
+    return <LoadError message={errorMessage(toApiError(ordering.error), 'The beaches could not be loaded.')} onRetry={ordering.refetch} />;
+  const data = ordering.data;
+  return (
+    <>
+      {data.programs.length > 1 && (
+        <SelectField
+          id="ordering-program"
+          label="Program to order"
+          value={String(data.program_id ?? '')}
+          options={data.programs.map((p) => ({ value: String(p.program_id), label: p.name }))}
+          onChange={(value) => setProgramId(Number(value))}
+        />
+      )}
+      {ordering.isFetching && <Loading label="Loading the beaches…" />}
+      {!ordering.isFetching && <OrderEditor key={`${data.program_id}:${orderOf(groupsOf(data.stations)).join(',')}`} data={data} />}
+    </>
+  );
+}
+
+function OrderEditor({ data }: { data: BeachOrdering }) {
+  const initial = groupsOf(data.stations);
+  const [groups, setGroups] = useState<OrderingGroup[]>(initial);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [save, saving] = useSaveBeachOrderingMutation();
+  const [drag, setDrag] = useState<{ from: number; over: number } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const listRef = useRef<HTMLOListElement>(null);
+  const changed = orderOf(groups).join(',') !== orderOf(initial).join(',');
+  const programName = data.programs.find((p) => p.program_id === data.program_id)?.name ?? 'this program';
+
+  if (data.program_id === null) return <p>Your organization has no programs.</p>;
+  if (groups.length === 0) return <p>{programName} has no beaches yet.</p>;
+
+  const moveGroup = (from: number, to: number) => {
+    if (to < 0 || to >= groups.length || from === to) return;
+    setNotice(null);
+    setGroups(moved(groups, from, to));
+    const name = groups[from]!.head.beach_name;
+    setAnnouncement(`${name} moved to place ${to + 1} of ${groups.length}.`);
+    // Keep the keyboard where it was: on the same button of the moved beach.
+    requestAnimationFrame(() => {
+      const direction = to < from ? 'up' : 'down';
+      const button = listRef.current?.querySelector<HTMLButtonElement>(`[data-move="${groups[from]!.head.beach_station_id}:${direction}"]`);
+      if (button && !button.disabled) button.focus();
+      else listRef.current?.querySelector<HTMLButtonElement>(`[data-move^="${groups[from]!.head.beach_station_id}:"]:not([disabled])`)?.focus();
+    });
+  };
+  const moveBracket = (groupIndex: number, from: number, to: number) => {
+    const group = groups[groupIndex]!;
+    if (to < 0 || to >= group.brackets.length) return;
+    setNotice(null);
+    setGroups(groups.map((g, i) => (i === groupIndex ? { ...g, brackets: moved(g.brackets, from, to) } : g)));
+    setAnnouncement(`${group.brackets[from]!.station_name} moved to place ${to + 1} of ${group.brackets.length} at ${group.head.beach_name}.`);
+  };
+
+  const onSave = async () => {
+    setFailure(null);
+    try {
+      await save({ program_id: data.program_id!, beach_station_ids: orderOf(groups) }).unwrap();
+      setNotice(`The order of ${programName}'s beaches was saved. The public list follows within a minute.`);
+    } catch (thrown) {
+      setFailure(errorMessage(toApiError(thrown), 'The order could not be saved.'));
+    }
+  };
+
+  // Dragging with a pointer (mouse, pen or touch) by a beach's handle; the keyboard uses Move up / Move down.
+  const overIndex = (event: ReactPointerEvent) => {
+    const row = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('[data-group-index]');
+    return row ? Number(row.dataset.groupIndex) : null;
+  };
+  const dragStart = (event: ReactPointerEvent<HTMLSpanElement>, index: number) => {
+    event.preventDefault();
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    setDrag({ from: index, over: index });
+  };
+  const dragMove = (event: ReactPointerEvent) => {
+    if (!drag) return;
+    const over = overIndex(event);
+    if (over !== null && over !== drag.over) setDrag({ ...drag, over });
+  };
+  const dragEnd = () => {
+    if (drag) moveGroup(drag.from, drag.over);
+    setDrag(null);
+  };
+
+  return (
+    <>
+      <div aria-live="polite" className="usa-sr-only">
+        {announcement}
+      </div>
+      <div aria-live="polite">
+        {notice && (
+          <Alert type="success" headingLevel="h2" slim>
+            {notice}
+          </Alert>
+        )}
+      </div>
+      {failure && (
+        <Alert type="error" headingLevel="h2" slim role="alert">
+          {failure}
+        </Alert>
+      )}
+      <p className="ordering__help">
+        Move a beach with its Move up and Move down buttons, or drag it by its handle. A beach&apos;s bracket stations follow it. The public site
+        keeps the old order until you save.
+      </p>
+      <div className="ordering__actions">
+        <Button type="button" onClick={() => void onSave()} disabled={!changed || saving.isLoading}>
+          {saving.isLoading ? 'Saving…' : 'Save the order'}
+        </Button>
+        <Button type="button" outline onClick={() => setGroups(initial)} disabled={!changed || saving.isLoading}>
+          Undo changes
+        </Button>
+        {changed && <span className="ordering__unsaved">Unsaved changes</span>}
+      </div>
+      <ol ref={listRef} className="ordering__list" aria-label={`Beaches of ${programName}, in public order`}>
+        {groups.map((group, index) => (
+          <li
+            key={group.head.beach_station_id}
+            data-group-index={index}
+            className={[
+              'ordering__beach',
+              drag?.from === index ? 'ordering__beach--dragged' : '',
+              drag && drag.over === index && drag.from !== index ? (drag.over < drag.from ? 'ordering__beach--drop-before' : 'ordering__beach--drop-after') : '',
+            ].join(' ')}
+          >
+            <div className="ordering__row">
+              <span
+                className="ordering__handle"
+                aria-hidden="true"
+                title="Drag to move"
+                data-drag-handle={group.head.beach_station_id}
+                onPointerDown={(e) => dragStart(e, index)}
+                onPointerMove={dragMove}
+                onPointerUp={dragEnd}
+                onPointerCancel={() => setDrag(null)}
+              >
+                ⠿
+              </span>
+              <span className="ordering__place">{index + 1}.</span>
+              <span className="ordering__names">
+                <span className="ordering__beach-name">{group.head.beach_name}</span>
+                <StationFacts station={group.head} />
+              </span>
+              <span className="ordering__buttons">
+                <Button type="button" unstyled className="ordering__move" data-move={`${group.head.beach_station_id}:up`} disabled={index === 0} onClick={() => moveGroup(index, index - 1)} aria-label={`Move ${group.head.beach_name} up`}>
+                  Move up
+                </Button>
+                <Button
+                  type="button"
+                  unstyled
+                  className="ordering__move"
+                  data-move={`${group.head.beach_station_id}:down`}
+                  disabled={index === groups.length - 1}
+                  onClick={() => moveGroup(index, index + 1)}
+                  aria-label={`Move ${group.head.beach_name} down`}
+                >
+                  Move down
+                </Button>
+              </span>
+            </div>
+            {group.brackets.length > 0 && (
+              <ol className="ordering__brackets" aria-label={`Bracket stations of ${group.head.beach_name}`}>
+                {group.brackets.map((bracket, b) => (
+                  <li key={bracket.beach_station_id} className="ordering__row ordering__row--bracket">
+                    <span className="ordering__names">
+                      <StationFacts station={bracket} />
+                    </span>
+                    {group.brackets.length > 1 && (
+                      <span className="ordering__buttons">
+                        <Button type="button" unstyled className="ordering__move" disabled={b === 0} onClick={() => moveBracket(index, b, b - 1)} aria-label={`Move ${bracket.station_name} up`}>
+                          Move up
+                        </Button>
+                        <Button
+                          type="button"
+                          unstyled
+                          className="ordering__move"
+                          disabled={b === group.brackets.length - 1}
+                          onClick={() => moveBracket(index, b, b + 1)}
+                          aria-label={`Move ${bracket.station_name} down`}
+                        >
+                          Move down
+                        </Button>
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function StationFacts({ station }: { station: BeachOrderingStation }) {
+  return (
+    <span className="ordering__facts">
+      {station.station_name} · {station.municipality}, {station.county}
+      {station.station_type === 'BRACKET' && <span className="usa-tag ordering__tag">Bracket</span>}
+      {!station.active && <span className="usa-tag ordering__tag">Inactive</span>}
+      {!station.public_visible && <span className="usa-tag ordering__tag">Hidden</span>}
+    </span>
+  );
+}
