@@ -84,6 +84,7 @@ function dateCases(): InputCase[] {
     ...both('GET /api/public/beaches/{}/results', false, (f, d) => `/api/public/beaches/${s()}/results?${f}=${d}`),
     // Staff, with the admin's token.
     ...both('GET /api/audit/', true, (f, d) => `/api/audit/?${f}=${d}`),
+    ...both('GET /api/depit/epa/webReport', true, (f, d) => `/api/depit/epa/webReport?${f}=${d}`),
     {
       route: 'PUT /api/beach/bulkStatus',
       field: 'effective_date',

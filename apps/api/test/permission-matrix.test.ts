@@ -876,6 +876,13 @@ const STAFF_ROUTES: StaffRoute[] = [
   },
   { method: 'DELETE', path: '/api/dailyFlights/{id}', probes: (a) => one({ url: `/api/dailyFlights/${a.flightToDelete}`, allowed: isAdmin(a) }) },
 
+  // DEP IT: EPA report statistics (organization admins only, decision 0030)
+  {
+    method: 'GET',
+    path: '/api/depit/epa/webReport',
+    probes: (a) => one({ label: 'a season of every program', url: '/api/depit/epa/webReport?from=2025-05-01&to=2025-09-30', allowed: isAdmin(a) }),
+  },
+
   // Audit log
   {
     method: 'GET',

@@ -67,6 +67,8 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
   { label: 'audit log', matches: (op) => op.path.startsWith('/api/audit'), may: (p) => hasSystemPermission(p, null, 'READ_AUDIT_LOG') },
   // DEP IT: Import Legacy Results (decision 0021).
   { label: 'legacy import (admin organization)', matches: (op) => op.path.startsWith('/api/results/import'), may: admin },
+  // DEP IT: EPA report statistics (decision 0030).
+  { label: 'DEP IT: EPA report statistics (admin organization)', matches: (op) => op.path.startsWith('/api/depit/'), may: admin },
   {
     label: 'results entry (DATA_EDITING USER)',
     matches: (op) => /^\/api\/results\/(bulk|upload\/|program\/)/.test(op.path),
