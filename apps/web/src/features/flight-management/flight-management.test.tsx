@@ -1,7 +1,7 @@
 import { CODES, FLIGHT_CODES, type DailyFlightRecord } from '@beach/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockFetch, type Reply } from '../../test/fetch-mock';
+import { mockFetch } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
 import { makeAdmin, makeCountyManager, ok } from '../../test/staff-fixtures';
 
@@ -24,7 +24,7 @@ const FLIGHTS: DailyFlightRecord[] = [
   { daily_flight_id: 6, flight_date: '2026-07-01', status: 'CANCELLED_WEATHER', flight_path: '', ...observations, photos: [], files: [] },
 ];
 
-function routes(extra: Record<string, Reply> = {}) {
+function routes(extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
     'GET /api/user/current/': ok(CODES.USER_FOUND, makeAdmin()),
     'GET /api/dailyFlights/': ok(FLIGHT_CODES.FLIGHTS_FOUND, FLIGHTS),
