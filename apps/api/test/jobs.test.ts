@@ -73,7 +73,8 @@ describe(`the job runner on ${DATABASE_KIND}`, () => {
     ]);
     expect(jobLines(failing).every((f) => typeof f.duration_ms === 'number')).toBe(true);
     const dead = await runner.deadLetters('always-fails');
-    expect(dead.map((d) => d.data)).toEqual([{ n: 7 }]);
+    expect(dead.map((d) => [d.data, d.sourceId])).toEqual([[{ n: 7 }, failing]]);
+    expect(dead[0]!.error).toMatchObject({ message: 'try 3 failed on 7' });
     expect(deadLetterQueue('always-fails')).toBe('always-fails.dead');
 
     expect(done).toBe(5);

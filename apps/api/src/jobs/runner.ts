@@ -70,8 +70,9 @@ export interface JobRunnerOptions {
 export interface DeadLetter {
   id: string;
   data: unknown;
-  /** What the last try threw. */
-  output: unknown;
+  /** The job that failed its last try (still in its own queue until retention removes it), and what that try threw. */
+  sourceId: string | null;
+  error: unknown;
   createdOn: Date;
 }
 
@@ -175,7 +176,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
     async deadLetters(name) {
       const jobs = await boss.findJobs(deadLetterQueue(name));
-      return jobs.map((j) => ({ id: j.id, data: j.data, output: j.output, createdOn: j.createdOn }));
+      const out: DeadLetter[] = [];
+      for (const j of jobs) {
+        const [source] = j.sourceId ? await boss.findJobs(name, { id: j.sourceId }) : [];
+        out.push({ id: j.id, data: j.data, sourceId: j.sourceId, error: source?.output ?? null, createdOn: j.createdOn });
+      }
+      return out;
     },
 
     async stop(timeoutMs = 10_000) {
