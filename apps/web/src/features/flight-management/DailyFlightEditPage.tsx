@@ -158,7 +158,7 @@ function FlightForm({ initial, submitLabel, onSubmit }: FlightFormProps) {
         <Field id="flight_path" label="Flight path (optional)" hint="The route flown, e.g. Sandy Hook to Cape May along the ocean shore." error={message('flight_path')}>
           {(a11y) => <Textarea {...a11y} {...register('flight_path')} />}
         </Field>
-        <fieldset className="usa-fieldset">
+        <fieldset className="usa-fieldset margin-top-4">
           <legend className="usa-legend usa-legend--large">Observations</legend>
           {OBSERVATIONS.map(({ field, label, hint }) => (
             <Field key={field} id={field} label={`${label} (optional)`} hint={hint} error={message(field)}>

@@ -26,12 +26,12 @@ export function linkedTo(report: ReportRecord): string {
   return parts.length ? parts.join(', ') : 'Statewide';
 }
 
-/** A web address as a list shows it: its host and its last part (the whole address is the link). */
+/** A web address as a list shows it: its last part, or its host (the whole address is the link and its title). */
 export function shortUrl(url: string): string {
   try {
     const { host, pathname } = new URL(url);
     const last = pathname.split('/').filter(Boolean).pop();
-    return last ? `${host}/…/${last}` : host;
+    return last ? decodeURIComponent(last) : host;
   } catch {
     return url;
   }
@@ -114,7 +114,7 @@ function Reports() {
                         {r.name ?? 'File'}
                       </a>
                     ) : r.url ? (
-                      <a href={r.url} target="_blank" rel="noreferrer">
+                      <a href={r.url} title={r.url} target="_blank" rel="noreferrer">
                         {shortUrl(r.url)}
                       </a>
                     ) : null}
