@@ -39,6 +39,10 @@ export function StationTrackdowns({ stationId, canDelete }: { stationId: number;
   if (trackdowns.isLoading) return <Loading label="Loading the source trackdowns…" />;
   if (trackdowns.isError || !trackdowns.data) return <LoadError message="The station's source trackdowns could not be loaded." onRetry={() => void trackdowns.refetch()} />;
 
+  const open = (which: 'new' | number) => {
+    setNotice(null);
+    setEditing(which);
+  };
   const close = (message: string) => {
     setEditing(null);
     setNotice(message);
@@ -76,9 +80,9 @@ export function StationTrackdowns({ stationId, canDelete }: { stationId: number;
           {trackdowns.data.length === 0 ? (
             <p>No source trackdowns at this station yet.</p>
           ) : (
-            trackdowns.data.map((t) => <TrackdownView key={t.source_trackdown_id} trackdown={t} onEdit={() => setEditing(t.source_trackdown_id)} deleteButton={canDelete ? deletion.button(t) : null} />)
+            trackdowns.data.map((t) => <TrackdownView key={t.source_trackdown_id} trackdown={t} onEdit={() => open(t.source_trackdown_id)} deleteButton={canDelete ? deletion.button(t) : null} />)
           )}
-          <Button type="button" className="margin-top-2" onClick={() => setEditing('new')}>
+          <Button type="button" className="margin-top-2" onClick={() => open('new')}>
             Add a source trackdown
           </Button>
         </>
