@@ -62,7 +62,7 @@ export async function recordRuleIncidents(
 
   const openedIds: number[] = [];
   for (const { change, closeOn, days } of outcome.opened) {
-    const id = await repo.insertRuleIncident(tx, {
+    const insert: repo.RuleIncidentInsert = {
       stationId: change.stationId,
       startDate: change.effectiveDate,
       reasonCode: change.reasonCode,
@@ -70,15 +70,28 @@ export async function recordRuleIncidents(
       comments: `Opened by the ${change.toStatusName} status: ${change.reason}`,
       createdBy: options.actorId,
       closed: closeOn === null ? null : { endDate: closeOn, finalComments: autoCloseComments(days) },
-    });
+    };
+    const id = await repo.insertRuleIncident(tx, insert);
     openedIds.push(id);
+    // The row as inserted (an import's replay may open hundreds: no read back).
     await writeAudit(tx, {
       userId: options.actorId,
       action: 'CREATE',
       tableName: 'incidents',
       recordId: id,
       programId: byStation.get(change.stationId)?.program_id ?? null,
-      after: await repo.findIncident(tx, id),
+      after: {
+        incident_id: id,
+        beach_station_id: insert.stationId,
+        start_date: insert.startDate,
+        end_date: insert.closed?.endDate ?? null,
+        state: insert.closed ? 'AUTO_CLOSED' : 'OPEN',
+        is_manual: false,
+        reason_code: insert.reasonCode,
+        source_code: insert.sourceCode,
+        additional_overall_comments: insert.comments,
+        final_comments: insert.closed?.finalComments ?? null,
+      },
     });
   }
 
