@@ -4,7 +4,8 @@ import { addDays, parseCsv } from '@beach/domain';
 import { queryRows } from '../src/db/client';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { DATA_TODAY, restoreClock, setToday } from './public-fixtures';
-import { demoFacts, enter, stationsOf, verify, type DemoFacts } from './results-fixtures';
+import { importLegacyResults } from '../src/modules/results/service/legacy-import';
+import { demoFacts, enter, layoutCsv, stationsOf, verify, type DemoFacts } from './results-fixtures';
 
 /**
  * Incidents opened by status writes (issue 12, decision 0026): an advisory or closure opens one when the
@@ -153,6 +154,55 @@ describe(`incidents opened by status rules on ${DATABASE_KIND}`, () => {
     expect(reopen.statusCode, reopen.body).toBe(200);
     expect((await incidentsOf(a!)).map((i) => [i.incident_id, i.state])).toEqual([[rule!.incident_id, 'OPEN']]);
 
+  });
+
+  it("an import's replay opens one incident per advisory episode, the earlier ones closed as the daily job would have", async () => {
+    const [{ days }] = (await queryRows<{ days: number }>(ctx.database.db, sql`select incident_auto_close_days as days from programs where abbv = 'OB'`)) as [{ days: number }];
+    const station = 'Replay Town - Episode Beach';
+    const line = (date: string, measure: string) => ({
+      station,
+      beach: 'Episode Beach',
+      municipality: 'Avalon Borough',
+      county: 'Cape May County',
+      location: 'Ocean',
+      type: 'Primary',
+      date,
+      measure,
+    });
+    const report = await importLegacyResults(ctx.database.db, {
+      programAbbv: 'OB',
+      verified: true,
+      replayRules: true,
+      fileName: 'episodes.csv',
+      // Effective the day after sampling: Advisory 06-11, Open 06-12, Advisory 07-21, Open 07-22.
+      text: layoutCsv([line('06/01/2025', '20'), line('06/10/2025', '500'), line('06/11/2025', '10'), line('07/20/2025', '600'), line('07/21/2025', '20')]),
+      timeZone: 'America/New_York',
+    });
+    expect(report).toMatchObject({ inserted: 5, rejectedRows: 0, statusChanges: 4 });
+    const [{ id }] = (await queryRows<{ id: number }>(ctx.database.db, sql`select beach_station_id as id from beach_stations where station_name = ${station}`)) as [{ id: number }];
+    const incidents = await queryRows<{ incident_id: number; start_date: string; end_date: string | null; state: string; is_manual: boolean; created_by: number | null }>(
+      ctx.database.db,
+      sql`select incident_id, to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date, state, is_manual, created_by
+          from incidents where beach_station_id = ${id} order by start_date`,
+    );
+    expect(incidents.map(({ incident_id: _, ...rest }) => rest)).toEqual([
+      { start_date: '2025-06-11', end_date: addDays('2025-06-12', days), state: 'AUTO_CLOSED', is_manual: false, created_by: null },
+      { start_date: '2025-07-21', end_date: null, state: 'OPEN', is_manual: false, created_by: null },
+    ]);
+    // Each replayed change names the incident it belongs to.
+    const links = await queryRows<{ code: string; incident_id: number | null }>(
+      ctx.database.db,
+      sql`select st.code, h.incident_id from beach_status_history h join beach_statuses st on st.beach_status_id = h.to_status_id
+          where h.beach_station_id = ${id} order by h.effective_date, h.beach_status_history_id`,
+    );
+    const [first, second] = incidents.map((i) => i.incident_id);
+    expect(links).toEqual([
+      { code: 'OPEN', incident_id: null },
+      { code: 'ADVISORY', incident_id: first },
+      { code: 'OPEN', incident_id: first },
+      { code: 'ADVISORY', incident_id: second },
+      { code: 'OPEN', incident_id: second },
+    ]);
   });
 
   it('a refused status write (400) opens no incident', async () => {
