@@ -1,0 +1,145 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { loginAs } from '../support/auth';
+
+/**
+ * DEP IT: EPA report statistics (issue 14, decision 0030): an administrator runs the statistics for last
+ * year's Ocean Beaches season, sorts the table and downloads its CSV; the file holds the table's rows.
+ */
+
+const ADMIN = 'admin@example.org';
+
+/** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || record.length) records.push([...record, field]);
+  return records;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+}
+
+/** The page at 1280 and 390 wide, in the test's output (and EPA_SHOTS when set), looked at when the screen changes. */
+async function shots(page: Page, testInfo: TestInfo, name: string) {
+  const original = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300);
+    const file = `${name}-${width}.png`;
+    await page.screenshot({ path: testInfo.outputPath(file), fullPage: true });
+    if (process.env.EPA_SHOTS) await page.screenshot({ path: `${process.env.EPA_SHOTS}/${file}`, fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+test('an administrator runs the EPA statistics for a season and downloads the same numbers as CSV', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const year = new Date().getFullYear() - 1;
+  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await loginAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/portal$/);
+  const menu = page.getByRole('navigation', { name: 'Portal menu' });
+  await menu.getByRole('button', { name: /^Website Management/ }).click();
+  await menu.getByRole('link', { name: 'DEP IT: EPA report statistics' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'DEP IT: EPA report statistics' })).toBeVisible();
+  await expect(page.getByText('Choose the filters and the period, then run the report.')).toBeVisible();
+
+  await page.getByLabel('Beach program').selectOption({ label: '[OB] - Ocean Beaches' });
+  await page.getByLabel('From', { exact: true }).fill(`${year}-05-01`);
+  await page.getByLabel('To', { exact: true }).fill(`${year}-09-30`);
+  await page.locator('label[for="epa-excludeNaResults"]').click();
+  await expect(page.getByLabel(/^Exclude NA results/)).toBeChecked();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Run report' }).click();
+
+  const table = page.getByRole('table', { name: new RegExp(`beaches, ${year}-05-01 to ${year}-09-30`) });
+  await expect(table).toBeVisible();
+  const totals = table.locator('tfoot tr');
+  await expect(totals).toContainText('Total (');
+  const bodyRows = table.locator('tbody tr');
+  const count = await bodyRows.count();
+  expect(count).toBeGreaterThan(10);
+  // A season of weekly sampling: every ocean beach monitored, with samples and some exceedances.
+  const totalCells = await totals.locator('td').allTextContents();
+  expect(Number(totalCells[3])).toBe(count);
+  expect(Number(totalCells[4])).toBeGreaterThan(count * 10);
+  await expectNoAxeViolations(page);
+
+  // Sorted by exceedances, most first: the header says so and the first row has the most.
+  const exceedances = table.getByRole('button', { name: /^Exceedances/ });
+  await exceedances.click();
+  await exceedances.click();
+  await expect(table.getByRole('columnheader', { name: /^Exceedances/ })).toHaveAttribute('aria-sort', 'descending');
+  const shown = await bodyRows.evaluateAll((rows) =>
+    rows.map((row) => ({
+      beach: row.querySelector('th .text-bold')?.textContent ?? '',
+      cells: Array.from(row.querySelectorAll('td')).map((td) => td.textContent ?? ''),
+    })),
+  );
+  const exceedanceCounts = shown.map((r) => Number(r.cells[5]));
+  expect(exceedanceCounts).toEqual([...exceedanceCounts].sort((a, b) => b - a));
+  await shots(page, testInfo, 'epa-report');
+
+  // The CSV: the table's rows in the order shown, then the totals, the same numbers.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`epa-report-statistics_${year}-05-01_${year}-09-30.csv`);
+  const records = parseCsv(await readFile(await file.path(), 'utf8'));
+  expect(records[0]!.slice(0, 8)).toEqual(['Beach', 'Station', 'EPA Beach ID', 'Program', 'County', 'Municipality', 'Monitored', 'Samples']);
+  const lines = records.slice(1, -1);
+  expect(lines).toHaveLength(count);
+  lines.forEach((line, i) => {
+    const row = shown[i]!;
+    expect(line[0]).toBe(row.beach);
+    // Program, County, Municipality, Monitored, then the nine numbers; the percentage shown with a % sign.
+    expect(line.slice(3, 7)).toEqual(row.cells.slice(0, 4));
+    expect(line.slice(7, 15)).toEqual(row.cells.slice(4, 12));
+    expect(line[15] === '' ? 'N/A' : `${Number(line[15]).toFixed(1)}%`).toBe(row.cells[12]);
+  });
+  const totalLine = records[records.length - 1]!;
+  expect(totalLine[0]).toBe(`Total (${count} beaches)`);
+  expect(totalLine.slice(6, 15)).toEqual(totalCells.slice(3, 12));
+});
+
+test('a filter nothing matches says so; a To before the From is refused in the form', async ({ page }) => {
+  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await loginAs(page, ADMIN);
+  await expect(page).toHaveURL(/\/portal$/);
+  await page.goto('/portal/website-management/dep-it/epa-report-statistics');
+  await page.getByLabel('From', { exact: true }).fill('2020-08-01');
+  await page.getByLabel('To', { exact: true }).fill('2020-07-01');
+  await page.getByRole('button', { name: 'Run report' }).click();
+  await expect(page.getByText('The To date is before the From date')).toBeVisible();
+  // Ocean Beaches and only lakes: nothing is both.
+  await page.getByLabel('To', { exact: true }).fill('2020-09-01');
+  await page.getByLabel('Beach program').selectOption({ label: '[OB] - Ocean Beaches' });
+  await page.locator('label[for="epa-excludCCMP"]').click();
+  await page.getByRole('button', { name: 'Run report' }).click();
+  await expect(page.getByText(/No beaches match these filters for 2020-08-01 to 2020-09-01/)).toBeVisible();
+});
