@@ -48,28 +48,14 @@ export default function RichTextEditor({ id, labelledBy, describedBy, invalid, i
       Image.configure({ inline: false, allowBase64: false }),
     ],
     content: initialHtml,
-    editorProps: {
-      attributes: {
-        id,
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelledBy,
-        class: 'news-editor__content usa-prose',
-      },
-    },
+    editorProps: { attributes: areaAttributes(id, labelledBy, describedBy, invalid) },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
 
-  // The hint and error change after the editor is made: set on its element directly (the editor keeps
-  // attributes it did not set).
+  // The hint and error change after the editor is made (setOptions waits for the editor to be mounted).
   useEffect(() => {
-    const dom = editor?.view.dom;
-    if (!dom) return;
-    if (describedBy) dom.setAttribute('aria-describedby', describedBy);
-    else dom.removeAttribute('aria-describedby');
-    if (invalid) dom.setAttribute('aria-invalid', 'true');
-    else dom.removeAttribute('aria-invalid');
-  }, [editor, describedBy, invalid]);
+    editor?.setOptions({ editorProps: { attributes: areaAttributes(id, labelledBy, describedBy, invalid) } });
+  }, [editor, id, labelledBy, describedBy, invalid]);
 
   return (
     <div className={`news-editor${invalid ? ' news-editor--error' : ''}`}>
@@ -77,6 +63,19 @@ export default function RichTextEditor({ id, labelledBy, describedBy, invalid, i
       <EditorContent editor={editor} />
     </div>
   );
+}
+
+/** The editable area's attributes: a named multi-line text box, described by the hint and error. */
+function areaAttributes(id: string, labelledBy: string, describedBy: string | undefined, invalid: boolean): Record<string, string> {
+  return {
+    id,
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelledBy,
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(invalid ? { 'aria-invalid': 'true' } : {}),
+    class: 'news-editor__content usa-prose',
+  };
 }
 
 type Panel = 'link' | 'image' | null;
