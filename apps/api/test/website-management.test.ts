@@ -323,15 +323,23 @@ describe(`GIS REST Services on ${DATABASE_KIND}`, () => {
     await call(ADMIN, 'DELETE', `/api/gisService/${feature.gis_rest_service_id}`);
   });
 
-  it('a failing service answers 502 with a message the map shows', async () => {
+  it('a failing service answers GIS_SERVICE_UNAVAILABLE with a message (never a 5xx, never cached)', async () => {
     const down = (await call(ADMIN, 'POST', '/api/gisService/', { name: 'Down', url: `${standinUrl}/Down/MapServer` })).json().payload as GisService;
     const json = (await call(ADMIN, 'POST', '/api/gisService/', { name: 'Json', url: `${standinUrl}/Json/FeatureServer`, layer_ids: [0] })).json().payload as GisService;
     const a = await ctx.call({ method: 'GET', url: `/api/public/gisServices/${down.gis_rest_service_id}/export?${view}&width=10&height=10` });
-    expect(a.statusCode).toBe(502);
-    expect(a.json()).toMatchObject({ code: GIS_SERVICE_CODES.GIS_SERVICE_UNAVAILABLE, message: 'The map layer "Down" is not available right now (it answered HTTP 503).' });
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['content-type']).toMatch(/^application\/json/);
+    expect(a.headers['cache-control']).toBe('no-store');
+    expect(a.json()).toEqual({ code: GIS_SERVICE_CODES.GIS_SERVICE_UNAVAILABLE, message: 'The map layer "Down" is not available right now (it answered HTTP 503).', payload: null });
     const b = await ctx.call({ method: 'GET', url: `/api/public/gisServices/${json.gis_rest_service_id}/query?${view}&layer=0` });
-    expect(b.statusCode).toBe(502);
+    expect(b.statusCode).toBe(200);
+    expect(b.json().code).toBe(GIS_SERVICE_CODES.GIS_SERVICE_UNAVAILABLE);
     expect(b.json().message).toContain('did not send GeoJSON');
+    // A closed port: refused at once.
+    const closed = (await call(ADMIN, 'POST', '/api/gisService/', { name: 'Closed', url: 'http://127.0.0.1:9/arcgis/rest/services/X/MapServer' })).json().payload as GisService;
+    const c = await ctx.call({ method: 'GET', url: `/api/public/gisServices/${closed.gis_rest_service_id}/export?${view}&width=10&height=10` });
+    expect(c.json().message).toBe('The map layer "Closed" is not available right now (it could not be reached).');
+    await call(ADMIN, 'DELETE', `/api/gisService/${closed.gis_rest_service_id}`);
     await call(ADMIN, 'DELETE', `/api/gisService/${down.gis_rest_service_id}`);
     await call(ADMIN, 'DELETE', `/api/gisService/${json.gis_rest_service_id}`);
   });

@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization, routeRules } from '../../lib/access';
-import { badRequest, emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { badRequest, emptyEnvelope, envelope, errorEnvelope, HttpError, ok, staffErrors } from '../../lib/http';
 import { publicReadCache, replyPublicJson } from '../../lib/public-cache';
 import * as gis from './service';
 import { exportImage, queryFeatures } from './upstream';
@@ -76,26 +76,40 @@ export const gisServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
 
   app.get(
     '/public/gisServices/:id/export',
-    { schema: { tags: publicTags, params: gisServiceReadParamsSchema, querystring: gisExportQuerySchema, response: { 200: z.any().describe('The view as an image (image/png), from the MapServer export'), 400: errorEnvelope, 404: errorEnvelope, 502: errorEnvelope } } },
+    { schema: { tags: publicTags, params: gisServiceReadParamsSchema, querystring: gisExportQuerySchema, response: { 200: z.any().describe('The view as an image (image/png) from the MapServer export; JSON GIS_SERVICE_UNAVAILABLE when the service fails'), 400: errorEnvelope, 404: errorEnvelope } } },
     async (request, reply) => {
       const service = await gis.activeService(deps, request.params.id);
       if (service.layer_type !== 'MAP') throw gisKindError('a feature service has no exported image');
-      const image = await exportImage(service, request.query);
+      const image = await exportImage(service, request.query).catch(unavailableAnswer);
+      if ('code' in image) return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(unavailableBody(image));
       return reply.header('content-type', image.type).header('cache-control', OVERLAY_CACHE_CONTROL).header('x-content-type-options', 'nosniff').send(image.body);
     },
   );
 
   app.get(
     '/public/gisServices/:id/query',
-    { schema: { tags: publicTags, params: gisServiceReadParamsSchema, querystring: gisQueryQuerySchema, response: { 200: z.string().describe('GeoJSON FeatureCollection (application/geo+json)'), 400: errorEnvelope, 404: errorEnvelope, 502: errorEnvelope } } },
+    { schema: { tags: publicTags, params: gisServiceReadParamsSchema, querystring: gisQueryQuerySchema, response: { 200: z.string().describe('GeoJSON FeatureCollection (application/geo+json); JSON GIS_SERVICE_UNAVAILABLE when the service fails'), 400: errorEnvelope, 404: errorEnvelope } } },
     async (request, reply) => {
       const service = await gis.activeService(deps, request.params.id);
       if (service.layer_type !== 'FEATURE') throw gisKindError('a map service is drawn as an image');
       if (!service.layer_ids.includes(request.query.layer)) throw gisKindError('that layer is not offered');
-      const features = await queryFeatures(service, request.query);
+      const features = await queryFeatures(service, request.query).catch(unavailableAnswer);
+      if ('code' in features) return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(unavailableBody(features));
       return reply.header('content-type', 'application/geo+json').header('cache-control', OVERLAY_CACHE_CONTROL).send(JSON.stringify(features));
     },
   );
 };
+
+/**
+ * A service that fails (down, slow, too large, not an image or not GeoJSON) is answered like the aircraft data's
+ * (decision: no answer of this api is a 5xx): 200 with GIS_SERVICE_UNAVAILABLE and a message, never cached. The map
+ * reads anything but an image or GeoJSON as the layer failing.
+ */
+function unavailableAnswer(error: unknown): { code: string; message: string } {
+  if (error instanceof HttpError && error.code === GIS_SERVICE_CODES.GIS_SERVICE_UNAVAILABLE) return { code: error.code, message: error.message };
+  throw error;
+}
+
+const unavailableBody = (answer: { code: string; message: string }) => JSON.stringify({ ...answer, payload: null });
 
 const gisKindError = (message: string) => badRequest(CODES.VALIDATION_FAILED, `Not offered: ${message}.`);

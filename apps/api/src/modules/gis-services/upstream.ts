@@ -6,14 +6,14 @@ import { HttpError } from '../../lib/http';
  * The public map's overlays read through this server (the thinnest equivalent of esri-leaflet's two layer kinds):
  * a MapServer's `export` (one image of the map's view) and a FeatureServer layer's `query` as GeoJSON. Only those
  * two paths of an address an organization admin saved are ever asked, with fixed parameters; answers are bounded
- * in time and size and checked for their kind, and a failing service answers 502 with a message the map shows.
+ * in time and size and checked for their kind; a failing service is GIS_SERVICE_UNAVAILABLE with a message (routes.ts).
  */
 export const GIS_UPSTREAM = { timeoutMs: 8_000, maxImageBytes: 8 * 1024 * 1024, maxJsonBytes: 8 * 1024 * 1024, maxFeatures: 2000 } as const;
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 export const unavailable = (name: string, reason: string) =>
-  new HttpError(502, GIS_SERVICE_CODES.GIS_SERVICE_UNAVAILABLE, `The map layer "${name}" is not available right now (${reason}).`);
+  new HttpError(200, GIS_SERVICE_CODES.GIS_SERVICE_UNAVAILABLE, `The map layer "${name}" is not available right now (${reason}).`);
 
 const bbox = (q: { west: number; south: number; east: number; north: number }) => `${q.west},${q.south},${q.east},${q.north}`;
 

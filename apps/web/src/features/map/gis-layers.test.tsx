@@ -25,7 +25,7 @@ describe('the map’s GIS layers', () => {
     const { calls } = mockFetch({
       ...mapRoutes(statusesPayload([station({ beach_station_id: 1, beach_name: 'Ocean Avenue' })])),
       'GET /api/public/gisServices/': { body: { code: 'GIS_SERVICES_FOUND', payload: SERVICES } },
-      'GET /api/public/gisServices/7/query': { status: 502, body: { code: 'GIS_SERVICE_UNAVAILABLE', message: 'down' } },
+      'GET /api/public/gisServices/7/query': { body: { code: 'GIS_SERVICE_UNAVAILABLE', message: 'The map layer "Outfalls" is not available right now.', payload: null } },
     });
     const { user } = renderApp('/');
     const toggle = await screen.findByRole('button', { name: 'Map layers' });

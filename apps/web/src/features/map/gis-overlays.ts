@@ -133,7 +133,10 @@ function featureOverlay(map: L.Map, service: PublicGisService, onError: () => vo
           query.set('layer', String(layer));
           const response = await fetch(`/api/public/gisServices/${service.gis_rest_service_id}/query?${query}`, { signal: controller.signal });
           if (!response.ok) throw new Error(`HTTP ${response.status}`);
-          return (await response.json()) as GeoJSON.FeatureCollection;
+          // A service that fails answers GIS_SERVICE_UNAVAILABLE instead of GeoJSON.
+          const body = (await response.json()) as Partial<GeoJSON.FeatureCollection> | null;
+          if (body?.type !== 'FeatureCollection' || !Array.isArray(body.features)) throw new Error('not GeoJSON');
+          return body as GeoJSON.FeatureCollection;
         }),
       );
       if (request !== controller) return;
