@@ -93,7 +93,7 @@ function Photos() {
                     <Link to={`${PHOTOS_PATH}/${p.beach_photo_id}`} aria-label={`Edit ${p.title}`}>
                       {p.title}
                     </Link>
-                    {p.desc !== 'N/A' && <span className="display-block text-base text-normal">{p.desc}</span>}
+                    {p.desc !== 'N/A' && <span className="display-block text-normal">{p.desc}</span>}
                   </th>
                   <td data-label="Found at">{placeOf(p)}</td>
                   <td data-label="Order">{moves.buttons(p)}</td>

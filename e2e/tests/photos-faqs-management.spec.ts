@@ -1,0 +1,143 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
+import { loginAs } from '../support/auth';
+
+/**
+ * Found on the Beach and FAQs (issue 13): an organization admin uploads a photo placed at a county,
+ * municipality and station, moves it to the top, and the public Found on the Beach page shows it first as a
+ * thumbnail; the admin adds an FAQ with a photo and the public FAQ page shows both. axe on each screen;
+ * screenshots of the lists, the forms and the public pages at 1280 and 390 wide in the test output.
+ */
+
+const PHOTO_TITLE = 'Playwright: horseshoe crab at low tide';
+const QUESTION = 'Playwright: what is the green scum on the bay?';
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const picture = (background: string) =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background } })
+    .composite([{ input: Buffer.from('<svg width="1200" height="800"><rect x="0" y="520" width="1200" height="280" fill="#e8d5a3"/></svg>'), top: 0, left: 0 }])
+    .jpeg()
+    .toBuffer();
+
+async function openWebsiteManagement(page: Page, link: string) {
+  const menu = page.getByRole('navigation', { name: 'Portal menu' });
+  const section = menu.getByRole('button', { name: /^Website Management/ });
+  if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
+  await menu.getByRole('link', { name: link, exact: true }).click();
+}
+
+test('an admin uploads a photo, moves it to the top, and the public Found on the Beach page shows it first', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await loginAs(page, 'admin@example.org');
+  await expect(page).toHaveURL(/\/portal$/);
+  await openWebsiteManagement(page, 'Found on the Beach');
+  await expect(page.getByRole('heading', { level: 1, name: 'Found on the Beach' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Found on the Beach photos, in public order' });
+  await expect(table).toBeVisible();
+  const seeded = await table.locator('tbody tr').count();
+  expect(seeded).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Add a photo' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a photo' })).toBeVisible();
+  await page.getByLabel(/^Title/).fill(PHOTO_TITLE);
+  await page.getByLabel('Description (optional)').fill('Found on the tide line after the storm, upside down and alive.');
+  await page.getByLabel('County (optional)').selectOption({ label: 'Ocean' });
+  await page.getByLabel('Municipality (optional)').selectOption({ index: 1 });
+  const station = page.getByLabel('Station (optional)');
+  await expect(station).toBeEnabled();
+  if ((await station.locator('option').count()) > 1) await station.selectOption({ index: 1 });
+  await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'crab.jpg', mimeType: 'image/jpeg', buffer: await picture('#2a7ab0') });
+  await expect(page.getByText(/Chosen: crab\.jpg/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'photo-form');
+  await page.getByRole('button', { name: 'Add the photo' }).click();
+
+  // Added at the end, as a thumbnail; moved to the top one place at a time.
+  await expect(page.getByRole('status')).toContainText(`${PHOTO_TITLE} was added.`);
+  const last = table.locator('tbody tr').last();
+  await expect(last).toContainText(PHOTO_TITLE);
+  await expect(last.locator('img')).toHaveAttribute('src', /^\/api\/files\/\d+\?size=thumb$/);
+  const up = page.getByRole('button', { name: `Move ${PHOTO_TITLE} up` });
+  for (let place = seeded + 1; place > 1; place--) {
+    await up.click();
+    await expect(page.getByRole('status')).toContainText(`${PHOTO_TITLE} moved up to place ${place - 1} of ${seeded + 1}.`);
+    await expect(table.locator('tbody tr').nth(place - 2)).toContainText(PHOTO_TITLE);
+  }
+  await expect(up).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'photos-list');
+
+  // The public gallery: first, as a thumbnail with its size reserved.
+  await page.goto('/found-on-the-beach');
+  await expect(page.getByRole('heading', { level: 1, name: 'Found on the Beach' })).toBeVisible();
+  const first = page.locator('.usa-card').first();
+  await expect(first.getByRole('heading', { level: 2 })).toHaveText(PHOTO_TITLE);
+  const image = first.getByRole('img');
+  await expect(image).toHaveAttribute('src', /^\/api\/files\/\d+\?size=thumb$/);
+  await expect(image).toHaveAttribute('width', '1200');
+  await expect(image).toHaveAttribute('height', '800');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+  await shoot(page, 'photos-public');
+});
+
+test('an admin adds an FAQ with a photo and the public FAQ page shows it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await loginAs(page, 'admin@example.org');
+  await expect(page).toHaveURL(/\/portal$/);
+  await openWebsiteManagement(page, 'FAQs');
+  await expect(page.getByRole('heading', { level: 1, name: 'FAQs' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'FAQs, in public order' });
+  await expect(table).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Add an FAQ' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add an FAQ' })).toBeVisible();
+  await page.getByLabel(/^Question/).fill(QUESTION);
+  await page.getByLabel(/^Answer/).fill('Most likely an algal bloom.\n\nKeep pets out of the water and report it to the county health department.');
+  await page.getByRole('button', { name: 'Add a photo' }).click();
+  await page.getByLabel(/^Photo 1 file/).setInputFiles({ name: 'bloom.jpg', mimeType: 'image/jpeg', buffer: await picture('#3f8f3a') });
+  await page.getByLabel('Photo 1 title (optional)').fill('A bloom along the bay shore');
+  await page.getByLabel('Photo 1 description (optional)').fill('Green scum at the water line, August.');
+  await expectNoAxeViolations(page);
+  await shoot(page, 'faq-form');
+  await page.getByRole('button', { name: 'Add the FAQ' }).click();
+
+  await expect(page.getByRole('status')).toContainText(`${QUESTION} was added.`);
+  const row = table.locator('tbody tr').last();
+  await expect(row).toContainText(QUESTION);
+  await expect(row.getByRole('img', { name: 'A bloom along the bay shore' })).toHaveAttribute('src', /\?size=thumb$/);
+  await expectNoAxeViolations(page);
+  await shoot(page, 'faqs-list');
+
+  // The public FAQ page: the question opens its answer and its photo.
+  await page.goto('/faqs');
+  await expect(page.getByRole('heading', { level: 1, name: 'FAQs' })).toBeVisible();
+  const question = page.getByRole('button', { name: QUESTION });
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('Keep pets out of the water and report it to the county health department.')).toBeVisible();
+  const photo = page.getByRole('img', { name: 'A bloom along the bay shore' });
+  await expect(photo).toBeVisible();
+  await expect(photo).toHaveAttribute('src', /^\/api\/files\/\d+\?size=thumb$/);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByText('Green scum at the water line, August.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'faqs-public');
+});
