@@ -78,6 +78,9 @@ interface SurveyKit {
   edit: number;
   delete: number;
   legacy: number;
+  /** Photos of the `edit` survey: one read by the probes, one deleted. */
+  photo: number;
+  photoToDelete: number;
 }
 
 
@@ -364,6 +367,7 @@ const TRACKDOWN_ROUTES: StaffRoute[] = [
 
 /** The Sanitary Surveys screen's calls: its rule in the survey's program (packages/domain sanitarySurveyAccess); ADMIN deletes. */
 const survey = (a: Account, programId: number) => a.surveys.get(programId)!;
+const surveyPhotoForm = () => formBody([['caption', 'Matrix']], [{ field: 'photo', filename: 'pixel.png', bytes: PIXEL_PNG, contentType: 'image/png' }]);
 const stationOf = (f: Fixtures, programId: number) => f.places(programId).station.beach_station_id;
 const SURVEY_ROUTES: StaffRoute[] = [
   {
@@ -459,6 +463,34 @@ const SURVEY_ROUTES: StaffRoute[] = [
       eachProgram(a, (programId) => ({
         url: `/api/beach/${stationOf(f, programId)}/survey/${survey(a, programId).delete}`,
         allowed: sanitarySurveyAccess(a.profile, programId).delete,
+      })),
+  },
+  {
+    method: 'POST',
+    path: '/api/beach/{id}/survey/{sid}/photos',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${stationOf(f, programId)}/survey/${survey(a, programId).edit}/photos`,
+        ...surveyPhotoForm(),
+        allowed: sanitarySurveyAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'GET',
+    path: '/api/beach/{id}/survey/{sid}/photos/{photoId}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${stationOf(f, programId)}/survey/${survey(a, programId).edit}/photos/${survey(a, programId).photo}`,
+        allowed: sanitarySurveyAccess(a.profile, programId).use,
+      })),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/beach/{id}/survey/{sid}/photos/{photoId}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/beach/${stationOf(f, programId)}/survey/${survey(a, programId).edit}/photos/${survey(a, programId).photoToDelete}`,
+        allowed: sanitarySurveyAccess(a.profile, programId).use,
       })),
   },
   {
@@ -1372,7 +1404,14 @@ beforeAll(async () => {
                  (${stationId}, date '2019-06-02', 'COMPLETED', true)
           returning sanitary_survey_id as id`,
     );
-    return { incident, dailyIncident: entry!.id, edit: edit!.id, delete: del!.id, legacy: legacy!.id };
+    const addPhoto = async () => {
+      const res = await ctx.call({ method: 'POST', url: `/api/beach/${stationId}/survey/${edit!.id}/photos`, token: adminToken, ...surveyPhotoForm() });
+      if (res.statusCode !== 201) throw new Error(`a survey photo for the matrix: ${res.statusCode} ${res.body}`);
+      return (res.json().payload.photos as { sanitary_survey_photo_id: number }[]).at(-1)!.sanitary_survey_photo_id;
+    };
+    const photo = await addPhoto();
+    const photoToDelete = await addPhoto();
+    return { incident, dailyIncident: entry!.id, edit: edit!.id, delete: del!.id, legacy: legacy!.id, photo, photoToDelete };
   };
 
 

@@ -218,6 +218,9 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['sid'], in: ['path'], kind: 'survey' },
   { names: ['incident_id'], in: ['body'], kind: 'incident' },
   { names: ['dailyId'], in: ['path'], kind: 'value' },
+  // A survey photo's id is checked against the survey named beside it.
+  { names: ['photoId'], in: ['path'], paths: /\/survey\/\{sid\}\/photos\//, kind: 'value' },
+  { names: ['size'], in: ['query'], paths: /\/survey\/\{sid\}\/photos\//, kind: 'value' },
   { names: ['status', 'source_code'], in: ['query'], paths: /^\/api\/survey\//, kind: 'value' },
   // The legacy import (decision 0021): its options are plain values; import jobs are reached by every admin organization's user.
   { names: ['program', 'organization', 'verified', 'replay_rules', 'map_remark', 'map_program'], in: ['query'], paths: /^\/api\/results\/import\//, kind: 'value' },

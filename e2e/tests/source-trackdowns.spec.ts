@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { loginAs } from '../support/auth';
+
+/**
+ * Source trackdowns (issue 12): the county health officer (a sanitary surveys USER) opens a station's
+ * dashboard, records a trackdown with a PDF and an attempted fix, sees it listed and downloads the PDF;
+ * screenshots of the form and the list at 1280 and 390 wide in the test output.
+ */
+
+/** A one-page PDF, as a field officer's dye test report would be. */
+function pdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+}
+
+const yesterday = () => new Date(Date.now() - 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+
+test('a county health officer records a source trackdown with a PDF and an attempted fix, sees it listed and downloads the PDF', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const report = pdf('Dye test at outfall 3');
+  await loginAs(page, 'health@example.org');
+  await expect(page).toHaveURL(/\/portal$/);
+  const menu = page.getByRole('navigation', { name: 'Portal menu' });
+  await menu.getByLabel('Program').selectOption({ label: 'OB - Ocean Beaches' });
+
+  await page.goto('/portal/beaches');
+  await expect(page.getByRole('heading', { level: 1, name: 'Beach Stations' })).toBeVisible();
+  await page.getByLabel('County', { exact: true }).selectOption({ label: 'Monmouth' });
+  await page.getByLabel('Station type').selectOption('PRIMARY');
+  await expect(page.getByRole('table')).toBeVisible();
+  await page.getByRole('button', { name: /^Open the dashboard of / }).first().click();
+  const dashboard = page.getByRole('region', { name: /.+ - .+/ }).filter({ has: page.getByRole('heading', { name: 'Source trackdowns' }) });
+  await expect(dashboard.getByRole('heading', { name: 'Source trackdowns' })).toBeVisible();
+  await expect(dashboard.getByRole('button', { name: 'Add a source trackdown' })).toBeVisible();
+
+  await dashboard.getByRole('button', { name: 'Add a source trackdown' }).click();
+  await expect(dashboard.getByRole('heading', { name: 'Add a source trackdown' })).toBeVisible();
+  await dashboard.getByLabel('Identified problems (optional)').fill('Illicit connection: a roof drain tied into the sanitary lateral at 12 Ocean Ave.');
+  await dashboard.getByLabel('Suggested solutions (optional)').fill('Disconnect the roof drain; dye test again after the repair.');
+  await dashboard.getByText('Applying for a loan or grant').click();
+  await dashboard.getByRole('button', { name: 'Add an attempted fix' }).click();
+  const fix = dashboard.getByRole('group', { name: 'Attempted fix 1' });
+  await fix.getByLabel(/^Date/).fill(yesterday());
+  await fix.getByLabel('Comments (optional)').fill('Lateral capped by the property owner');
+  await fix.getByText('Water quality improved').click();
+  await dashboard.getByRole('button', { name: 'Add a file' }).click();
+  const file = dashboard.getByRole('group', { name: 'File 1' });
+  await file.locator('input[type=file]').setInputFiles({ name: 'dye-test.pdf', mimeType: 'application/pdf', buffer: report });
+  await expect(file.getByText(/Chosen: dye-test\.pdf/)).toBeVisible();
+  await file.getByLabel('Description (optional)').fill('Dye test report');
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dashboard.screenshot({ path: testInfo.outputPath('trackdown-form-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await dashboard.screenshot({ path: testInfo.outputPath('trackdown-form-390.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await dashboard.getByRole('button', { name: 'Add the trackdown' }).click();
+  await expect(dashboard.getByRole('status')).toContainText('The source trackdown was added.');
+  const trackdown = dashboard.getByRole('article', { name: /^Trackdown #\d+ of \d{4}-\d{2}-\d{2} by Helen Rossi$/ });
+  await expect(trackdown).toContainText('Illicit connection: a roof drain tied into the sanitary lateral');
+  await expect(trackdown).toContainText('Applying for a loan or grant');
+  await expect(trackdown.getByRole('table', { name: 'Attempted fixes' }).getByRole('row', { name: new RegExp(`${yesterday()} Lateral capped by the property owner Yes`) })).toBeVisible();
+  await expect(trackdown).toContainText('Dye test report');
+  // A surveys USER records and edits; deleting is an administrator's.
+  await expect(trackdown.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  const downloading = page.waitForEvent('download');
+  await trackdown.getByRole('button', { name: 'Download dye-test.pdf' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('dye-test.pdf');
+  expect(readFileSync((await download.path())!).equals(report)).toBe(true);
+
+  await dashboard.screenshot({ path: testInfo.outputPath('trackdown-list-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await dashboard.screenshot({ path: testInfo.outputPath('trackdown-list-390.png') });
+});
