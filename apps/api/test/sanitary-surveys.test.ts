@@ -4,6 +4,7 @@ import { addDays, localDate, SURVEY_CODES } from '@beach/domain';
 import { queryRows } from '../src/db/client';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { station, stationsOf, tokenCache, type StationRow } from './results-fixtures';
+import { fileKeys, form, hostileFiles, png, storedKeys } from './content-upload-fixtures';
 
 let ctx: TestContext;
 let ob: StationRow[];
@@ -463,6 +464,88 @@ describe(`sanitary surveys on ${DATABASE_KIND}`, () => {
       const theirs = (await call(ADMIN, 'POST', '/api/survey', { beach_station_id: primary(rv).beach_station_id, ...observations() })).json().payload;
       expect((await call(OFFICER, 'DELETE', `/api/beach/${primary(rv).beach_station_id}/survey/${theirs.sanitary_survey_id}`)).statusCode).toBe(403);
       expect((await call(ADMIN, 'GET', url)).statusCode).toBe(200);
+    });
+  });
+
+  describe('survey photos: POST, GET and DELETE /api/beach/{id}/survey/{sid}/photos', () => {
+    const upload = async (who: string | null, url: string, fields: Record<string, string>, files: Parameters<typeof form>[1]) =>
+      ctx.call({ method: 'POST', url, token: who ? await token(who) : undefined, ...form(fields, files) });
+
+    it('adds a re-encoded photo with its caption (N/A when missing), serves it and its thumbnail to the survey’s users, deletes it with its bytes', async () => {
+      const s = primary(ob, 15);
+      const made = (await call(OFFICER, 'POST', '/api/survey', { beach_station_id: s.beach_station_id, ...observations() })).json().payload;
+      const base = `/api/beach/${s.beach_station_id}/survey/${made.sanitary_survey_id}/photos`;
+      const added = await upload(OFFICER, base, { caption: 'Outfall flowing' }, [{ field: 'photo', filename: 'outfall.png', bytes: await png(1200, 800) }]);
+      expect(added.statusCode, added.body).toBe(201);
+      const photo = added.json().payload.photos[0];
+      expect(photo).toMatchObject({ caption: 'Outfall flowing', original_name: 'outfall.png' });
+      expect(photo.width).toBeLessThanOrEqual(1600);
+      const second = await upload(OFFICER, base, {}, [{ field: 'photo', filename: 'gulls.png', bytes: await png(300, 200) }]);
+      expect(second.json().payload.photos.map((p: { caption: string }) => p.caption)).toEqual(['Outfall flowing', 'N/A']);
+
+      const image = await ctx.call({ method: 'GET', url: `${base}/${photo.sanitary_survey_photo_id}`, token: await token(OFFICER) });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['x-content-type-options']).toBe('nosniff');
+      expect(image.headers['cache-control']).toBe('private, no-store');
+      const thumb = await ctx.call({ method: 'GET', url: `${base}/${photo.sanitary_survey_photo_id}?size=thumb`, token: await token(OFFICER) });
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.rawPayload.length).toBeLessThan(image.rawPayload.length);
+
+      const [fileId] = (await queryRows<{ id: number }>(db(), sql`select file_id as id from sanitary_survey_photos where sanitary_survey_photo_id = ${photo.sanitary_survey_photo_id}`)).map((r) => r.id);
+      const keys = await fileKeys(ctx, fileId!);
+      expect(keys.every((k) => storedKeys(ctx).includes(k))).toBe(true);
+      const gone = await call(OFFICER, 'DELETE', `${base}/${photo.sanitary_survey_photo_id}`);
+      expect(gone.statusCode, gone.body).toBe(200);
+      expect(gone.json().payload.photos.map((p: { caption: string }) => p.caption)).toEqual(['N/A']);
+      expect(keys.some((k) => storedKeys(ctx).includes(k))).toBe(false);
+      expect((await call(OFFICER, 'DELETE', `${base}/${photo.sanitary_survey_photo_id}`)).statusCode).toBe(404);
+      expect((await ctx.call({ method: 'GET', url: `${base}/${photo.sanitary_survey_photo_id}`, token: await token(OFFICER) })).statusCode).toBe(404);
+
+      // Deleting the survey removes its photos' bytes too.
+      const left = second.json().payload.photos[1];
+      const [leftFile] = (await queryRows<{ id: number }>(db(), sql`select file_id as id from sanitary_survey_photos where sanitary_survey_photo_id = ${left.sanitary_survey_photo_id}`)).map((r) => r.id);
+      const leftKeys = await fileKeys(ctx, leftFile!);
+      expect((await call(ADMIN, 'DELETE', `/api/beach/${s.beach_station_id}/survey/${made.sanitary_survey_id}`)).statusCode).toBe(200);
+      expect(leftKeys.some((k) => storedKeys(ctx).includes(k))).toBe(false);
+    });
+
+    it('refuses what is not a photo, a missing photo and a long caption (400) or an oversize one (413), and keeps nothing', async () => {
+      const s = primary(ob, 16);
+      const made = (await call(OFFICER, 'POST', '/api/survey', { beach_station_id: s.beach_station_id, ...observations() })).json().payload;
+      const base = `/api/beach/${s.beach_station_id}/survey/${made.sanitary_survey_id}/photos`;
+      const before = storedKeys(ctx).length;
+      for (const hostile of await hostileFiles('photo')) {
+        const res = await upload(OFFICER, base, {}, [hostile.file]);
+        expect(res.statusCode, hostile.label).toBe(hostile.status);
+      }
+      expect((await upload(OFFICER, base, { caption: 'No photo' }, [])).statusCode).toBe(400);
+      expect((await upload(OFFICER, base, {}, [{ field: 'file', filename: 'a.png', bytes: await png(20, 20) }])).statusCode).toBe(400);
+      expect((await upload(OFFICER, base, { caption: 'x'.repeat(501) }, [{ field: 'photo', filename: 'a.png', bytes: await png(20, 20) }])).statusCode).toBe(400);
+      expect(storedKeys(ctx).length).toBe(before);
+      expect((await call(OFFICER, 'GET', `/api/survey/${made.sanitary_survey_id}`)).json().payload.photos).toEqual([]);
+    });
+
+    it('answers 401, 403 to the wrong role, for a foreign survey and a survey of another station, before reading the form', async () => {
+      const s = primary(ob, 17);
+      const mine = (await call(OFFICER, 'POST', '/api/survey', { beach_station_id: s.beach_station_id, ...observations() })).json().payload;
+      const theirs = (await call(ADMIN, 'POST', '/api/survey', { beach_station_id: primary(rv).beach_station_id, ...observations() })).json().payload;
+      const base = `/api/beach/${s.beach_station_id}/survey/${mine.sanitary_survey_id}/photos`;
+      const files = [{ field: 'photo', filename: 'a.png', bytes: await png(20, 20) }];
+      expect((await upload(null, base, {}, files)).statusCode).toBe(401);
+      expect((await upload(SAMPLER, base, {}, files)).statusCode).toBe(403);
+      expect((await upload(OFFICER, `/api/beach/${primary(rv).beach_station_id}/survey/${theirs.sanitary_survey_id}/photos`, {}, files)).statusCode).toBe(403);
+      expect((await upload(OFFICER, `/api/beach/${primary(ob, 18).beach_station_id}/survey/${mine.sanitary_survey_id}/photos`, {}, files)).statusCode).toBe(403);
+      const added = (await upload(OFFICER, base, {}, files)).json().payload.photos[0];
+      const theirPhoto = (await upload(ADMIN, `/api/beach/${primary(rv).beach_station_id}/survey/${theirs.sanitary_survey_id}/photos`, {}, files)).json().payload.photos[0];
+      const foreignUrl = `/api/beach/${primary(rv).beach_station_id}/survey/${theirs.sanitary_survey_id}/photos/${theirPhoto.sanitary_survey_photo_id}`;
+      for (const method of ['GET', 'DELETE'] as const) {
+        expect((await call(null, method, `${base}/${added.sanitary_survey_photo_id}`)).statusCode).toBe(401);
+        expect((await call(SAMPLER, method, `${base}/${added.sanitary_survey_photo_id}`)).statusCode).toBe(403);
+        expect((await call(OFFICER, method, foreignUrl)).statusCode).toBe(403);
+        expect((await call(OFFICER, method, `${base}/x`)).statusCode).toBe(400);
+        // Another survey's photo through this survey's path is not found.
+        expect((await call(ADMIN, method, `${base}/${theirPhoto.sanitary_survey_photo_id}`)).statusCode).toBe(404);
+      }
     });
   });
 });

@@ -214,6 +214,10 @@ export function surveyCreateSchema(options: DateRuleOptions = {}) {
 export type SurveyCreateInput = z.input<ReturnType<typeof surveyCreateSchema>>;
 export type SurveyCreate = z.output<ReturnType<typeof surveyCreateSchema>>;
 
+/** POST beach/{id}/survey/{sid}/photos (multipart, with the photo in `photo`): its caption; missing text is 'N/A'. */
+export const surveyPhotoFieldsSchema = z.object({ caption: surveyText(500) });
+export const SURVEY_PHOTOS_MAX = 20;
+
 /** POST survey/{date}: the incident whose survey of that day is opened (or started when it has none). */
 export const surveyByDateSchema = z.object({ incident_id: idSchema });
 export type SurveyByDate = z.output<typeof surveyByDateSchema>;
@@ -283,6 +287,16 @@ export const surveySchema = surveySummarySchema.extend({
   animals: z.array(z.object({ sanitary_survey_animal_id: z.number(), kind: z.enum(ANIMAL_KINDS), count: z.number(), description: z.string() })),
   outfalls: z.array(z.object({ sanitary_survey_outfall_id: z.number(), description: z.string(), is_flowing: z.boolean() })),
   sources: z.array(z.object({ source_code: z.string(), source_name: z.string(), description: z.string() })),
+  /** Photos taken during the survey: GET beach/{id}/survey/{sid}/photos/{photoId} (?size=thumb) answers the image. */
+  photos: z.array(
+    z.object({
+      sanitary_survey_photo_id: z.number(),
+      caption: z.string(),
+      original_name: z.string(),
+      width: z.number().nullable(),
+      height: z.number().nullable(),
+    }),
+  ),
 });
 export type Survey = z.infer<typeof surveySchema>;
 

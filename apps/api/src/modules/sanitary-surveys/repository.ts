@@ -57,12 +57,12 @@ export function listStationSurveys(db: DbOrTx, stationId: number): Promise<Surve
 }
 
 export async function findSurvey(db: DbOrTx, id: number): Promise<Survey | null> {
-  const [row] = await queryRows<Omit<Survey, 'animals' | 'outfalls' | 'sources'>>(
+  const [row] = await queryRows<Omit<Survey, 'animals' | 'outfalls' | 'sources' | 'photos'>>(
     db,
     sql`select ${summaryColumns}, ${detailColumns} ${from} where v.sanitary_survey_id = ${id}`,
   );
   if (!row) return null;
-  const [animals, outfalls, sources] = await Promise.all([
+  const [animals, outfalls, sources, photos] = await Promise.all([
     queryRows<Survey['animals'][number]>(
       db,
       sql`select sanitary_survey_animal_id, kind, count, description from sanitary_survey_animals
@@ -79,8 +79,14 @@ export async function findSurvey(db: DbOrTx, id: number): Promise<Survey | null>
           join beacon_sources bs on bs.code = x.source_code
           where x.sanitary_survey_id = ${id} order by bs.name`,
     ),
+    queryRows<Survey['photos'][number]>(
+      db,
+      sql`select p.sanitary_survey_photo_id, p.caption, f.original_name, f.width, f.height
+          from sanitary_survey_photos p join uploaded_files f on f.file_id = p.file_id
+          where p.sanitary_survey_id = ${id} order by p.sanitary_survey_photo_id`,
+    ),
   ]);
-  return { ...row, animals, outfalls, sources };
+  return { ...row, animals, outfalls, sources, photos };
 }
 
 export interface LockedSurvey {
@@ -236,6 +242,35 @@ export async function completeSurvey(tx: DbOrTx, id: number, stationId: number, 
 
 export async function deleteSurvey(tx: DbOrTx, id: number): Promise<void> {
   await tx.execute(sql`delete from sanitary_surveys where sanitary_survey_id = ${id}`);
+}
+
+export async function insertPhoto(tx: DbOrTx, id: number, fileId: number, caption: string): Promise<void> {
+  await tx.execute(sql`insert into sanitary_survey_photos (sanitary_survey_id, file_id, caption) values (${id}, ${fileId}, ${caption})`);
+  await tx.execute(sql`update sanitary_surveys set updated_at = now() where sanitary_survey_id = ${id}`);
+}
+
+export async function photoCount(db: DbOrTx, id: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from sanitary_survey_photos where sanitary_survey_id = ${id}`);
+  return row!.n;
+}
+
+/** Removes one photo of the survey; its file id, or null when the survey has no such photo. */
+export async function deletePhoto(tx: DbOrTx, id: number, photoId: number): Promise<number | null> {
+  const [row] = await queryRows<{ file_id: number }>(
+    tx,
+    sql`delete from sanitary_survey_photos where sanitary_survey_photo_id = ${photoId} and sanitary_survey_id = ${id} returning file_id`,
+  );
+  if (row) await tx.execute(sql`update sanitary_surveys set updated_at = now() where sanitary_survey_id = ${id}`);
+  return row?.file_id ?? null;
+}
+
+/** The file id of one photo of the survey, or null. */
+export async function photoFileId(db: DbOrTx, id: number, photoId: number): Promise<number | null> {
+  const [row] = await queryRows<{ file_id: number }>(
+    db,
+    sql`select file_id from sanitary_survey_photos where sanitary_survey_photo_id = ${photoId} and sanitary_survey_id = ${id}`,
+  );
+  return row?.file_id ?? null;
 }
 
 /** The file ids of a survey's photos (removed with it). */

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,16 +17,24 @@ import {
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { IMAGE_POLICY } from '../../lib/uploads/prepare';
+import { readForm, registerFormParser, type FormLimits } from '../../lib/uploads/form';
+import { sendStoredFile } from '../files/service';
 import * as surveys from './service';
+
+const PHOTO_LIMITS: FormLimits = { maxFileBytes: IMAGE_POLICY.maxBytes, maxFiles: 1, maxFields: 5 };
 
 const idParams = z.object({ id: idSchema });
 const stationSurveyParams = z.object({ id: idSchema, sid: idSchema });
+const surveyPhotoParams = z.object({ id: idSchema, sid: idSchema, photoId: idSchema });
+const photoQuery = z.object({ size: z.enum(['thumb', 'display']).optional() });
 
 /**
  * Sanitary surveys: every survey call of SPEC 7 (the geomean calls are the geomeans module's), for the
  * Sanitary Surveys screen. A "beach" id is a beach_station_id, as in the spec's other beach calls.
  */
 export const sanitarySurveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  await registerFormParser(app, PHOTO_LIMITS);
   const { db } = deps.database;
   const tags = ['sanitary surveys'];
   const onRequest = app.staff(routeRules.screen('/portal/beaches/sanitary-surveys', 'You need sanitary surveys user access in a program.'));
@@ -146,5 +155,51 @@ export const sanitarySurveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       await surveys.deleteSurvey(deps, await callerProfile(db, request), request.params.id, request.params.sid, true);
       return ok(SURVEY_CODES.SURVEY_DELETED, null);
     },
+  );
+
+  // Photos taken during a survey (decision 0027): added one at a time as multipart, read back by the survey's users only.
+  app.post(
+    '/beach/:id/survey/:sid/photos',
+    {
+      onRequest,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        params: stationSurveyParams,
+        response: { 201: envelope(surveySchema), ...staffErrors, 409: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const profile = await callerProfile(db, request);
+      // The survey is checked before the form is read.
+      await surveys.getSurvey(deps, profile, request.params.sid, request.params.id);
+      const form = await readForm(request, PHOTO_LIMITS);
+      const survey = await surveys.addSurveyPhoto(deps, profile, request.params.id, request.params.sid, form);
+      reply.status(201);
+      return ok(SURVEY_CODES.SURVEY_SAVED, survey);
+    },
+  );
+
+  app.get(
+    '/beach/:id/survey/:sid/photos/:photoId',
+    { onRequest, schema: { tags, params: surveyPhotoParams, querystring: photoQuery, response: staffErrors } },
+    async (request, reply) => {
+      const file = await surveys.surveyPhotoFile(deps, await callerProfile(db, request), request.params.id, request.params.sid, request.params.photoId);
+      return sendStoredFile(deps, reply as unknown as FastifyReply, file, {
+        cacheControl: 'private, no-store',
+        thumbnail: request.query.size === 'thumb',
+        ifNoneMatch: request.headers['if-none-match'],
+      });
+    },
+  );
+
+  app.delete(
+    '/beach/:id/survey/:sid/photos/:photoId',
+    { onRequest, schema: { tags, params: surveyPhotoParams, response: { 200: envelope(surveySchema), ...staffErrors } } },
+    async (request) =>
+      ok(
+        SURVEY_CODES.SURVEY_SAVED,
+        await surveys.deleteSurveyPhoto(deps, await callerProfile(db, request), request.params.id, request.params.sid, request.params.photoId),
+      ),
   );
 };

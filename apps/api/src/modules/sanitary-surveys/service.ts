@@ -4,6 +4,8 @@ import {
   surveyChoiceLists,
   SURVEY_CODES,
   SURVEY_MESSAGES,
+  SURVEY_PHOTOS_MAX,
+  surveyPhotoFieldsSchema,
   type Survey,
   type SurveyCreate,
   type SurveyFilters,
@@ -16,7 +18,12 @@ import {
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
-import { conflict, forbidden, HttpError, invalidFields } from '../../lib/http';
+import { parseFormFields } from '../../lib/form-fields';
+import { conflict, forbidden, HttpError, invalidFields, notFound } from '../../lib/http';
+import type { ReceivedForm } from '../../lib/uploads/form';
+import { IMAGE_POLICY, prepareUpload } from '../../lib/uploads/prepare';
+import { findFiles, type StoredFileRow } from '../files/repository';
+import { fileTransaction } from '../files/service';
 import * as repo from './repository';
 
 /**
@@ -31,6 +38,7 @@ const TABLE = 'sanitary_surveys';
 const refused = () => forbidden('You may not see or change sanitary surveys of this program.', 'PROGRAM_PERMISSION_REQUIRED');
 const refusedDelete = () => forbidden('Deleting a sanitary survey needs a sanitary surveys administrator level in its program.', 'PROGRAM_PERMISSION_REQUIRED');
 
+const FOLDER = 'surveys';
 const latest = (deps: AppDeps) => latestAllowedDate(new Date(), deps.config.programTimeZone);
 
 /** GET survey/filters: the form's choices and BEACON sources; with a program the caller may use, its stations and open incidents. */
@@ -219,14 +227,61 @@ export async function updateSurvey(deps: AppDeps, profile: UserProfile, stationI
  * row keeps the whole survey.
  */
 export async function deleteSurvey(deps: AppDeps, profile: UserProfile, stationId: number, id: number, legacy: boolean): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
+  await fileTransaction(deps, FOLDER, async (tx, files) => {
     const locked = await lockReachable(tx, profile, stationId, id);
     if (!sanitarySurveyAccess(profile, locked.program_id).delete) throw refusedDelete();
     if (locked.is_legacy && !legacy) throw conflict(SURVEY_MESSAGES.isLegacy, SURVEY_CODES.SURVEY_IS_LEGACY);
     if (!locked.is_legacy && legacy) throw conflict(SURVEY_MESSAGES.notLegacy, SURVEY_CODES.SURVEY_NOT_LEGACY);
     const before = await load(tx, id);
+    const photoFiles = await repo.photoFileIds(tx, id);
     await repo.deleteSurvey(tx, id);
+    await files.discard(photoFiles);
     await writeAudit(tx, { userId: profile.user_id, action: 'DELETE', tableName: TABLE, recordId: id, programId: locked.program_id, before });
   });
 }
 
+/**
+ * POST beach/{id}/survey/{sid}/photos: a photo taken during the survey (multipart `photo` and `caption`), checked
+ * and re-encoded by the upload pipeline, stored with its row in one write; the survey's users add them.
+ */
+export async function addSurveyPhoto(deps: AppDeps, profile: UserProfile, stationId: number, id: number, form: ReceivedForm): Promise<Survey> {
+  const { caption } = parseFormFields(surveyPhotoFieldsSchema, form.fields);
+  const photo = form.files.length === 1 && form.files[0]!.field === 'photo' ? form.files[0]! : null;
+  if (!photo) throw invalidFields([{ field: 'photo', message: 'Send one photo in the photo field' }]);
+  const prepared = await prepareUpload(photo, { ...IMAGE_POLICY, label: 'Photo' });
+  return fileTransaction(deps, FOLDER, async (tx, files) => {
+    const locked = await lockReachable(tx, profile, stationId, id);
+    if ((await repo.photoCount(tx, id)) >= SURVEY_PHOTOS_MAX) {
+      throw conflict(`A survey keeps at most ${SURVEY_PHOTOS_MAX} photos: delete one first.`, 'SURVEY_PHOTOS_FULL');
+    }
+    const before = await load(tx, id);
+    await repo.insertPhoto(tx, id, await files.add(prepared, profile.user_id), caption);
+    const after = await load(tx, id);
+    await writeAudit(tx, { userId: profile.user_id, action: 'UPDATE', tableName: TABLE, recordId: id, programId: locked.program_id, before, after });
+    return after;
+  });
+}
+
+/** DELETE beach/{id}/survey/{sid}/photos/{photoId}: one photo, its bytes removed after the commit. */
+export async function deleteSurveyPhoto(deps: AppDeps, profile: UserProfile, stationId: number, id: number, photoId: number): Promise<Survey> {
+  return fileTransaction(deps, FOLDER, async (tx, files) => {
+    const locked = await lockReachable(tx, profile, stationId, id);
+    const before = await load(tx, id);
+    const fileId = await repo.deletePhoto(tx, id, photoId);
+    if (fileId === null) throw notFound('Photo of this survey', 'SURVEY_PHOTO_NOT_FOUND');
+    await files.discard([fileId]);
+    const after = await load(tx, id);
+    await writeAudit(tx, { userId: profile.user_id, action: 'UPDATE', tableName: TABLE, recordId: id, programId: locked.program_id, before, after });
+    return after;
+  });
+}
+
+/** GET beach/{id}/survey/{sid}/photos/{photoId}: the stored photo of a survey the caller may read. */
+export async function surveyPhotoFile(deps: AppDeps, profile: UserProfile, stationId: number, id: number, photoId: number): Promise<StoredFileRow> {
+  const db = deps.database.db;
+  await getSurvey(deps, profile, id, stationId);
+  const fileId = await repo.photoFileId(db, id, photoId);
+  const [file] = fileId === null ? [] : await findFiles(db, [fileId]);
+  if (!file) throw notFound('Photo of this survey', 'SURVEY_PHOTO_NOT_FOUND');
+  return file;
+}

@@ -54,6 +54,7 @@ const survey = (id: number, over: Partial<Survey> = {}): Survey => ({
   animals: [],
   outfalls: [],
   sources: [],
+  photos: [],
   ...over,
 });
 
@@ -78,8 +79,8 @@ const FILTERS: SurveyFilters = {
 };
 
 function routes(extra: Record<string, Reply> = {}) {
-  const { animals: _a, outfalls: _o, sources: _s, ...summary } = survey(21, { status: 'COMPLETED', source_codes: ['STORM'] });
-  void [_a, _o, _s];
+  const { animals: _a, outfalls: _o, sources: _s, photos: _p, ...summary } = survey(21, { status: 'COMPLETED', source_codes: ['STORM'] });
+  void [_a, _o, _s, _p];
   return mockFetch({
     'GET /api/user/current/': ok(CODES.USER_FOUND, makeAdmin()),
     'GET /api/survey/filters': ok(SURVEY_CODES.SURVEY_FILTERS_FOUND, FILTERS),
