@@ -22,6 +22,7 @@ import {
   type SurveyListFilters,
 } from './api';
 import { SurveyForm, valuesOf } from './SurveyForm';
+import { SurveyPhotos } from './SurveyPhotos';
 import './sanitary-surveys.css';
 
 const ROUTE = '/portal/beaches/sanitary-surveys';
@@ -158,7 +159,7 @@ function StartFromIncident({ options, onStarted }: { options: SurveyFilters; onS
               </Button>
             </Alert>
           ) : (
-            <Button type="submit" disabled={starting.isLoading}>
+            <Button type="submit" className="margin-top-1" disabled={starting.isLoading}>
               {starting.isLoading ? 'Starting…' : 'Start sanitary survey'}
             </Button>
           )}
@@ -196,7 +197,7 @@ function SurveyList({
 
   const toolbar = (
     <div className="grid-row grid-gap-2">
-      <Field id="survey-status" label="Surveys" className="grid-col-12 tablet:grid-col-2">
+      <Field id="survey-status" label="Surveys" className="grid-col-12 tablet:grid-col-4">
         {(a11y) => (
           <Select {...a11y} name="survey-status" value={filters.status} onChange={(e) => set({ status: e.target.value as SurveyListFilters['status'] })}>
             <option value="all">All</option>
@@ -217,7 +218,7 @@ function SurveyList({
           </Select>
         )}
       </Field>
-      <Field id="survey-source" label="BEACON source" className="grid-col-12 tablet:grid-col-2">
+      <Field id="survey-source" label="BEACON source" className="grid-col-12 tablet:grid-col-4">
         {(a11y) => (
           <Select {...a11y} name="survey-source" value={filters.source_code} onChange={(e) => set({ source_code: e.target.value })}>
             <option value="">Any source</option>
@@ -229,10 +230,10 @@ function SurveyList({
           </Select>
         )}
       </Field>
-      <Field id="survey-from" label="On or after" className="grid-col-6 tablet:grid-col-2">
+      <Field id="survey-from" label="On or after" className="grid-col-6 tablet:grid-col-4">
         {(a11y) => <input {...a11y} className="usa-input" type="date" max={latestSampleDate()} value={filters.from} onChange={(e) => set({ from: e.target.value })} />}
       </Field>
-      <Field id="survey-to" label="On or before" className="grid-col-6 tablet:grid-col-2">
+      <Field id="survey-to" label="On or before" className="grid-col-6 tablet:grid-col-4">
         {(a11y) => <input {...a11y} className="usa-input" type="date" max={latestSampleDate()} value={filters.to} onChange={(e) => set({ to: e.target.value })} />}
       </Field>
     </div>
@@ -273,7 +274,7 @@ function SurveyList({
                       <span className="display-block font-body-2xs">{s.station_name}</span>
                     </th>
                     <td data-label="Day">
-                      {s.survey_date}
+                      <span className="text-no-wrap">{s.survey_date}</span>
                       {s.survey_time_hh && ` ${s.survey_time_hh}:${s.survey_time_mm}`}
                       {s.incident_id !== null && <span className="display-block font-body-2xs">Incident day</span>}
                     </td>
@@ -329,7 +330,7 @@ function SurveyEditor({ id, options, notice, onDone }: { id: number; options: Su
         </Alert>
       )}
       <h2 id="survey-heading" tabIndex={-1} ref={heading}>
-        Survey of {place(s)} on {s.survey_date}
+        Survey of {place(s)} on <span className="text-no-wrap">{s.survey_date}</span>
       </h2>
       <p>
         <span className={`survey-status survey-status--${s.status.toLowerCase()}`}>{SURVEY_STATUS_LABELS[s.status]}</span>
@@ -338,7 +339,7 @@ function SurveyEditor({ id, options, notice, onDone }: { id: number; options: Su
         {s.requires_sanitary_survey && ' The station still needs a sanitary survey.'}
       </p>
       <SurveyForm
-        key={`${s.sanitary_survey_id}-${s.updated_at}`}
+        key={s.sanitary_survey_id}
         survey={s}
         initial={valuesOf(s)}
         options={options}
@@ -352,6 +353,7 @@ function SurveyEditor({ id, options, notice, onDone }: { id: number; options: Su
           );
         }}
       />
+      <SurveyPhotos survey={s} />
     </section>
   );
 }

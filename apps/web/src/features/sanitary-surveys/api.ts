@@ -59,6 +59,17 @@ export const surveysApi = api.injectEndpoints({
       transformResponse: (response: Envelope) => surveySchema.parse(response.payload),
       invalidatesTags: ['Surveys', 'Beaches', 'Programs'],
     }),
+    /** POST beach/{id}/survey/{sid}/photos: multipart, the photo in `photo` and its caption. */
+    addSurveyPhoto: build.mutation<Survey, { stationId: number; id: number; body: FormData }>({
+      query: ({ stationId, id, body }) => ({ url: `beach/${stationId}/survey/${id}/photos`, method: 'POST', body }),
+      transformResponse: (response: Envelope) => surveySchema.parse(response.payload),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Surveys', id }],
+    }),
+    deleteSurveyPhoto: build.mutation<Survey, { stationId: number; id: number; photoId: number }>({
+      query: ({ stationId, id, photoId }) => ({ url: `beach/${stationId}/survey/${id}/photos/${photoId}`, method: 'DELETE' }),
+      transformResponse: (response: Envelope) => surveySchema.parse(response.payload),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Surveys', id }],
+    }),
     deleteSurvey: build.mutation<null, { stationId: number; id: number; legacy: boolean }>({
       query: ({ stationId, id, legacy }) => ({ url: `beach/${stationId}/survey/${id}${legacy ? '/legacy' : ''}`, method: 'DELETE' }),
       invalidatesTags: ['Surveys', 'Beaches', 'Programs'],
@@ -74,4 +85,6 @@ export const {
   useCreateSurveyMutation,
   useUpdateSurveyMutation,
   useDeleteSurveyMutation,
+  useAddSurveyPhotoMutation,
+  useDeleteSurveyPhotoMutation,
 } = surveysApi;

@@ -178,4 +178,30 @@ describe('Sanitary Surveys', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('The survey of Seaside Heights - Station 3 on 2026-07-14 was deleted.');
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/beach/3/survey/21']);
   });
+
+  it('lists a survey’s photos and adds one with its caption (missing caption sent as N/A); a missing photo is said first', async () => {
+    const photo = { sanitary_survey_photo_id: 7, caption: 'Outfall', original_name: 'outfall.png', width: 1200, height: 800 };
+    const { calls } = routes({
+      'GET /api/survey/30': ok(SURVEY_CODES.SURVEY_FOUND, survey(30, { photos: [photo] })),
+      'POST /api/beach/3/survey/30/photos': {
+        status: 201,
+        body: { code: SURVEY_CODES.SURVEY_SAVED, payload: survey(30, { photos: [photo, { ...photo, sanitary_survey_photo_id: 8, caption: 'N/A', original_name: 'gulls.png' }] }) },
+      },
+    });
+    const { user } = open('/portal/beaches/sanitary-surveys?survey=30');
+    const photos = await screen.findByRole('region', { name: 'Photos' });
+    expect(within(photos).getByText('Outfall')).toBeInTheDocument();
+    const add = within(photos).getByRole('form', { name: 'Add a photo' });
+    await user.click(within(add).getByRole('button', { name: 'Add the photo' }));
+    expect(await within(add).findByText('Choose a photo')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.upload(within(add).getByLabelText(/^Photo/), new File([new Uint8Array([137, 80, 78, 71])], 'gulls.png', { type: 'image/png' }));
+    await user.click(within(add).getByRole('button', { name: 'Add the photo' }));
+    expect(await within(photos).findByText('The photo gulls.png was added.')).toBeInTheDocument();
+    const body = String(calls.find((c) => c.method === 'POST')?.body);
+    expect(body).toContain('name="caption"\r\n\r\nN/A\r\n');
+    expect(body).toMatch(/name="photo"; filename="[^"]+"\r\nContent-Type: image\/png/);
+    // The survey is read again, photos included.
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/survey/30').length).toBeGreaterThan(1));
+  });
 });
