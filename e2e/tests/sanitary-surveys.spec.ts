@@ -22,6 +22,9 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** A one-pixel PNG: the photo the officer adds. */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
 interface Station {
   beach_station_id: number;
   station_name: string;
@@ -106,6 +109,15 @@ test('a county health officer completes a sanitary survey started from an incide
   await shoot(page, 'sanitary-surveys-list');
   await start.getByRole('button', { name: 'Start sanitary survey' }).click();
   await expect(page.getByText(`A survey of ${station.beach_name} - ${station.station_name} on ${today} was started.`)).toBeVisible();
+
+  // A photo of the outfall, through the upload pipeline (re-encoded, served to the survey's users only).
+  const photos = page.getByRole('region', { name: 'Photos' });
+  const addPhoto = photos.getByRole('form', { name: 'Add a photo' });
+  await addPhoto.locator('input[type=file]').setInputFiles({ name: 'outfall.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  await addPhoto.getByLabel(/^Caption/).fill('Outfall at the street end');
+  await addPhoto.getByRole('button', { name: 'Add the photo' }).click();
+  await expect(photos.getByText('The photo outfall.png was added.')).toBeVisible();
+  await expect(photos.getByRole('img', { name: 'Outfall at the street end' })).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Sanitary survey' });
   await expect(form.getByLabel(/^Surveyor/)).toHaveValue('Helen Rossi');
