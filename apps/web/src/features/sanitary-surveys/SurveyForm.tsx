@@ -211,12 +211,12 @@ export function SurveyForm({ survey, initial, options, onSave, onCancel }: Surve
                   />
                 )}
               </Field>
-              <Field id={fieldId('survey_time_hh')} label="Hour (00-23, optional)" error={error('survey_time_hh')} className="grid-col-6 tablet:grid-col-2">
+              <Field id={fieldId('survey_time_hh')} label="Hour (00-23, optional)" error={error('survey_time_hh')} className="grid-col-6 tablet:grid-col-4">
                 {(a11y) => (
                   <TextInput {...a11y} name="survey_time_hh" type="text" inputMode="numeric" maxLength={2} value={values.survey_time_hh} onChange={(e) => set({ survey_time_hh: e.target.value })} />
                 )}
               </Field>
-              <Field id={fieldId('survey_time_mm')} label="Minute (00-59, optional)" error={error('survey_time_mm')} className="grid-col-6 tablet:grid-col-2">
+              <Field id={fieldId('survey_time_mm')} label="Minute (00-59, optional)" error={error('survey_time_mm')} className="grid-col-6 tablet:grid-col-4">
                 {(a11y) => (
                   <TextInput {...a11y} name="survey_time_mm" type="text" inputMode="numeric" maxLength={2} value={values.survey_time_mm} onChange={(e) => set({ survey_time_mm: e.target.value })} />
                 )}
