@@ -11,7 +11,7 @@ import { FormProblems, useServerFailure } from '../../components/management/form
 import { NotPermitted } from '../../components/NotPermitted';
 import { ScreenPage } from '../../components/ScreenPage';
 import { useCreatePhotoMutation, useGetPhotoQuery, usePhotoGeographyQuery, usePhotoStationsQuery, useUpdatePhotoMutation } from './api';
-import { PHOTOS_PATH, useCanManagePhotos } from './PhotosManagementPage';
+import { PHOTOS_PATH, stationLabel, useCanManagePhotos } from './PhotosManagementPage';
 
 /** What the server accepts for a photo, for the picker and in words. */
 export const PHOTO_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
@@ -196,7 +196,7 @@ function PhotoForm({ current, onSubmit }: { current: BeachPhotoRecord | null; on
               <option value="">- None -</option>
               {stationChoices.map((s) => (
                 <option key={s.beach_station_id} value={s.beach_station_id}>
-                  {s.beach_name} - {s.station_name}
+                  {stationLabel(s.station_name, s.beach_name)}
                 </option>
               ))}
             </Select>

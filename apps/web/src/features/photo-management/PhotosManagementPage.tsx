@@ -20,9 +20,14 @@ export function useCanManagePhotos(): boolean {
   return me ? portalAbilities(me, selectedProgramId)[PHOTOS_PATH] : false;
 }
 
-/** Where a photo was found, in words: station (beach), municipality, county. */
+/** A station in words: its name, with its beach's when the name does not already say it. */
+export function stationLabel(stationName: string, beachName: string | null): string {
+  return !beachName || stationName.includes(beachName) ? stationName : `${stationName} (${beachName})`;
+}
+
+/** Where a photo was found, in words: station, municipality, county. */
 export function placeOf(photo: BeachPhotoRecord): string {
-  const station = photo.station_name ? `${photo.beach_name ?? ''} (${photo.station_name})`.trim() : null;
+  const station = photo.station_name ? stationLabel(photo.station_name, photo.beach_name) : null;
   return [station, photo.municipality, photo.county].filter(Boolean).join(', ') || 'No place given';
 }
 

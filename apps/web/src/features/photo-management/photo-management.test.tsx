@@ -103,7 +103,7 @@ describe('Found on the Beach management', () => {
     expect(screen.getByLabelText('Municipality (optional)')).toBeDisabled();
     await user.selectOptions(screen.getByLabelText('County (optional)'), 'Cape May');
     await user.selectOptions(screen.getByLabelText('Municipality (optional)'), 'Wildwood');
-    await user.selectOptions(screen.getByLabelText('Station (optional)'), 'Wildwood Beach - Cresse Avenue');
+    await user.selectOptions(screen.getByLabelText('Station (optional)'), 'Cresse Avenue (Wildwood Beach)');
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'skate.jpg', { type: 'image/jpeg' });
     await user.upload(screen.getByLabelText(/^Photo/), file);
     await user.click(screen.getByRole('button', { name: 'Add the photo' }));
