@@ -31,6 +31,8 @@ function Ordering() {
   const selectedProgramId = useAppSelector((state) => state.user.selectedProgramId);
   const [programId, setProgramId] = useState<number | null>(selectedProgramId ?? null);
   const ordering = useBeachOrderingQuery(programId);
+  // Kept here: the editor starts again from the saved order (a new key) once it is read back.
+  const [notice, setNotice] = useState<string | null>(null);
   // A selected portal program this organization does not hold: ask for the default (the first) instead
   // (state adjusted while rendering, not in an effect).
   if (ordering.isError && programId !== null && toApiError(ordering.error).status === 403) setProgramId(null);
@@ -41,25 +43,34 @@ function Ordering() {
   const data = ordering.data;
   return (
     <>
+      <div aria-live="polite">
+        {notice && (
+          <Alert type="success" headingLevel="h2" slim>
+            {notice}
+          </Alert>
+        )}
+      </div>
       {data.programs.length > 1 && (
         <SelectField
           id="ordering-program"
           label="Program to order"
           value={String(data.program_id ?? '')}
           options={data.programs.map((p) => ({ value: String(p.program_id), label: p.name }))}
-          onChange={(value) => setProgramId(Number(value))}
+          onChange={(value) => {
+            setNotice(null);
+            setProgramId(Number(value));
+          }}
         />
       )}
       {ordering.isFetching && <Loading label="Loading the beaches…" />}
-      {!ordering.isFetching && <OrderEditor key={`${data.program_id}:${orderOf(groupsOf(data.stations)).join(',')}`} data={data} />}
+      {!ordering.isFetching && <OrderEditor key={`${data.program_id}:${orderOf(groupsOf(data.stations)).join(',')}`} data={data} onNotice={setNotice} />}
     </>
   );
 }
 
-function OrderEditor({ data }: { data: BeachOrdering }) {
+function OrderEditor({ data, onNotice: setNotice }: { data: BeachOrdering; onNotice: (notice: string | null) => void }) {
   const initial = groupsOf(data.stations);
   const [groups, setGroups] = useState<OrderingGroup[]>(initial);
-  const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [save, saving] = useSaveBeachOrderingMutation();
   const [drag, setDrag] = useState<{ from: number; over: number } | null>(null);
@@ -127,13 +138,6 @@ function OrderEditor({ data }: { data: BeachOrdering }) {
     <>
       <div aria-live="polite" className="usa-sr-only">
         {announcement}
-      </div>
-      <div aria-live="polite">
-        {notice && (
-          <Alert type="success" headingLevel="h2" slim>
-            {notice}
-          </Alert>
-        )}
       </div>
       {failure && (
         <Alert type="error" headingLevel="h2" slim role="alert">
