@@ -238,10 +238,11 @@ describe(`Found on the Beach management on ${DATABASE_KIND}`, () => {
     const files = storedFiles().length;
     const [{ id }] = (await queryRows<{ id: number }>(ctx.database.db, sql`select beach_photo_id as id from beach_photos order by 1 limit 1`)) as [{ id: number }];
     for (const hostile of await hostileFiles('file')) {
-      for (const [url, extra] of [
+      const targets: [string, [string, string][]][] = [
         ['/api/photos/', []],
         [`/api/photos/${id}`, [['_method', 'PUT']]],
-      ] as const) {
+      ];
+      for (const [url, extra] of targets) {
         const res = await send(ADMIN, url, [...extra, ...fieldsOf({ title: 'Hostile' })], [hostile.file]);
         expect(res.statusCode, `${hostile.label} to ${url}: ${res.body.slice(0, 200)}`).toBe(hostile.status);
       }
