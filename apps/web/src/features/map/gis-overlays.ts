@@ -74,8 +74,10 @@ function imageOverlay(map: L.Map, service: PublicGisService, onError: () => void
     query.set('height', String(Math.min(MAX_PX, Math.round(size.y))));
     const img = document.createElement('img');
     img.alt = '';
-    img.className = 'gis-image leaflet-zoom-hide';
+    // Leaflet's image-layer class: the page's `img { max-width: 100% }` would shrink it to its zero-width pane.
+    img.className = 'gis-image leaflet-image-layer leaflet-zoom-hide';
     img.style.position = 'absolute';
+    img.style.maxWidth = 'none';
     img.style.opacity = String(service.opacity);
     img.decoding = 'async';
     pending = img;
