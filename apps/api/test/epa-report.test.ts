@@ -53,7 +53,7 @@ beforeAll(async () => {
       { countyId: f.otherCounty, name: 'Laketown' },
     ])
     .returning({ id: municipalities.municipalityId });
-  [f.m1, f.m2, f.m3] = towns.map((t) => t.id);
+  [f.m1, f.m2, f.m3] = towns.map((t) => t.id) as [number, number, number];
   const [ept, epl] = await db
     .insert(programs)
     .values([

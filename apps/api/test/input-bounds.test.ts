@@ -168,16 +168,6 @@ function dateCases(): InputCase[] {
         payload: { daily_incidents: [{ entry_date: d, beach_status_id: facts.status.ADVISORY, actions: 'Bounds probe', comments: '' }] },
       }),
     },
-    // News (Website Management): the publish day and the expiry day (the last day shown; the publish day is the earliest day there is).
-    ...(['POST', 'PUT'] as const).flatMap((method): InputCase[] => {
-      const route = method === 'POST' ? 'POST /api/news/' : 'PUT /api/news/{}';
-      const url = method === 'POST' ? '/api/news/' : '/api/news/999999';
-      const item = { title: 'Bounds probe', body: '<p>Bounds probe</p>' };
-      return [
-        { route, field: 'published_on', staff: true, request: (d) => ({ method, url, payload: { ...item, published_on: d } }) },
-        { route, field: 'expires_on', staff: true, request: (d) => ({ method, url, payload: { ...item, published_on: DATE_MIN, expires_on: d } }) },
-      ];
-    }),
     // Sanitary surveys (decision 0027): an incident's day, the list's period, the day of a survey.
     ...(['createSurvey', 'override'] as const).map((action) => ({
       route: `POST /api/survey/incident/{}/{}/${action}`,
@@ -424,44 +414,6 @@ describe(`truncated multipart uploads on ${DATABASE_KIND}`, () => {
   });
 });
 
-describe(`Found on the Beach and FAQ forms (multipart) on ${DATABASE_KIND}`, () => {
-  // Their ids and flags are multipart entries, so the OpenAPI walk above cannot see them: listed here.
-  const cases: { url: string; field: string; fields: (value: string) => [string, string][] }[] = [
-    ...['county_id', 'municipality_id', 'beach_station_id'].map((field) => ({ url: '/api/photos/', field, fields: (v: string): [string, string][] => [['title', 'Bounds probe'], [field, v]] })),
-    {
-      url: '/api/faqs/',
-      field: 'faqPhoto[0][id]',
-      fields: (v: string): [string, string][] => [['question', 'Bounds probe'], ['answer', 'Bounds probe'], ['faqPhoto[0][id]', v]],
-    },
-    {
-      url: '/api/faqs/',
-      field: 'faqPhoto[0][delete]',
-      fields: (v: string): [string, string][] => [['question', 'Bounds probe'], ['answer', 'Bounds probe'], ['faqPhoto[0][delete]', v]],
-    },
-  ];
-  const BAD_IDS = ['0', '-1', '2147483648', '99999999999999999999', '1.5', '1e3', 'abc', '0x10'];
-
-  it('answers 400 naming the field (never 500) for an id outside 1..2147483647 or a flag other than 1/0', async () => {
-    for (const c of cases) {
-      for (const bad of c.field.endsWith('[delete]') ? ['2', 'true', 'yes', '-1'] : BAD_IDS) {
-        const res = await ctx.call({ method: 'POST', url: c.url, token: await token(ADMIN), ...formBody(c.fields(bad)) });
-        expect(res.statusCode, `${c.url} ${c.field}=${bad}: ${res.body}`).toBe(400);
-        expect(failedFields(res), `${c.url} ${c.field}=${bad}`).toContain(c.field);
-      }
-    }
-  });
-
-  it('answers 400 for a form cut off before its closing boundary', async () => {
-    for (const url of ['/api/photos/', '/api/faqs/']) {
-      const { payload, headers } = formBody([['title', 'Cut off'], ['question', 'Cut off']]);
-      const res = await ctx.call({ method: 'POST', url, token: await token(ADMIN), payload: payload.subarray(0, payload.length - 30), headers });
-      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
-      expect(res.json().code).toBe(CODES.VALIDATION_FAILED);
-      expect(failedFields(res)).toEqual(['form']);
-    }
-  });
-});
-
 describe(`source trackdown forms (multipart) on ${DATABASE_KIND}`, () => {
   // The attempted fix's day is a multipart entry, so the OpenAPI walk above cannot see it: listed here.
   const station = () => primary().beach_station_id;
@@ -506,5 +458,43 @@ describe(`source trackdown forms (multipart) on ${DATABASE_KIND}`, () => {
     const res = await ctx.call({ method: 'POST', url: `/api/beach/${station()}/sourceTrackdown`, token: await token(ADMIN), payload: cut, headers });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code: CODES.VALIDATION_FAILED, message: FORM_CUT_OFF_MESSAGE });
+  });
+});
+
+describe(`Found on the Beach and FAQ forms (multipart) on ${DATABASE_KIND}`, () => {
+  // Their ids and flags are multipart entries, so the OpenAPI walk above cannot see them: listed here.
+  const cases: { url: string; field: string; fields: (value: string) => [string, string][] }[] = [
+    ...['county_id', 'municipality_id', 'beach_station_id'].map((field) => ({ url: '/api/photos/', field, fields: (v: string): [string, string][] => [['title', 'Bounds probe'], [field, v]] })),
+    {
+      url: '/api/faqs/',
+      field: 'faqPhoto[0][id]',
+      fields: (v: string): [string, string][] => [['question', 'Bounds probe'], ['answer', 'Bounds probe'], ['faqPhoto[0][id]', v]],
+    },
+    {
+      url: '/api/faqs/',
+      field: 'faqPhoto[0][delete]',
+      fields: (v: string): [string, string][] => [['question', 'Bounds probe'], ['answer', 'Bounds probe'], ['faqPhoto[0][delete]', v]],
+    },
+  ];
+  const BAD_IDS = ['0', '-1', '2147483648', '99999999999999999999', '1.5', '1e3', 'abc', '0x10'];
+
+  it('answers 400 naming the field (never 500) for an id outside 1..2147483647 or a flag other than 1/0', async () => {
+    for (const c of cases) {
+      for (const bad of c.field.endsWith('[delete]') ? ['2', 'true', 'yes', '-1'] : BAD_IDS) {
+        const res = await ctx.call({ method: 'POST', url: c.url, token: await token(ADMIN), ...formBody(c.fields(bad)) });
+        expect(res.statusCode, `${c.url} ${c.field}=${bad}: ${res.body}`).toBe(400);
+        expect(failedFields(res), `${c.url} ${c.field}=${bad}`).toContain(c.field);
+      }
+    }
+  });
+
+  it('answers 400 for a form cut off before its closing boundary', async () => {
+    for (const url of ['/api/photos/', '/api/faqs/']) {
+      const { payload, headers } = formBody([['title', 'Cut off'], ['question', 'Cut off']]);
+      const res = await ctx.call({ method: 'POST', url, token: await token(ADMIN), payload: payload.subarray(0, payload.length - 30), headers });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json().code).toBe(CODES.VALIDATION_FAILED);
+      expect(failedFields(res)).toEqual(['form']);
+    }
   });
 });

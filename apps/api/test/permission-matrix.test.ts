@@ -13,8 +13,8 @@ import {
   accidentReportAccess,
   can,
   incidentAccess,
-  sanitarySurveyAccess,
   sourceTrackdownAccess,
+  sanitarySurveyAccess,
   hasSystemPermission,
   isAdminOrganization,
   isProgramAccessible,
@@ -47,13 +47,6 @@ interface Account {
   lhaToDelete: number;
   /** A fresh external link for this account's delete probe. */
   linkToDelete: number;
-  /** A fresh GIS REST service for this account's probes (deleted last). */
-  gisToDelete: number;
-  /** The site notice switch (harmless to set) and the foreign program's stations in their current order. */
-  switchId: number;
-  ordering: { program_id: number; beach_station_ids: number[] };
-  /** A fresh news item for this account's probes (deleted last). */
-  newsToDelete: number;
   /** A fresh Found on the Beach photo and FAQ for this account's probes (deleted last). */
   photoToDelete: number;
   faqToDelete: number;
@@ -61,6 +54,13 @@ interface Account {
   reportToDelete: number;
   flightToDelete: number;
   flightFileToDelete: number;
+  /** A fresh news item for this account's probes (deleted last). */
+  newsToDelete: number;
+  /** A fresh GIS REST service for this account's probes (deleted last). */
+  gisToDelete: number;
+  /** The site notice switch (harmless to set) and the foreign program's stations in their current order. */
+  switchId: number;
+  ordering: { program_id: number; beach_station_ids: number[] };
   /** An accident report per program (foreign and own) for this account's delete probe. */
   accidentsToDelete: Map<number, number>;
   /** Open incidents per program (foreign and own) for this account's close, autoClose and delete probes. */
@@ -82,7 +82,6 @@ interface SurveyKit {
   photo: number;
   photoToDelete: number;
 }
-
 
 /** Unverified results entered by the admin for one account's write probes in one program, one per probe. */
 interface ResultKit {
@@ -282,86 +281,6 @@ const INCIDENT_ROUTES: StaffRoute[] = [
     path: '/api/incidents/{id}',
     probes: (a) =>
       eachProgram(a, (programId) => ({ url: `/api/incidents/${a.incidents.get(programId)!.delete}`, allowed: incidentAccess(a.profile, programId).delete })),
-  },
-];
-
-/** A one-pixel PNG as POST news/images takes it (multipart, the image as `file`). */
-const NEWS_IMAGE_FORM = (() => {
-  const boundary = '----beach-matrix-news-image';
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pixel.png"\r\nContent-Type: image/png\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-})();
-
-/** Source trackdowns: the Sanitary Surveys screen's rule in the station's program (packages/domain sourceTrackdownAccess). */
-const trackdownKit = {
-  /** A trackdown with one file at each probed program's station (read, downloaded and updated by the probes). */
-  read: new Map<number, { id: number; fileId: number }>(),
-  /** A fresh trackdown per account and program (`email:programId`) for the delete probe. */
-  toDelete: new Map<string, number>(),
-};
-const trackdownStation = (f: Fixtures, programId: number) => f.places(programId).station.beach_station_id;
-const TRACKDOWN_ROUTES: StaffRoute[] = [
-  {
-    method: 'GET',
-    path: '/api/beach/{id}/sourceTrackdown',
-    probes: (a, f) =>
-      eachProgram(a, (programId) => ({
-        url: `/api/beach/${trackdownStation(f, programId)}/sourceTrackdown`,
-        allowed: sourceTrackdownAccess(a.profile, programId).use,
-        check: (body) => {
-          const list = (body.payload as { list: { beach_station_id: number }[] }).list;
-          expect(list.length).toBeGreaterThan(0);
-          expect(list.every((t) => t.beach_station_id === trackdownStation(f, programId))).toBe(true);
-        },
-      })),
-  },
-  {
-    method: 'GET',
-    path: '/api/sourceTrackdown/{id}',
-    probes: (a) =>
-      eachProgram(a, (programId) => ({ url: `/api/sourceTrackdown/${trackdownKit.read.get(programId)!.id}`, allowed: sourceTrackdownAccess(a.profile, programId).use })),
-  },
-  {
-    method: 'GET',
-    path: '/api/sourceTrackdown/{id}/files/{fileId}',
-    probes: (a) =>
-      eachProgram(a, (programId) => {
-        const t = trackdownKit.read.get(programId)!;
-        return { url: `/api/sourceTrackdown/${t.id}/files/${t.fileId}`, allowed: sourceTrackdownAccess(a.profile, programId).use };
-      }),
-  },
-  {
-    method: 'POST',
-    path: '/api/beach/{id}/sourceTrackdown',
-    probes: (a, f) =>
-      eachProgram(a, (programId) => ({
-        url: `/api/beach/${trackdownStation(f, programId)}/sourceTrackdown`,
-        ...trackdownForm([['description', 'Matrix'], ['attempted_fixes[0][attempted_on]', '2025-06-02'], ['trackdown_files[0][file]', { filename: 'matrix.pdf', bytes: pdfBytes() }]]),
-        allowed: sourceTrackdownAccess(a.profile, programId).use,
-      })),
-  },
-  {
-    method: 'POST',
-    path: '/api/beach/{id}/sourceTrackdown/{tid}',
-    probes: (a, f) =>
-      eachProgram(a, (programId) => ({
-        url: `/api/beach/${trackdownStation(f, programId)}/sourceTrackdown/${trackdownKit.read.get(programId)!.id}`,
-        ...trackdownForm([['_method', 'PUT'], ['description', `Matrix ${a.email}`]]),
-        allowed: sourceTrackdownAccess(a.profile, programId).use,
-      })),
-  },
-  {
-    method: 'DELETE',
-    path: '/api/beach/{id}/sourceTrackdown/{tid}',
-    probes: (a, f) =>
-      eachProgram(a, (programId) => ({
-        url: `/api/beach/${trackdownStation(f, programId)}/sourceTrackdown/${trackdownKit.toDelete.get(`${a.email}:${programId}`)!}`,
-        allowed: sourceTrackdownAccess(a.profile, programId).delete,
-      })),
   },
 ];
 
@@ -776,58 +695,6 @@ const STAFF_ROUTES: StaffRoute[] = [
   },
   { method: 'DELETE', path: '/api/links/{id}', probes: (a) => one({ url: `/api/links/${a.linkToDelete}`, allowed: isAdmin(a) }) },
 
-  // All Switches, Beach Ordering, GIS REST Services (Website Management: organization admins only)
-  { method: 'GET', path: '/api/switch/', probes: (a) => one({ label: 'list', url: '/api/switch/', allowed: isAdmin(a) }) },
-  { method: 'PUT', path: '/api/switch/{id}/setTo/{action}', probes: (a) => one({ url: `/api/switch/${a.switchId}/setTo/disable`, allowed: isAdmin(a) }) },
-  { method: 'PUT', path: '/api/switch/{id}/', probes: (a) => one({ url: `/api/switch/${a.switchId}/`, payload: { value: false }, allowed: isAdmin(a) }) },
-  {
-    method: 'GET',
-    path: '/api/organization/beachOrdering/',
-    probes: (a) => one({ url: `/api/organization/beachOrdering/?program_id=${a.ordering.program_id}`, allowed: isAdmin(a) }),
-  },
-  { method: 'PUT', path: '/api/organization/beachOrdering/', probes: (a) => one({ url: '/api/organization/beachOrdering/', payload: a.ordering, allowed: isAdmin(a) }) },
-  { method: 'GET', path: '/api/gisService/', probes: (a) => one({ label: 'list', url: '/api/gisService/', allowed: isAdmin(a) }) },
-  { method: 'GET', path: '/api/gisService/{id}', probes: (a) => one({ url: `/api/gisService/${a.gisToDelete}`, allowed: isAdmin(a) }) },
-  {
-    method: 'POST',
-    path: '/api/gisService/',
-    probes: (a) => one({ url: '/api/gisService/', payload: { name: unique('Matrix Layer '), url: 'https://example.org/arcgis/rest/services/M/MapServer' }, allowed: isAdmin(a) }),
-  },
-  {
-    method: 'PUT',
-    path: '/api/gisService/{id}',
-    probes: (a) => one({ url: `/api/gisService/${a.gisToDelete}`, payload: { name: 'Matrix layer', url: 'https://example.org/arcgis/rest/services/M/MapServer' }, allowed: isAdmin(a) }),
-  },
-  { method: 'DELETE', path: '/api/gisService/{id}', probes: (a) => one({ url: `/api/gisService/${a.gisToDelete}`, allowed: isAdmin(a) }) },
-
-  // News (Website Management: organization admins only); the item is deleted last.
-  { method: 'GET', path: '/api/news/', probes: (a) => one({ label: 'list', url: '/api/news/', allowed: isAdmin(a) }) },
-  { method: 'GET', path: '/api/news/{id}', probes: (a) => one({ url: `/api/news/${a.newsToDelete}`, allowed: isAdmin(a) }) },
-  {
-    method: 'POST',
-    path: '/api/news/',
-    probes: (a) => one({ url: '/api/news/', payload: { title: unique('Matrix News '), body: '<p>Matrix</p>', published_on: '2025-06-01' }, allowed: isAdmin(a) }),
-  },
-  {
-    method: 'POST',
-    path: '/api/news/images',
-    probes: (a) => one({ label: 'image upload', url: '/api/news/images', ...NEWS_IMAGE_FORM, allowed: isAdmin(a) }),
-  },
-  {
-    method: 'PUT',
-    path: '/api/news/{id}',
-    probes: (a) => one({ url: `/api/news/${a.newsToDelete}`, payload: { title: 'Matrix news', body: '<p>Matrix</p>', published_on: '2025-06-01' }, allowed: isAdmin(a) }),
-  },
-  {
-    method: 'PUT',
-    path: '/api/news/{id}/rank/{direction}',
-    probes: (a) => [
-      { label: 'up', url: `/api/news/${a.newsToDelete}/rank/up`, allowed: isAdmin(a) },
-      { label: 'down', url: `/api/news/${a.newsToDelete}/rank/down`, allowed: isAdmin(a) },
-    ],
-  },
-  { method: 'DELETE', path: '/api/news/{id}', probes: (a) => one({ url: `/api/news/${a.newsToDelete}`, allowed: isAdmin(a) }) },
-
   // Found on the Beach and FAQs (Website Management: organization admins only); multipart writes; deleted last.
   { method: 'GET', path: '/api/photos', probes: (a) => one({ label: 'list', url: '/api/photos', allowed: isAdmin(a) }) },
   { method: 'GET', path: '/api/photos/{id}', probes: (a) => one({ url: `/api/photos/${a.photoToDelete}`, allowed: isAdmin(a) }) },
@@ -907,6 +774,58 @@ const STAFF_ROUTES: StaffRoute[] = [
     probes: (a) => one({ url: `/api/dailyFlights/${a.flightToDelete}/files/${a.flightFileToDelete}`, allowed: isAdmin(a) }),
   },
   { method: 'DELETE', path: '/api/dailyFlights/{id}', probes: (a) => one({ url: `/api/dailyFlights/${a.flightToDelete}`, allowed: isAdmin(a) }) },
+
+  // News (Website Management: organization admins only); the item is deleted last.
+  { method: 'GET', path: '/api/news/', probes: (a) => one({ label: 'list', url: '/api/news/', allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/news/{id}', probes: (a) => one({ url: `/api/news/${a.newsToDelete}`, allowed: isAdmin(a) }) },
+  {
+    method: 'POST',
+    path: '/api/news/',
+    probes: (a) => one({ url: '/api/news/', payload: { title: unique('Matrix News '), body: '<p>Matrix</p>', published_on: '2025-06-01' }, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/news/images',
+    probes: (a) => one({ label: 'image upload', url: '/api/news/images', ...NEWS_IMAGE_FORM, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/news/{id}',
+    probes: (a) => one({ url: `/api/news/${a.newsToDelete}`, payload: { title: 'Matrix news', body: '<p>Matrix</p>', published_on: '2025-06-01' }, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/news/{id}/rank/{direction}',
+    probes: (a) => [
+      { label: 'up', url: `/api/news/${a.newsToDelete}/rank/up`, allowed: isAdmin(a) },
+      { label: 'down', url: `/api/news/${a.newsToDelete}/rank/down`, allowed: isAdmin(a) },
+    ],
+  },
+  { method: 'DELETE', path: '/api/news/{id}', probes: (a) => one({ url: `/api/news/${a.newsToDelete}`, allowed: isAdmin(a) }) },
+
+  // All Switches, Beach Ordering, GIS REST Services (Website Management: organization admins only)
+  { method: 'GET', path: '/api/switch/', probes: (a) => one({ label: 'list', url: '/api/switch/', allowed: isAdmin(a) }) },
+  { method: 'PUT', path: '/api/switch/{id}/setTo/{action}', probes: (a) => one({ url: `/api/switch/${a.switchId}/setTo/disable`, allowed: isAdmin(a) }) },
+  { method: 'PUT', path: '/api/switch/{id}/', probes: (a) => one({ url: `/api/switch/${a.switchId}/`, payload: { value: false }, allowed: isAdmin(a) }) },
+  {
+    method: 'GET',
+    path: '/api/organization/beachOrdering/',
+    probes: (a) => one({ url: `/api/organization/beachOrdering/?program_id=${a.ordering.program_id}`, allowed: isAdmin(a) }),
+  },
+  { method: 'PUT', path: '/api/organization/beachOrdering/', probes: (a) => one({ url: '/api/organization/beachOrdering/', payload: a.ordering, allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/gisService/', probes: (a) => one({ label: 'list', url: '/api/gisService/', allowed: isAdmin(a) }) },
+  { method: 'GET', path: '/api/gisService/{id}', probes: (a) => one({ url: `/api/gisService/${a.gisToDelete}`, allowed: isAdmin(a) }) },
+  {
+    method: 'POST',
+    path: '/api/gisService/',
+    probes: (a) => one({ url: '/api/gisService/', payload: { name: unique('Matrix Layer '), url: 'https://example.org/arcgis/rest/services/M/MapServer' }, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/gisService/{id}',
+    probes: (a) => one({ url: `/api/gisService/${a.gisToDelete}`, payload: { name: 'Matrix layer', url: 'https://example.org/arcgis/rest/services/M/MapServer' }, allowed: isAdmin(a) }),
+  },
+  { method: 'DELETE', path: '/api/gisService/{id}', probes: (a) => one({ url: `/api/gisService/${a.gisToDelete}`, allowed: isAdmin(a) }) },
 
   // DEP IT: EPA report statistics (organization admins only, decision 0030)
   {
@@ -1265,8 +1184,8 @@ const STAFF_ROUTES: StaffRoute[] = [
       })),
   },
   ...INCIDENT_ROUTES,
-  ...SURVEY_ROUTES,
   ...TRACKDOWN_ROUTES,
+  ...SURVEY_ROUTES,
 ];
 
 /** A report as the accident form sends it. */
@@ -1414,7 +1333,6 @@ beforeAll(async () => {
     return { incident, dailyIncident: entry!.id, edit: edit!.id, delete: del!.id, legacy: legacy!.id, photo, photoToDelete };
   };
 
-
   f = {
     accidentReport: (id) => accidentReports.get(id)!,
     incident: (id) => incidents.get(id)!,
@@ -1476,9 +1394,6 @@ beforeAll(async () => {
     const linkToDelete = (
       await ctx.call({ method: 'POST', url: '/api/links/', token: adminToken, payload: { title: unique('Delete Me '), url: 'https://example.org/delete', category: 'Partners' } })
     ).json().payload.link_id as number;
-    const newsToDelete = (
-      await ctx.call({ method: 'POST', url: '/api/news/', token: adminToken, payload: { title: unique('Delete Me '), body: '<p>Delete me</p>', published_on: '2025-06-01' } })
-    ).json().payload.news_id as number;
     const photoToDelete = (await ctx.call({ method: 'POST', url: '/api/photos/', token: adminToken, ...photoForm([['title', unique('Delete Me ')]]) })).json().payload
       .beach_photo_id as number;
     const faqToDelete = (
@@ -1493,6 +1408,9 @@ beforeAll(async () => {
     const flightFileToDelete = (
       await ctx.call({ method: 'POST', url: `/api/dailyFlights/${flightToDelete}/files`, token: adminToken, ...multipartBody({}, 'file') })
     ).json().payload.files[0].file_id as number;
+    const newsToDelete = (
+      await ctx.call({ method: 'POST', url: '/api/news/', token: adminToken, payload: { title: unique('Delete Me '), body: '<p>Delete me</p>', published_on: '2025-06-01' } })
+    ).json().payload.news_id as number;
     const gisToDelete = (
       await ctx.call({ method: 'POST', url: '/api/gisService/', token: adminToken, payload: { name: unique('Delete Me '), url: 'https://example.org/arcgis/rest/services/D/MapServer' } })
     ).json().payload.gis_rest_service_id as number;
@@ -1506,15 +1424,15 @@ beforeAll(async () => {
       token,
       profile,
       linkToDelete,
-      gisToDelete,
-      switchId: siteNotice!.id,
-      ordering: { program_id: orderedProgram, beach_station_ids: orderedStations.map((s) => s.beach_station_id) },
-      newsToDelete,
       photoToDelete,
       faqToDelete,
       reportToDelete,
       flightToDelete,
       flightFileToDelete,
+      newsToDelete,
+      gisToDelete,
+      switchId: siteNotice!.id,
+      ordering: { program_id: orderedProgram, beach_station_ids: orderedStations.map((s) => s.beach_station_id) },
       foreignProgramId: foreign ?? programIds.RV!,
       ownProgramId: demoProgramIds.find((id) => isProgramAccessible(profile, id)) ?? null,
       lhaToDelete,

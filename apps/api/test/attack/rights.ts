@@ -53,7 +53,6 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
   { label: 'program management', matches: (op) => /^\/api\/program(\/\{id\})?$/.test(op.path) && writes(op), may: admin },
   { label: 'LHA management', matches: (op) => op.path.startsWith('/api/localHealthAuthority') && writes(op), may: admin },
   { label: 'website management: external links', matches: (op) => op.path.startsWith('/api/links/'), may: admin },
-  { label: 'website management: news', matches: (op) => op.path.startsWith('/api/news/'), may: admin },
   {
     label: 'website management: Found on the Beach, FAQs',
     matches: (op) => /^\/api\/(photos|faqs)(\/|$)/.test(op.path) || op.path === '/api/beach/{id}/photos',
@@ -64,6 +63,7 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
     matches: (op) => /^\/api\/(reportAndPublication|dailyFlights\/)/.test(op.path) || /^\/api\/beach\/\{id\}\/reportsAndPublications$/.test(op.path),
     may: admin,
   },
+  { label: 'website management: news', matches: (op) => op.path.startsWith('/api/news/'), may: admin },
   { label: 'audit log', matches: (op) => op.path.startsWith('/api/audit'), may: (p) => hasSystemPermission(p, null, 'READ_AUDIT_LOG') },
   // DEP IT: Import Legacy Results (decision 0021).
   { label: 'legacy import (admin organization)', matches: (op) => op.path.startsWith('/api/results/import'), may: admin },

@@ -280,13 +280,6 @@ export const RESOLVERS: readonly ResolverRow[] = [
     paths: /^\/api\/depit\/epa\//,
     kind: 'value',
   },
-  // DEP IT: EPA report statistics (decision 0030): agency-wide filters of an organization admins' report, not records of a program
-  {
-    names: ['programCode', 'county', 'munis', 'beach', 'excludCCMP', 'onlyBeachAct', 'includeBrackets', 'excludeNaResults'],
-    in: ['query'],
-    paths: /^\/api\/depit\/epa\//,
-    kind: 'value',
-  },
   // Plain values of staff routes: made up from the schema
   {
     names: ['page', 'page_size', 'active', 'search', 'table', 'from', 'to', 'date', 'parameter', 'year', 'recent', 'state'],

@@ -37,15 +37,15 @@ const BeachManagementPage = lazy(() => import('../features/beach-management/Beac
 const BeachProfilePage = lazy(() => import('../features/beach-management/BeachProfilePage'));
 const ExternalLinksPage = lazy(() => import('../features/link-management/ExternalLinksPage'));
 const ExternalLinkEditPage = lazy(() => import('../features/link-management/ExternalLinkEditPage'));
-const SwitchesPage = lazy(() => import('../features/website-settings/SwitchesPage'));
-const BeachOrderingPage = lazy(() => import('../features/website-settings/BeachOrderingPage'));
-const GisServicesPage = lazy(() => import('../features/website-settings/GisServicesPage'));
-const GisServiceEditPage = lazy(() => import('../features/website-settings/GisServiceEditPage'));
+const EpaReportPage = lazy(() => import('../features/epa-report/EpaReportPage'));
 const PhotosManagementPage = lazy(() => import('../features/photo-management/PhotosManagementPage'));
 const PhotoEditPage = lazy(() => import('../features/photo-management/PhotoEditPage'));
 const FaqsManagementPage = lazy(() => import('../features/faq-management/FaqsManagementPage'));
 const FaqEditPage = lazy(() => import('../features/faq-management/FaqEditPage'));
-const EpaReportPage = lazy(() => import('../features/epa-report/EpaReportPage'));
+const SwitchesPage = lazy(() => import('../features/website-settings/SwitchesPage'));
+const BeachOrderingPage = lazy(() => import('../features/website-settings/BeachOrderingPage'));
+const GisServicesPage = lazy(() => import('../features/website-settings/GisServicesPage'));
+const GisServiceEditPage = lazy(() => import('../features/website-settings/GisServiceEditPage'));
 const NewsManagementPage = lazy(() => import('../features/news-management/NewsManagementPage'));
 const NewsEditPage = lazy(() => import('../features/news-management/NewsEditPage'));
 const ReportsManagementPage = lazy(() => import('../features/report-management/ReportsManagementPage'));
@@ -68,12 +68,12 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/beaches': <BeachStationsPage />,
   '/portal/beach-management': <BeachManagementPage />,
   '/portal/website-management/external-links': <ExternalLinksPage />,
+  '/portal/website-management/dep-it/epa-report-statistics': <EpaReportPage />,
+  '/portal/website-management/photos': <PhotosManagementPage />,
+  '/portal/website-management/faqs': <FaqsManagementPage />,
   '/portal/website-management/switches': <SwitchesPage />,
   '/portal/website-management/beach-ordering': <BeachOrderingPage />,
   '/portal/website-management/gis-rest-services': <GisServicesPage />,
-  '/portal/website-management/photos': <PhotosManagementPage />,
-  '/portal/website-management/faqs': <FaqsManagementPage />,
-  '/portal/website-management/dep-it/epa-report-statistics': <EpaReportPage />,
   '/portal/website-management/news': <NewsManagementPage />,
   '/portal/website-management/reports-and-publications': <ReportsManagementPage />,
   '/portal/website-management/daily-flights': <DailyFlightsManagementPage />,
@@ -93,9 +93,9 @@ const SUBPAGES: Record<PortalSubpagePath, ReactElement> = {
   '/portal/lha-management/:lhaId': <LhaEditPage />,
   '/portal/beach-management/:stationId': <BeachProfilePage />,
   '/portal/website-management/external-links/:linkId': <ExternalLinkEditPage />,
-  '/portal/website-management/gis-rest-services/:serviceId': <GisServiceEditPage />,
   '/portal/website-management/photos/:photoId': <PhotoEditPage />,
   '/portal/website-management/faqs/:faqId': <FaqEditPage />,
+  '/portal/website-management/gis-rest-services/:serviceId': <GisServiceEditPage />,
   '/portal/website-management/news/:newsId': <NewsEditPage />,
   '/portal/website-management/reports-and-publications/:reportId': <ReportEditPage />,
   '/portal/website-management/daily-flights/:flightId': <DailyFlightEditPage />,
