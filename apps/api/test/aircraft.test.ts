@@ -144,7 +144,8 @@ describe('GET /api/public/aircraft/{chlorophyll,phycocyanin}', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'bp-aircraft-'));
     // The routes only read the university endpoints: no database is opened.
     // The import-job runner's start-up sweep runs one statement: it finds nothing here.
-    const db = { execute: async () => ({ rows: [] }) };
+    // The one table read: the AIRCRAFT_DATA switch (All Switches), on here.
+    const db = { execute: async () => ({ rows: [] }), select: () => ({ from: () => ({ where: async () => [{ value: true }] }) }) };
     database = { kind: 'pglite', db, readDb: db, close: async () => undefined } as unknown as Database;
   });
   afterAll(async () => {
