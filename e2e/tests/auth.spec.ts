@@ -94,6 +94,20 @@ test.describe('staff sign-in journeys', () => {
       await page.getByRole('button', { name: 'Logout' }).first().click();
       await page.goto(path);
       await expect(page.getByRole('alert')).toBeVisible();
+
+      // The health officer is a shared demo login: later journeys sign in with the demo password, so it is
+      // put back the way a user would, through Change Password.
+      await loginAs(page, 'health@example.org', 'reset-by-mail-1');
+      await expectOnDashboard(page);
+      await page.goto('/portal/profile/changePassword');
+      await page.getByLabel('Current password').fill('reset-by-mail-1');
+      await page.getByLabel('New password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByLabel('Retype new password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.getByRole('status')).toContainText('Your password was changed.');
+      await page.getByRole('button', { name: 'Logout' }).first().click();
+      await loginAs(page, 'health@example.org');
+      await expectOnDashboard(page);
     } finally {
       await mailbox.close();
     }
