@@ -7,6 +7,9 @@ export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 /** The university's aircraft endpoints, stood in for on this machine (support/aircraft-standin.mjs). */
 const aircraftPort = Number(process.env.E2E_AIRCRAFT_PORT ?? 3102);
 const aircraft = `http://127.0.0.1:${aircraftPort}`;
+/** Where the server keeps its embedded database and uploads, and where results go: two runs side by side each set their own. */
+const dataDir = process.env.E2E_DATA_DIR ?? '.data';
+const results = process.env.E2E_RESULTS_DIR ?? '../test-results';
 
 /**
  * Browser tests against the real server on a fresh embedded database with demo data.
@@ -14,13 +17,13 @@ const aircraft = `http://127.0.0.1:${aircraftPort}`;
  */
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results/playwright-artifacts',
+  outputDir: `${results}/playwright-artifacts`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: '../test-results/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: `${results}/playwright.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -41,7 +44,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `rm -rf .data && DATA_DIR=.data PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:${port}/__no_tiles__/{z}/{x}/{y}.png AIRCRAFT_CHLOROPHYLL_URL=${aircraft}/chlorophyll/latest AIRCRAFT_PHYCOCYANIN_URL=${aircraft}/phycocyanin/latest npx tsx ../apps/api/src/server.ts`,
+      command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:${port}/__no_tiles__/{z}/{x}/{y}.png AIRCRAFT_CHLOROPHYLL_URL=${aircraft}/chlorophyll/latest AIRCRAFT_PHYCOCYANIN_URL=${aircraft}/phycocyanin/latest npx tsx ../apps/api/src/server.ts`,
       cwd: '.',
       url: `http://127.0.0.1:${port}/api/openapi.json`,
       timeout: 180_000,

@@ -10,7 +10,8 @@ import { loginAs } from '../support/auth';
  * and 390 wide in the test output.
  */
 
-const TITLE = 'Playwright: swimming advisory lifted at Seaside';
+// A retry runs in a new worker and meets the first attempt's item: the worker's number keeps the titles apart.
+const TITLE = `Playwright: swimming advisory lifted at Seaside (run ${process.env.TEST_WORKER_INDEX ?? 0})`;
 
 async function expectNoAxeViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -105,7 +106,8 @@ test('an admin adds a news item with an image, moves it to the top, and the publ
   await expect(items.first().getByRole('heading', { level: 2 }).first()).toHaveText(TITLE);
   const publicImage = items.first().getByRole('img', { name: 'The beach at Seaside Heights under a clear sky' });
   await expect(publicImage).toBeVisible();
-  expect(await publicImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Loaded, not only laid out: its box is sized before the bytes arrive, so wait for the decoded image.
+  await expect.poll(() => publicImage.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
   await expect(items.first().getByRole('link', { name: /Both resamples/ })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
   await expectNoAxeViolations(page);
   await shoot(page, 'news-public');
