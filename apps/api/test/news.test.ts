@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -7,6 +9,7 @@ import { news } from '../src/db/schema';
 import { cleanNewsHtml } from '../src/lib/news-html';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { DATA_TODAY, fresh, restoreClock, setToday } from './public-fixtures';
+import { storedKeys } from './content-upload-fixtures';
 import { tokenCache } from './results-fixtures';
 
 let ctx: TestContext;
@@ -281,11 +284,15 @@ describe(`news management on ${DATABASE_KIND}`, () => {
   it('refuses hostile and missing image uploads, and any upload from a caller who may not manage news', async () => {
     const count = async () => (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from news_images`))[0]!.n;
     const before = await count();
+    const stored = storedKeys(ctx);
     const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#d9a441' } }).jpeg().toBuffer();
     const hostile = [
       { filename: 'shore.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), type: 'image/svg+xml' },
       { filename: 'shore.jpg', bytes: Buffer.concat([jpeg, Buffer.from('<html><script>alert(document.cookie)</script></html>')]), type: 'image/jpeg' },
       { filename: 'notes.pdf', bytes: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), type: 'application/pdf' },
+      // A name that leaves its folder, on a real image: refused for its name, as the photo, FAQ and report uploads are.
+      { filename: '../../etc/shore.jpg', bytes: jpeg, type: 'image/jpeg' },
+      { filename: '..\\..\\shore.jpg', bytes: jpeg, type: 'image/jpeg' },
     ];
     for (const file of hostile) {
       const res = await uploadImage(ADMIN, imageForm(file));
@@ -301,5 +308,8 @@ describe(`news management on ${DATABASE_KIND}`, () => {
     expect((await uploadImage(null, imageForm({ filename: 'a.png', bytes: await png(10, 10) }))).statusCode).toBe(401);
     expect((await uploadImage(HEALTH, imageForm({ filename: 'a.png', bytes: await png(10, 10) }))).statusCode).toBe(403);
     expect(await count()).toBe(before);
+    // Nothing was written, in the uploads folder or beside it.
+    expect(storedKeys(ctx)).toEqual(stored);
+    expect(existsSync(path.join(ctx.deps.config.dataDir, '..', 'etc', 'shore.jpg'))).toBe(false);
   });
 });
