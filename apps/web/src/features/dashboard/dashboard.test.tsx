@@ -24,7 +24,8 @@ const DASHBOARD: ProgramDashboard = {
   results_awaiting_secondary_validation: 3,
   secondary_verification_in_use: true,
   open_incidents: 2,
-  open_sanitary_surveys: 1,
+  // Unlike the flagged-station count (1), so the card cannot show the wrong one.
+  open_sanitary_surveys: 5,
   stations_flagged: {
     resample: 4,
     sanitary_survey: 1,
@@ -68,6 +69,8 @@ describe('Dashboard', () => {
     expect(within(card('Open incidents')).getByRole('link', { name: 'Incidents' })).toHaveAttribute('href', '/portal/beaches/incidents');
     expect(within(card('Stations to resample')).getByText('4')).toBeInTheDocument();
     expect(within(card('Stations needing a sanitary survey')).getByText('1')).toBeInTheDocument();
+    expect(within(card('Open sanitary surveys')).getByText('5')).toBeInTheDocument();
+    expect(within(card('Open sanitary surveys')).getByRole('link', { name: 'Complete a survey' })).toHaveAttribute('href', '/portal/beaches/sanitary-surveys');
     expect(within(card('Unread accident reports')).getByRole('link', { name: 'Accident reports' })).toBeInTheDocument();
 
     const statuses = screen.getByRole('table', { name: '185 active primary stations' });
