@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Table } from '@trussworks/react-uswds';
-import { ACCIDENT_TYPE_LABELS, AGE_GROUP_LABELS, RECENT_ACCIDENT_DAYS, accidentReportAccess, type AccidentReport } from '@beach/domain';
+import { ACCIDENT_TYPE_LABELS, AGE_GROUP_LABELS, RECENT_ACCIDENT_DAYS, accidentReportAccess, portalAbilities, type AccidentReport } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -10,7 +10,8 @@ import { Pager } from '../../components/Pager';
 import { ProgramGate } from '../../components/ProgramGate';
 import { ScreenPage } from '../../components/ScreenPage';
 import {
-  useAccidentStationsQuery,
+  useAccidentProgramStationsQuery,
+  useAccidentPublicStationsQuery,
   useDeleteAccidentReportMutation,
   useListProgramAccidentReportsQuery,
   useSaveAccidentReportMutation,
@@ -44,15 +45,16 @@ function Reports({ programId }: { programId: number }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const reports = useListProgramAccidentReportsQuery({ programId, recent });
-  const stations = useAccidentStationsQuery();
+  // The program's stations from the Beach Stations list when the user may read it, else the public list (decision 0032).
+  const staffList = user ? portalAbilities(user, programId)['/portal/beaches'] : false;
+  const programStations = useAccidentProgramStationsQuery(programId, { skip: !staffList });
+  const publicStations = useAccidentPublicStationsQuery(programId, { skip: staffList });
+  const stations = staffList ? programStations : publicStations;
   const [save] = useSaveAccidentReportMutation();
   const [toggleRead, toggling] = useToggleAccidentReportReadMutation();
   const [remove, removing] = useDeleteAccidentReportMutation();
 
-  const choices: StationChoice[] = (stations.data ?? [])
-    .filter((s) => s.program.program_id === programId)
-    .map((s) => ({ beach_station_id: s.beach_station_id, label: `${s.beach_name} - ${s.station_name}` }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+  const choices: StationChoice[] = (stations.data ?? []).map((s) => ({ beach_station_id: s.beach_station_id, label: `${s.beach_name} - ${s.station_name}` }));
 
   const list = reports.data ?? [];
   const pages = Math.max(1, Math.ceil(list.length / PAGE_SIZE));

@@ -1,9 +1,9 @@
-import { CODES, type AccidentReport } from '@beach/domain';
+import { CODES, type AccidentReport, type StaffBeachListItem, type UserProfile } from '@beach/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockFetch, type Reply } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
-import { makeAdmin, ok } from '../../test/staff-fixtures';
+import { makeAdmin, OCEAN, OPEN_RULES, ok } from '../../test/staff-fixtures';
 
 beforeAll(async () => {
   await Promise.all([import('../../app/layouts/PortalLayout'), import('./AccidentReportsPage')]);
@@ -32,10 +32,47 @@ const report = (id: number, over: Partial<AccidentReport> = {}): AccidentReport 
 
 const LIST = [report(1), report(2, { occurred_date: '2026-06-22', occurred_time: '15:20', is_read: true, accident_type: 'OTHER' })];
 
-function routes(extra: Record<string, Reply> = {}) {
+const station = (id: number, beach: string, over: Partial<StaffBeachListItem> = {}): StaffBeachListItem => ({
+  beach_station_id: id,
+  station_name: `Station ${id}`,
+  beach_id: id,
+  beach_name: beach,
+  program: { program_id: 1, abbv: 'OB' },
+  municipality: { county_id: 2, municipality_id: 20, name: 'Seaside Heights', county_name: 'Ocean' },
+  local_health_authority: { local_health_authority_id: 5, name: 'Ocean County Health Department' },
+  type: { code: 'PRIMARY' },
+  category: { code: 'OCEAN' },
+  primary: null,
+  status: null,
+  active: true,
+  public_visible: true,
+  needs_resample: false,
+  requires_sanitary_survey: false,
+  open_surveys: 0,
+  ...over,
+});
+
+/** The program's staff station list: a hidden station is offered, an inactive one is not. */
+const PROGRAM_STATIONS = [
+  station(3, 'Seaside Heights'),
+  station(4, 'Island Beach', { public_visible: false }),
+  station(5, 'Lavallette', { active: false }),
+];
+
+/** An incident administrator without the beach permission: the screen is theirs, the Beach Stations list is not. */
+const incidentAdmin = (): UserProfile =>
+  makeAdmin({
+    user_id: 30,
+    organization_id: 5,
+    organization: { organization_id: 5, name: 'Ocean County Health Department', abbv: 'OCHD', is_admin_organization: false, programs: [{ ...OCEAN, rules: { ...OPEN_RULES, category_beaches: 0 } }] },
+    program_permissions: [{ program: OCEAN, permission: { code: 'INCIDENTS' }, access_level: { code: 'ADMIN' } }],
+  });
+
+function routes(extra: Record<string, Reply> = {}, who: UserProfile = makeAdmin()) {
   return mockFetch({
-    'GET /api/user/current/': ok(CODES.USER_FOUND, makeAdmin()),
+    'GET /api/user/current/': ok(CODES.USER_FOUND, who),
     'GET /api/program/administrative/accident/program/1': ok('ACCIDENT_REPORTS_FOUND', { list: LIST }),
+    'GET /api/beach/list/program/1': ok('BEACH_LIST_FOUND', { beachList: PROGRAM_STATIONS }),
     'GET /api/public/data/filters': ok('FILTERS_FOUND', {
       filters: {},
       beachList: [
@@ -49,17 +86,33 @@ function routes(extra: Record<string, Reply> = {}) {
           type: { code: 'PRIMARY' },
           category: { code: 'OCEAN' },
         },
+        {
+          beach_station_id: 9,
+          station_name: 'Station 9',
+          beach_name: 'Bay Beach',
+          program: { program_id: 2 },
+          municipality: { county_id: 2, municipality_id: 20 },
+          local_health_authority: { local_health_authority_id: 5 },
+          type: { code: 'PRIMARY' },
+          category: { code: 'BAY' },
+        },
       ],
     }),
     ...extra,
   });
 }
 
-function open() {
-  const store = signedInStore({ user: makeAdmin() });
+function open(who: UserProfile = makeAdmin()) {
+  const store = signedInStore({ user: who });
   store.dispatch({ type: 'user/setSelectedProgram', payload: 1 });
   return renderApp('/portal/program/administration/accident', store);
 }
+
+const stationOptions = (form: HTMLElement) =>
+  within(within(form).getByRole('combobox', { name: /^Beach station/ }))
+    .getAllByRole('option')
+    .map((o) => o.textContent)
+    .filter((t) => t && !t.startsWith('-'));
 
 describe('Serious / Fatal Accident Report', () => {
   it('lists reports with labelled cells for the stacked narrow layout; an unread one in bold and in words', async () => {
@@ -107,6 +160,9 @@ describe('Serious / Fatal Accident Report', () => {
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'File an accident report' }));
     const form = await screen.findByRole('form', { name: 'File an accident report' });
+    // The program's active stations from beach/list/program/{id}, a hidden one included (decision 0022's stop-gap resolved).
+    expect(stationOptions(form)).toEqual(['Island Beach - Station 4', 'Seaside Heights - Station 3']);
+    expect(calls.some((c) => c.path === '/api/public/data/filters')).toBe(false);
     await user.selectOptions(within(form).getByRole('combobox', { name: /^Beach station/ }), 'Seaside Heights - Station 3');
     fireEvent.change(within(form).getByLabelText(/^Date/), { target: { value: '2026-07-18' } });
     fireEvent.change(within(form).getByLabelText(/^Time/), { target: { value: '14:05' } });
@@ -132,6 +188,15 @@ describe('Serious / Fatal Accident Report', () => {
       reporter_name: 'Jordan Lee',
       reporter_contact: '732-555-0142',
     });
+  });
+
+  it("offers an incident administrator without the beach permission the program's public stations (decision 0032)", async () => {
+    const { calls } = routes({}, incidentAdmin());
+    const { user } = open(incidentAdmin());
+    await user.click(await screen.findByRole('button', { name: 'File an accident report' }));
+    const form = await screen.findByRole('form', { name: 'File an accident report' });
+    expect(stationOptions(form)).toEqual(['Seaside Heights - Station 3']);
+    expect(calls.some((c) => c.path === '/api/beach/list/program/1')).toBe(false);
   });
 
   it('edits a report with its yes and no answers already chosen (a demo report without a reporter needs one)', async () => {

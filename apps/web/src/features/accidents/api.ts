@@ -3,9 +3,19 @@ import {
   accidentReportSchema,
   type AccidentReport,
   type AccidentReportSave,
+  staffBeachListSchema,
   type PublicDataFilters,
 } from '@beach/domain';
 import { api, type Envelope } from '../../app/api';
+
+/** A station the report form offers. */
+export interface AccidentStation {
+  beach_station_id: number;
+  beach_name: string;
+  station_name: string;
+}
+
+const byName = (a: AccidentStation, b: AccidentStation) => `${a.beach_name} - ${a.station_name}`.localeCompare(`${b.beach_name} - ${b.station_name}`);
 
 /** The accident calls of SPEC 7, typed from the schemas the server answers with. */
 export const accidentsApi = api.injectEndpoints({
@@ -20,10 +30,28 @@ export const accidentsApi = api.injectEndpoints({
       transformResponse: (response: Envelope) => accidentReportSchema.parse(response.payload),
       providesTags: (_r, _e, id) => [{ type: 'AccidentReports', id }],
     }),
-    /** The program's stations to choose from (the public station list: active, visible stations). */
-    accidentStations: build.query<PublicDataFilters['beachList'], void>({
+    /**
+     * The program's active stations, hidden ones included (GET beach/list/program/{program_id}, decision 0022).
+     * That call is the Beach Stations screen's, so only its users make it (decision 0032).
+     */
+    accidentProgramStations: build.query<AccidentStation[], number>({
+      query: (programId) => `beach/list/program/${programId}`,
+      transformResponse: (response: Envelope) =>
+        staffBeachListSchema
+          .parse(response.payload)
+          .beachList.filter((s) => s.active)
+          .map(({ beach_station_id, beach_name, station_name }) => ({ beach_station_id, beach_name, station_name }))
+          .sort(byName),
+      providesTags: [{ type: 'Beaches', id: 'STAFF_LIST' }],
+    }),
+    /** The fallback for the screen's other users (incidents or surveys ADMIN only): the program's public, active stations. */
+    accidentPublicStations: build.query<AccidentStation[], number>({
       query: () => 'public/data/filters',
-      transformResponse: (response: Envelope<PublicDataFilters>) => response.payload.beachList,
+      transformResponse: (response: Envelope<PublicDataFilters>, _meta, programId) =>
+        response.payload.beachList
+          .filter((s) => s.program.program_id === programId)
+          .map(({ beach_station_id, beach_name, station_name }) => ({ beach_station_id, beach_name, station_name }))
+          .sort(byName),
       keepUnusedDataFor: 600,
     }),
     saveAccidentReport: build.mutation<AccidentReport, { id: number | null; body: AccidentReportSave }>({
@@ -50,7 +78,8 @@ export const accidentsApi = api.injectEndpoints({
 export const {
   useListProgramAccidentReportsQuery,
   useGetAccidentReportQuery,
-  useAccidentStationsQuery,
+  useAccidentProgramStationsQuery,
+  useAccidentPublicStationsQuery,
   useSaveAccidentReportMutation,
   useToggleAccidentReportReadMutation,
   useDeleteAccidentReportMutation,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@trussworks/react-uswds';
-import { incidentAccess, sourceTrackdownAccess } from '@beach/domain';
+import { incidentAccess, portalAbilities, sanitarySurveyAccess, sourceTrackdownAccess } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { LoadError } from '../../components/LoadError';
@@ -8,12 +8,17 @@ import { Loading } from '../../components/Loading';
 import { useStationDashboardQuery, useStationStatisticsQuery } from './api';
 import { reasonLabel, sourceLabel } from './beacon-labels';
 import { StationIncidents } from './StationIncidents';
+import { StationPhotos } from './StationPhotos';
 import { StationResults } from './StationResults';
+import { StationSurveys } from './StationSurveys';
 import { StationTrackdowns } from './StationTrackdowns';
 
 const SOURCE_LABELS: Record<string, string> = { RULE: 'Program rule', MANUAL: 'By hand', INCIDENT: 'Incident', SEASON: 'Season', IMPORT: 'Import' };
 
-/** One station's dashboard: GET beach/{id}/dashboard/profile and the seasons of GET beach/{id}/statistics. */
+/**
+ * One station's dashboard: GET beach/{id}/dashboard/profile and the seasons of GET beach/{id}/statistics, with
+ * the incidents, trackdowns, sanitary surveys and photos of the station for whoever may open those screens.
+ */
 export function StationDashboard({ stationId, onClose }: { stationId: number; onClose: () => void }) {
   const user = useAppSelector((state) => state.user.user);
   const profile = useStationDashboardQuery(stationId);
@@ -121,6 +126,18 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
         <>
           <h3>Source trackdowns</h3>
           <StationTrackdowns stationId={stationId} canDelete={sourceTrackdownAccess(user, s.program.program_id).delete} />
+        </>
+      )}
+      {user && sanitarySurveyAccess(user, s.program.program_id).use && (
+        <>
+          <h3>Sanitary surveys</h3>
+          <StationSurveys stationId={stationId} />
+        </>
+      )}
+      {user && portalAbilities(user, s.program.program_id)['/portal/website-management/photos'] && (
+        <>
+          <h3>Found on the Beach photos</h3>
+          <StationPhotos stationId={stationId} />
         </>
       )}
       <h3>Results of the last 365 days</h3>

@@ -6,13 +6,18 @@ import {
   stationDashboardProfileSchema,
   stationHistorySchema,
   incidentListSchema,
+  beachPhotoSchema,
+  surveyListSchema,
   type BeachFilters,
+  type BeachPhotoRecord,
+  type SurveySummary,
   type IncidentSummary,
   type BulkStatusInput,
   type StaffBeachListItem,
   type StationDashboardProfile,
   type StationHistory,
 } from '@beach/domain';
+import { z } from 'zod';
 import { api, type Envelope } from '../../app/api';
 
 /** A status a station can be given (the public legend: every status with its colour). */
@@ -64,6 +69,18 @@ export const beachesApi = api.injectEndpoints({
       transformResponse: (response: Envelope) => incidentListSchema.parse(response.payload).list,
       providesTags: ['Incidents'],
     }),
+    /** GET beach/{id}/survey: the station's sanitary surveys, newest first (the Sanitary Surveys screen's users only). */
+    stationSurveys: build.query<SurveySummary[], number>({
+      query: (id) => `beach/${id}/survey`,
+      transformResponse: (response: Envelope) => surveyListSchema.parse(response.payload).list,
+      providesTags: [{ type: 'Surveys', id: 'LIST' }],
+    }),
+    /** GET beach/{id}/photos: the station's Found on the Beach photos (organization admins only, SPEC 6 Website Management). */
+    stationPhotos: build.query<BeachPhotoRecord[], number>({
+      query: (id) => `beach/${id}/photos`,
+      transformResponse: (response: Envelope) => z.array(beachPhotoSchema).parse(response.payload),
+      providesTags: ['Photos'],
+    }),
     stationStatistics: build.query<StationSeasonStatistics[], number>({
       query: (id) => `beach/${id}/statistics`,
       transformResponse: (response: Envelope<{ seasons: StationSeasonStatistics[] }>) => response.payload.seasons,
@@ -98,6 +115,8 @@ export const {
   useStationStatisticsQuery,
   useStationHistoryQuery,
   useStationIncidentsQuery,
+  useStationSurveysQuery,
+  useStationPhotosQuery,
   useSetStationActiveMutation,
   useSetStationVisibilityMutation,
   useBulkStatusMutation,

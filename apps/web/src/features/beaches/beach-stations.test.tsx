@@ -1,9 +1,9 @@
-import { CODES, type BeachFilters, type IncidentSummary, type StaffBeachListItem } from '@beach/domain';
+import { CODES, type BeachFilters, type BeachPhotoRecord, type IncidentSummary, type StaffBeachListItem, type SurveySummary } from '@beach/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mockFetch, type Reply } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
-import { makeAdmin, ok } from '../../test/staff-fixtures';
+import { makeAdmin, OCEAN, ok } from '../../test/staff-fixtures';
 import { storedResult } from '../results/results-fixtures';
 
 beforeAll(async () => {
@@ -87,9 +87,113 @@ const STATUSES = [
   { beach_status_id: 2, code: 'ADVISORY', name: 'Advisory', color: '#ffbe2e', legend_order: 2 },
 ];
 
-function routes(extra: Record<string, Reply> = {}) {
+const SURVEY = (id: number, date: string, status: SurveySummary['status']): SurveySummary => ({
+  sanitary_survey_id: id,
+  program_id: 1,
+  beach_station_id: 3,
+  station_name: 'Station 3',
+  beach_name: 'Seaside Heights',
+  incident_id: null,
+  daily_incident_id: null,
+  survey_date: date,
+  survey_time_hh: '09',
+  survey_time_mm: '30',
+  surveyor: 'Pat Rivera',
+  status,
+  is_legacy: false,
+  source_codes: [],
+  requires_sanitary_survey: false,
+  created_by: 'Alex Morgan',
+  created_at: `${date}T13:30:00Z`,
+  completed_at: status === 'COMPLETED' ? `${date}T15:00:00Z` : null,
+});
+
+const PHOTO = (id: number, title: string): BeachPhotoRecord => ({
+  beach_photo_id: id,
+  title,
+  desc: 'N/A',
+  county_id: 2,
+  county: 'Ocean',
+  municipality_id: 20,
+  municipality: 'Seaside Heights',
+  beach_station_id: 3,
+  station_name: 'Station 3',
+  beach_name: 'Seaside Heights',
+  file_id: 100 + id,
+  file: `/api/files/${100 + id}`,
+  thumbnail: `/api/files/${100 + id}?size=thumb`,
+  width: 800,
+  height: 600,
+  name: `photo-${id}.jpg`,
+  type: 'image/jpeg',
+  rank: id,
+});
+
+/** A program's beach and survey user in a county health department: no Incident screen, not an organization admin. */
+const countyUser = () =>
+  makeAdmin({
+    user_id: 40,
+    organization_id: 5,
+    organization: { organization_id: 5, name: 'Ocean County Health Department', abbv: 'OCHD', is_admin_organization: false, programs: [OCEAN] },
+    program_permissions: [{ program: OCEAN, permission: { code: 'SANITARY_SURVEYS' }, access_level: { code: 'USER' } }],
+  });
+
+const DASHBOARD: Record<string, Reply> = {
+  'GET /api/beach/3/dashboard/profile': ok('BEACH_DASHBOARD_FOUND', {
+    station: LIST[2],
+    latitude: 39.94,
+    longitude: -74.07,
+    description: 'Boardwalk beach.',
+    water_body_name: 'Atlantic Ocean',
+    epa_beach_id: 'NJ123',
+    epa_station_id: null,
+    last_sample_date: '2026-07-14',
+    status_history: [
+      { effective_date: '2026-07-12', status: { code: 'CLOSED', name: 'Closed', color: '#d83933' }, source: 'MANUAL', reason: 'Pipe burst', reason_code: 'SEWAGE', beacon_source: 'SEWER_LINE' },
+      { effective_date: '2026-07-10', status: { code: 'ADVISORY', name: 'Advisory', color: '#ffbe2e' }, source: 'RULE', reason: 'Exceedance', reason_code: 'ELEV_BACT', beacon_source: null },
+    ],
+  }),
+  'GET /api/beach/3/incidents': ok('INCIDENTS_FOUND', {
+    list: [
+      { ...INCIDENT, incident_id: 8, start_date: '2026-07-12', reason_code: 'SEWAGE', reason_name: 'Sewage', daily_count: 2 },
+      { ...INCIDENT, incident_id: 5, start_date: '2026-06-01', end_date: '2026-06-04', state: 'CLOSED', daily_count: 3 },
+    ],
+  }),
+  'GET /api/beach/results/3/historical': ok('BEACH_RESULTS_FOUND', {
+    station: { beach_station_id: 3, station_name: 'Station 3', station_type: 'PRIMARY', primary_station_id: 3, beach_id: 3, beach_name: 'Seaside Heights', program_id: 1, active: true },
+    from: '2025-07-15',
+    to: '2026-07-15',
+    parameter: null,
+    truncated: false,
+    summary: { verified_samples: 2, samples_with_value: 2, exceedances: 1, geomean: 44.7, min: 10, max: 200 },
+    results: [
+      storedResult(31, 3, 'Station 3', { sample_date: '2026-07-13', value: 10, verification_state: 'VERIFIED' }),
+      storedResult(32, 3, 'Station 3', { sample_date: '2026-07-14', value: 200, verification_state: 'VERIFIED' }),
+      storedResult(33, 3, 'Station 3', { sample_date: '2026-07-14', sample_time_hh: '14', value: 40, is_resample: true }),
+    ].map(({ can_edit: _e, can_delete: _d, ...r }) => (void [_e, _d], r)),
+  }),
+  'GET /api/beach/3/survey': ok('SURVEYS_FOUND', { list: [SURVEY(12, '2026-07-13', 'OPEN'), SURVEY(11, '2026-06-02', 'COMPLETED')] }),
+  'GET /api/beach/3/sourceTrackdown': ok('SOURCE_TRACKDOWNS_FOUND', { list: [] }),
+  'GET /api/beach/3/photos': ok('PHOTOS_FOUND', [PHOTO(4, 'Boardwalk at dawn'), PHOTO(6, 'Lifeguard stand')]),
+  'GET /api/beach/3/statistics': ok('BEACH_STATISTICS_FOUND', {
+    station: {},
+    seasons: [
+      {
+        year: 2026,
+        through: '2026-07-15',
+        samples: 12,
+        exceedances: 2,
+        geomean: 21.4,
+        geomean_threshold: 35,
+        status_days: [{ beach_status_id: 1, code: 'OPEN', name: 'Open', days: 40 }],
+      },
+    ],
+  }),
+};
+
+function routes(extra: Record<string, Reply> = {}, who = makeAdmin()) {
   return mockFetch({
-    'GET /api/user/current/': ok(CODES.USER_FOUND, makeAdmin()),
+    'GET /api/user/current/': ok(CODES.USER_FOUND, who),
     'GET /api/beach/list/program/1': ok('BEACH_LIST_FOUND', { beachList: LIST }),
     'GET /api/beach/filters': ok(CODES.RETRIEVED_FILTER_LIST, FILTERS),
     'GET /api/public/beaches/statuses/legend': ok('LEGEND_FOUND', STATUSES),
@@ -97,8 +201,8 @@ function routes(extra: Record<string, Reply> = {}) {
   });
 }
 
-function open() {
-  const store = signedInStore({ user: makeAdmin() });
+function open(who = makeAdmin()) {
+  const store = signedInStore({ user: who });
   store.dispatch({ type: 'user/setSelectedProgram', payload: 1 });
   return renderApp('/portal/beaches', store);
 }
@@ -229,55 +333,7 @@ describe('Beach Stations', () => {
   });
 
   it('opens a station dashboard with its profile, status changes and seasons', async () => {
-    routes({
-      'GET /api/beach/3/dashboard/profile': ok('BEACH_DASHBOARD_FOUND', {
-        station: LIST[2],
-        latitude: 39.94,
-        longitude: -74.07,
-        description: 'Boardwalk beach.',
-        water_body_name: 'Atlantic Ocean',
-        epa_beach_id: 'NJ123',
-        epa_station_id: null,
-        last_sample_date: '2026-07-14',
-        status_history: [
-          { effective_date: '2026-07-12', status: { code: 'CLOSED', name: 'Closed', color: '#d83933' }, source: 'MANUAL', reason: 'Pipe burst', reason_code: 'SEWAGE', beacon_source: 'SEWER_LINE' },
-          { effective_date: '2026-07-10', status: { code: 'ADVISORY', name: 'Advisory', color: '#ffbe2e' }, source: 'RULE', reason: 'Exceedance', reason_code: 'ELEV_BACT', beacon_source: null },
-        ],
-      }),
-      'GET /api/beach/3/incidents': ok('INCIDENTS_FOUND', {
-        list: [
-          { ...INCIDENT, incident_id: 8, start_date: '2026-07-12', reason_code: 'SEWAGE', reason_name: 'Sewage', daily_count: 2 },
-          { ...INCIDENT, incident_id: 5, start_date: '2026-06-01', end_date: '2026-06-04', state: 'CLOSED', daily_count: 3 },
-        ],
-      }),
-      'GET /api/beach/results/3/historical': ok('BEACH_RESULTS_FOUND', {
-        station: { beach_station_id: 3, station_name: 'Station 3', station_type: 'PRIMARY', primary_station_id: 3, beach_id: 3, beach_name: 'Seaside Heights', program_id: 1, active: true },
-        from: '2025-07-15',
-        to: '2026-07-15',
-        parameter: null,
-        truncated: false,
-        summary: { verified_samples: 2, samples_with_value: 2, exceedances: 1, geomean: 44.7, min: 10, max: 200 },
-        results: [
-          storedResult(31, 3, 'Station 3', { sample_date: '2026-07-13', value: 10, verification_state: 'VERIFIED' }),
-          storedResult(32, 3, 'Station 3', { sample_date: '2026-07-14', value: 200, verification_state: 'VERIFIED' }),
-          storedResult(33, 3, 'Station 3', { sample_date: '2026-07-14', sample_time_hh: '14', value: 40, is_resample: true }),
-        ].map(({ can_edit: _e, can_delete: _d, ...r }) => (void [_e, _d], r)),
-      }),
-      'GET /api/beach/3/statistics': ok('BEACH_STATISTICS_FOUND', {
-        station: {},
-        seasons: [
-          {
-            year: 2026,
-            through: '2026-07-15',
-            samples: 12,
-            exceedances: 2,
-            geomean: 21.4,
-            geomean_threshold: 35,
-            status_days: [{ beach_status_id: 1, code: 'OPEN', name: 'Open', days: 40 }],
-          },
-        ],
-      }),
-    });
+    routes(DASHBOARD);
     const { user } = open();
     await chooseType(user, 'PRIMARY');
     await user.click(await screen.findByRole('button', { name: 'Open the dashboard of Seaside Heights - Station 3' }));
@@ -302,10 +358,50 @@ describe('Beach Stations', () => {
     expect(within(latest).getAllByRole('row')).toHaveLength(3);
     expect(within(latest).getByRole('row', { name: /14:30/ })).toHaveTextContent('Not verified');
     expect(within(latest).getByRole('row', { name: /08:30/ })).toHaveTextContent('200 CFU/100mL');
+    // Sanitary surveys, for a user of the Sanitary Surveys screen, each opening there.
+    expect(await within(section).findByRole('link', { name: 'Survey of 2026-07-13' })).toHaveAttribute('href', '/portal/beaches/sanitary-surveys?survey=12');
+    expect(within(section).getByText(/: Open, by Pat Rivera/)).toBeInTheDocument();
+    expect(within(section).getByText(/: Completed on 2026-06-02, by Pat Rivera/)).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'The Sanitary Surveys screen' })).toHaveAttribute('href', '/portal/beaches/sanitary-surveys');
+    // Found on the Beach photos, for an organization admin: thumbnails with their titles, each opening its edit screen.
+    const photo = await within(section).findByRole('link', { name: 'Boardwalk at dawn' });
+    expect(photo).toHaveAttribute('href', '/portal/website-management/photos/4');
+    expect(photo.querySelector('img')).toHaveAttribute('src', '/api/files/104?size=thumb');
+    expect(within(section).getByRole('link', { name: 'Lifeguard stand' })).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Found on the Beach' })).toHaveAttribute('href', '/portal/website-management/photos');
     const seasons = await within(section).findByRole('table', { name: 'Seasons' });
     expect(within(seasons).getByText('21.4')).toBeInTheDocument();
     expect(within(seasons).getByText('Open: 40')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Close the dashboard' }));
     expect(screen.queryByRole('region', { name: 'Seaside Heights - Station 3' })).not.toBeInTheDocument();
+  });
+
+  it("hides the photos from a user who is not an organization admin and the incidents from one without the Incident screen, calling neither; no surveys says so", async () => {
+    const { calls } = routes({ ...DASHBOARD, 'GET /api/beach/3/survey': ok('SURVEYS_FOUND', { list: [] }) }, countyUser());
+    const { user } = open(countyUser());
+    await chooseType(user, 'PRIMARY');
+    await user.click(await screen.findByRole('button', { name: 'Open the dashboard of Seaside Heights - Station 3' }));
+    const section = await screen.findByRole('region', { name: 'Seaside Heights - Station 3' });
+    expect(await within(section).findByText('No sanitary surveys yet.')).toBeInTheDocument();
+    await within(section).findByRole('table', { name: 'Seasons' });
+    expect(within(section).queryByRole('heading', { name: 'Found on the Beach photos' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('heading', { name: 'Open incidents' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/beach/3/photos' || c.path === '/api/beach/3/incidents')).toBe(false);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says when the station has no photos, and offers a retry when its surveys cannot be loaded', async () => {
+    routes({
+      ...DASHBOARD,
+      'GET /api/beach/3/photos': ok('PHOTOS_FOUND', []),
+      'GET /api/beach/3/survey': { status: 500, body: { code: 'SERVER_ERROR', payload: null } },
+    });
+    const { user } = open();
+    await chooseType(user, 'PRIMARY');
+    await user.click(await screen.findByRole('button', { name: 'Open the dashboard of Seaside Heights - Station 3' }));
+    const section = await screen.findByRole('region', { name: 'Seaside Heights - Station 3' });
+    expect(await within(section).findByText('No photos of this station.')).toBeInTheDocument();
+    const alert = await within(section).findByText("The station's sanitary surveys could not be loaded.");
+    expect(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });
