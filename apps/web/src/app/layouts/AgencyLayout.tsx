@@ -38,6 +38,9 @@ export function AgencyLayout() {
   const bannerOn = useSiteSwitch('NEWS_BANNER');
   const downloadsOn = useSiteSwitch('DOWNLOADS');
   const noticeOn = useSiteSwitch('MAINTENANCE_NOTICE');
+  // DOWNLOADS turned off while the panel is open closes it for good: it must not come back by itself (hiding
+  // the page behind it) when the switch is turned on again.
+  if (downloadOpen && !downloadsOn) setDownloadOpen(false);
 
   // The page's language follows the interface's; the portal (English only) gets 'en' back.
   useEffect(() => {
