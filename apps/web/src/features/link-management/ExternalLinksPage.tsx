@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { Table } from '@trussworks/react-uswds';
 import { portalAbilities, type ExternalLinkRecord } from '@beach/domain';
@@ -27,6 +27,20 @@ export default function ExternalLinksPage() {
       {allowed ? <Links /> : <NotPermitted />}
     </ScreenPage>
   );
+}
+
+/**
+ * A web address with line-break opportunities where a reader expects them: after each slash, and before a dot,
+ * ?, & or #. Without them a long address in a narrow column broke at any letter ("noaa.gov" over "/").
+ */
+export function breakableUrl(url: string) {
+  const parts = url.split(/(?<=\/)(?!\/)|(?=[.?&#])/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 function Links() {
@@ -58,7 +72,7 @@ function Links() {
         notice={notice}
       >
         {(shown) => (
-          <Table bordered compact fullWidth stackedStyle="headers" caption="External links, in public order">
+          <Table bordered fullWidth stackedStyle="headers" caption="External links, in public order">
             <thead>
               <tr>
                 <th scope="col">Title</th>
@@ -77,7 +91,7 @@ function Links() {
                   </th>
                   <td data-label="Category">{l.category}</td>
                   <td data-label="Web address" className="link-management__url">
-                    {l.url}
+                    {breakableUrl(l.url)}
                   </td>
                   <td data-label="Actions">
                     {deletion.button(l)}

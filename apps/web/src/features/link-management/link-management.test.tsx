@@ -29,6 +29,10 @@ describe('External Links', () => {
     const { user } = renderApp('/portal/website-management/external-links', signedInStore({ user: makeAdmin() }));
     const table = await screen.findByRole('table', { name: 'External links, in public order' });
     expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['EPA BEACH Act', 'Clean Ocean Action']);
+    // A long address breaks after its slashes and before its dots, not at any letter.
+    const address = within(table).getByText('https://www.cleanoceanaction.org');
+    expect(address).toHaveTextContent(/^https:\/\/www\.cleanoceanaction\.org$/);
+    expect(address.innerHTML).toBe('https://<wbr>www<wbr>.cleanoceanaction<wbr>.org');
     await user.click(within(table).getByRole('button', { name: 'Delete EPA BEACH Act' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete EPA BEACH Act?' });
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
