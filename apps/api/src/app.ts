@@ -43,6 +43,9 @@ import { websiteSwitchRoutes } from './modules/website-switches/routes';
 import { beachOrderingRoutes } from './modules/beach-ordering/routes';
 import { gisServiceRoutes } from './modules/gis-services/routes';
 import { epaReportRoutes } from './modules/epa-report/routes';
+import { databaseExportRoutes } from './modules/database-export/routes';
+import { beachNotificationXmlRoutes } from './modules/beach-notification-xml/routes';
+import { wqxExportRoutes } from './modules/wqx-export/routes';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -152,6 +155,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(beachOrderingRoutes, deps);
       await api.register(gisServiceRoutes, deps);
       await api.register(epaReportRoutes, deps);
+      await api.register(databaseExportRoutes, deps);
+      await api.register(beachNotificationXmlRoutes, deps);
+      await api.register(wqxExportRoutes, deps);
     },
     { prefix: '/api' },
   );

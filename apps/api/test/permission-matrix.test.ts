@@ -26,6 +26,7 @@ import {
   type UserProfile,
 } from '@beach/domain';
 import { queryRows } from '../src/db/client';
+import { runDatabaseExport } from '../src/modules/database-export/service';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { DEMO_ACCOUNTS, unique } from './management-scenario';
 import { form, PDF } from './content-upload-fixtures';
@@ -833,6 +834,16 @@ const STAFF_ROUTES: StaffRoute[] = [
     path: '/api/depit/epa/webReport',
     probes: (a) => one({ label: 'a season of every program', url: '/api/depit/epa/webReport?from=2025-05-01&to=2025-09-30', allowed: isAdmin(a) }),
   },
+  // DEP IT: Beaches Database Export (organization admins only, decision 0035); the tasks are made in the last beforeAll
+  { method: 'GET', path: '/api/system/export/database/list/', probes: (a) => one({ label: 'list', url: '/api/system/export/database/list/', allowed: isAdmin(a) }) },
+  {
+    method: 'POST',
+    path: '/api/system/export/database/',
+    probes: (a) => one({ label: 'queue', url: '/api/system/export/database/', payload: { tables: ['counties'] }, allowed: isAdmin(a) }),
+  },
+  { method: 'PUT', path: '/api/system/export/database/{id}', probes: (a) => one({ label: 'retry', url: `/api/system/export/database/${exportKit.failed}`, allowed: isAdmin(a) }) },
+  { method: 'POST', path: '/api/system/export/database/{id}', probes: (a) => one({ label: 'download', url: `/api/system/export/database/${exportKit.done}`, allowed: isAdmin(a) }) },
+  { method: 'DELETE', path: '/api/system/export/database/{id}', probes: (a) => one({ label: 'delete', url: `/api/system/export/database/${exportKit.toDelete}`, allowed: isAdmin(a) }) },
 
   // Audit log
   {
@@ -1481,6 +1492,16 @@ beforeAll(async () => {
     }
   }
 }, 120_000);
+// The database export tasks the DEP IT export probes name: a failed one to retry, a finished one to download, one to delete.
+const exportKit = { failed: 0, done: 0, toDelete: 0 };
+beforeAll(async () => {
+  const task = async (status: string) =>
+    (await queryRows<{ id: number }>(ctx.database.db, sql`insert into data_exports (kind, params, status) values ('DATABASE', '{"tables":["counties"],"start_date":null,"end_date":null}', ${status}) returning data_export_id as id`))[0]!.id;
+  exportKit.failed = await task('FAILED');
+  exportKit.toDelete = await task('FAILED');
+  exportKit.done = await task('QUEUED');
+  await runDatabaseExport(ctx.deps, { id: exportKit.done, resume: false, staleSeconds: 1020, maxAttempts: 3 });
+});
 afterAll(() => ctx?.close());
 
 describe(`permission matrix on ${DATABASE_KIND}`, () => {

@@ -40,3 +40,6 @@ export * from './schemas/photos';
 export * from './schemas/faqs';
 export * from './schemas/source-trackdowns';
 export * from './schemas/epa-report';
+export * from './schemas/beach-notification-xml';
+export * from './schemas/wqx-export';
+export * from './schemas/database-export';

@@ -280,6 +280,8 @@ export const RESOLVERS: readonly ResolverRow[] = [
     paths: /^\/api\/depit\/epa\//,
     kind: 'value',
   },
+  // DEP IT: Beaches Database Export (decision 0035): agency-wide tasks every organization admin reaches, like the legacy import's jobs
+  { names: ['id'], in: ['path'], paths: /^\/api\/system\/export\/database\//, kind: 'value' },
   // Plain values of staff routes: made up from the schema
   {
     names: ['page', 'page_size', 'active', 'search', 'table', 'from', 'to', 'date', 'parameter', 'year', 'recent', 'state'],

@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button } from '@trussworks/react-uswds';
+import { latestSampleDate, localDate, portalAbilities, wqxExportQuerySchema } from '@beach/domain';
+import { useAppSelector } from '../../app/hooks';
+import { Field } from '../../components/Field';
+import { Loading } from '../../components/Loading';
+import { NotPermitted } from '../../components/NotPermitted';
+import { ScreenPage } from '../../components/ScreenPage';
+import { useDownloadFiltersQuery } from '../downloads/api';
+import { downloadWqxFile, WqxDownloadError } from './api';
+
+export const WQX_EXPORT_PATH = '/portal/website-management/dep-it/wqde';
+
+interface Draft {
+  program_id: string;
+  from: string;
+  to: string;
+}
+
+function initialDraft(now = new Date()): Draft {
+  const today = localDate(now, 'America/New_York');
+  return { program_id: '', from: `${today.slice(0, 4)}-01-01`, to: today };
+}
+
+type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; name: string } | { kind: 'failed'; message: string };
+
+/** DEP IT: WQX (SPEC 2; decision 0034): a program's verified results of a period as a WQX 3.0 file; organization admins only. */
+export default function WqxExportPage() {
+  const me = useAppSelector((state) => state.user.user);
+  const selectedProgramId = useAppSelector((state) => state.user.selectedProgramId);
+  const allowed = me ? portalAbilities(me, selectedProgramId)[WQX_EXPORT_PATH] : false;
+  return (
+    <ScreenPage
+      title="DEP IT: WQX"
+      description="Download a program's verified water-quality results for a period as a WQX 3.0 XML file for EPA's Water Quality Exchange."
+    >
+      {allowed ? <WqxExportForm /> : <NotPermitted />}
+    </ScreenPage>
+  );
+}
+
+function WqxExportForm() {
+  const jwt = useAppSelector((state) => state.auth.jwt);
+  const snapshot = useDownloadFiltersQuery();
+  const programs = snapshot.data?.filters.programs ?? [];
+  const [draft, setDraft] = useState<Draft>(() => initialDraft());
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const max = latestSampleDate();
+  const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+
+  const focusFirst = (found: Partial<Record<keyof Draft, string>>) => {
+    const first = (['program_id', 'from', 'to'] as const).find((k) => found[k]);
+    if (first) document.getElementById(`wqx-${first === 'program_id' ? 'program' : first}`)?.focus();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (outcome.kind === 'busy') return;
+    const checked = wqxExportQuerySchema().safeParse(draft);
+    if (!checked.success) {
+      const found: Partial<Record<keyof Draft, string>> = {};
+      for (const issue of checked.error.issues) found[String(issue.path[0]) as keyof Draft] ??= issue.message;
+      setErrors(found);
+      focusFirst(found);
+      return;
+    }
+    setErrors({});
+    setOutcome({ kind: 'busy' });
+    const code = programs.find((p) => String(p.program_id) === draft.program_id)?.abbv ?? 'program';
+    downloadWqxFile(jwt, draft, code).then(
+      (name) => setOutcome({ kind: 'done', name }),
+      (err: unknown) => {
+        if (err instanceof WqxDownloadError && Object.keys(err.fields).length > 0) {
+          const found: Partial<Record<keyof Draft, string>> = {};
+          for (const key of ['program_id', 'from', 'to'] as const) if (err.fields[key]) found[key] = err.fields[key];
+          setErrors(found);
+          focusFirst(found);
+        }
+        setOutcome({ kind: 'failed', message: err instanceof Error ? err.message : 'The WQX file could not be downloaded.' });
+      },
+    );
+  };
+
+  if (snapshot.isLoading) return <Loading label="Loading programs…" />;
+  return (
+    <form className="usa-form maxw-none" aria-label="WQX file" onSubmit={submit} noValidate>
+      {snapshot.isError && (
+        <Alert type="error" headingLevel="h2" slim role="alert">
+          The program list could not be loaded.{' '}
+          <Button type="button" unstyled onClick={() => void snapshot.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      )}
+      <p className="usa-hint">
+        Only verified results are exported, as on the public data download. A result below the reporting limit (such as &lt;10) is written as
+        not detected with its limit.
+      </p>
+      <div className="grid-row grid-gap">
+        <div className="tablet:grid-col-4">
+          <Field id="wqx-program" label="Beach program" error={errors.program_id} required>
+            {(a11y) => (
+              <select {...a11y} className="usa-select" name="program_id" value={draft.program_id} onChange={(e) => set({ program_id: e.target.value })}>
+                <option value="">- Choose a program -</option>
+                {programs.map((p) => (
+                  <option key={p.program_id} value={String(p.program_id)}>
+                    [{p.abbv}] - {p.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <div className="mobile-lg:grid-col-6 tablet:grid-col-4">
+          <Field id="wqx-from" label="From" error={errors.from} required>
+            {(a11y) => <input {...a11y} className="usa-input" type="date" name="from" max={max} value={draft.from} onChange={(e) => set({ from: e.target.value })} />}
+          </Field>
+        </div>
+        <div className="mobile-lg:grid-col-6 tablet:grid-col-4">
+          <Field id="wqx-to" label="To" error={errors.to} required>
+            {(a11y) => <input {...a11y} className="usa-input" type="date" name="to" max={max} value={draft.to} onChange={(e) => set({ to: e.target.value })} />}
+          </Field>
+        </div>
+      </div>
+      <div className="margin-top-3">
+        <Button type="submit" disabled={outcome.kind === 'busy'} aria-disabled={outcome.kind === 'busy'}>
+          Download
+        </Button>
+      </div>
+      <div className="margin-top-3" aria-live="polite">
+        {outcome.kind === 'busy' && <Loading label="Writing the WQX file…" />}
+        {outcome.kind === 'done' && (
+          <Alert type="success" headingLevel="h2" slim>
+            Downloaded {outcome.name}.
+          </Alert>
+        )}
+      </div>
+      {outcome.kind === 'failed' && (
+        <Alert type="error" headingLevel="h2" slim role="alert">
+          {outcome.message}
+        </Alert>
+      )}
+    </form>
+  );
+}
+
