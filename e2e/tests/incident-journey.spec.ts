@@ -330,7 +330,12 @@ test('a county health officer logs an advisory’s incident, surveys the beach f
   const count = panel.getByText('Incidents', { exact: true }).locator('xpath=following-sibling::dd');
   await expect(count).toHaveText(/^[1-9][\d,]*$/);
   await expectNoAxeViolations(page);
-  await shoot(page, 'journey-public-download');
+  // The dialog sits over the page: the viewport shows it, a full-page shot would show the page behind.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`journey-public-download-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   await panel.getByRole('button', { name: 'Download Incident Data' }).click();
   const notice = panel.getByRole('region', { name: 'Data use notice' });
   const downloading = page.waitForEvent('download');
