@@ -1,18 +1,21 @@
 import type { AppDeps } from '../deps';
+import { bindDatabaseExportRunner, databaseExportJob } from './database-export';
 import { incidentAutoCloseJob } from './incident-auto-close';
-import { createJobRunner, type JobLogger, type JobRunner, type JobRunnerOptions } from './runner';
+import { createJobRunner, type JobDefinition, type JobLogger, type JobRunner, type JobRunnerOptions } from './runner';
 
 export { createJobRunner, deadLetterQueue, type JobContext, type JobDefinition, type JobLogger, type JobRunner } from './runner';
 export { INCIDENT_AUTO_CLOSE } from './incident-auto-close';
+export { DATABASE_EXPORT } from './database-export';
 
 /** The product's jobs. Exports (issue 14) and public alerts (issue 16) add theirs here. */
 export function productJobs(deps: AppDeps) {
-  return [incidentAutoCloseJob(deps)];
+  return [incidentAutoCloseJob(deps), databaseExportJob(deps)] as JobDefinition<object>[];
 }
 
 /** The runner with every product job registered, not started (the server starts it after listening). */
 export function createProductJobRunner(deps: AppDeps, log: JobLogger, options: Partial<Pick<JobRunnerOptions, 'clock' | 'pollingIntervalSeconds' | 'superviseIntervalSeconds'>> = {}): JobRunner {
   const runner = createJobRunner({ database: deps.database, timeZone: deps.config.programTimeZone, log, ...options });
   for (const job of productJobs(deps)) runner.register(job);
+  bindDatabaseExportRunner(deps, runner);
   return runner;
 }

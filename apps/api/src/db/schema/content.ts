@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { beachStations } from './beaches';
 import { uploadedFiles, users } from './people';
 import { programs } from './programs';
@@ -191,4 +191,17 @@ export const dataExports = pgTable('data_exports', {
   requestedBy: integer('requested_by').references(() => users.userId),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+  /** Migration 0021 (decision 0035): progress, the zip (storage key and size), tries and times. */
+  tablesTotal: integer('tables_total').notNull().default(0),
+  tablesDone: integer('tables_done').notNull().default(0),
+  rowsDone: bigint('rows_done', { mode: 'number' }).notNull().default(0),
+  currentTable: text('current_table'),
+  storageKey: text('storage_key'),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }),
+  attempts: integer('attempts').notNull().default(0),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  check('data_exports_status', sql`${t.status} in ('QUEUED','RUNNING','DONE','FAILED')`),
+  index('data_exports_kind_idx').on(t.kind, t.dataExportId),
+]);

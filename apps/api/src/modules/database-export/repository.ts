@@ -1,0 +1,232 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DatabaseExport } from '@beach/domain';
+import { queryRows, type DbOrTx } from '../../db/client';
+import type { ExportTable } from './tables';
+
+/** Database export tasks: rows of data_exports of kind DATABASE (decision 0035), and the pages the job reads. */
+
+export const KIND = 'DATABASE';
+
+export interface ExportParams {
+  tables: string[];
+  start_date: string | null;
+  end_date: string | null;
+}
+
+const iso = (column: string) => sql.raw(`to_char(e.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+const columns = sql`e.data_export_id, e.status, e.params, e.tables_done, e.tables_total, e.rows_done::float8 as rows_done,
+  e.current_table, e.size_bytes::float8 as size_bytes, e.storage_key, e.error,
+  nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as requested_by,
+  ${iso('created_at')} as created_at, ${iso('started_at')} as started_at, ${iso('finished_at')} as finished_at`;
+
+interface Row {
+  data_export_id: number;
+  status: DatabaseExport['status'];
+  params: ExportParams | string;
+  tables_done: number;
+  tables_total: number;
+  rows_done: number;
+  current_table: string | null;
+  size_bytes: number | null;
+  storage_key: string | null;
+  error: string | null;
+  requested_by: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export const fileNameOf = (id: number) => `beach-database-export-${id}.zip`;
+
+function toTask(row: Row): DatabaseExport & { storage_key: string | null } {
+  const params = (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as ExportParams;
+  return {
+    data_export_id: row.data_export_id,
+    status: row.status,
+    tables: params.tables,
+    start_date: params.start_date ?? null,
+    end_date: params.end_date ?? null,
+    tables_done: row.tables_done,
+    tables_total: row.tables_total,
+    rows_done: Number(row.rows_done),
+    current_table: row.current_table,
+    size_bytes: row.size_bytes === null ? null : Number(row.size_bytes),
+    file_name: row.status === 'DONE' ? fileNameOf(row.data_export_id) : null,
+    error: row.error,
+    requested_by: row.requested_by,
+    created_at: row.created_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    storage_key: row.storage_key,
+  };
+}
+
+export async function insertExport(db: DbOrTx, params: ExportParams, requestedBy: number): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into data_exports (kind, params, status, tables_total, requested_by)
+        values (${KIND}, ${JSON.stringify(params)}::jsonb, 'QUEUED', ${params.tables.length}, ${requestedBy})
+        returning data_export_id as id`,
+  );
+  return row!.id;
+}
+
+export async function findExport(db: DbOrTx, id: number, lock = false) {
+  const [row] = await queryRows<Row>(
+    db,
+    sql`select ${columns} from data_exports e left join users u on u.user_id = e.requested_by
+        where e.data_export_id = ${id} and e.kind = ${KIND} ${lock ? sql`for update of e` : sql``}`,
+  );
+  return row ? toTask(row) : null;
+}
+
+export async function listExports(db: DbOrTx, limit: number) {
+  const rows = await queryRows<Row>(
+    db,
+    sql`select ${columns} from data_exports e left join users u on u.user_id = e.requested_by
+        where e.kind = ${KIND} order by e.data_export_id desc limit ${limit}`,
+  );
+  return rows.map(toTask);
+}
+
+/** FAILED -> QUEUED, progress and tries reset; false when the task has not failed. */
+export async function requeueExport(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update data_exports set status = 'QUEUED', error = null, attempts = 0, tables_done = 0, rows_done = 0, current_table = null,
+          started_at = null, finished_at = null, updated_at = now()
+        where data_export_id = ${id} and kind = ${KIND} and status = 'FAILED' returning data_export_id as id`,
+  );
+  return rows.length === 1;
+}
+
+export async function deleteExport(db: DbOrTx, id: number): Promise<void> {
+  await queryRows(db, sql`delete from data_exports where data_export_id = ${id} and kind = ${KIND} returning data_export_id`);
+}
+
+export interface Claimed {
+  id: number;
+  params: ExportParams;
+  attempt: number;
+}
+
+/**
+ * Takes a task for this try (RUNNING, tries + 1, progress reset): the task named, or else the oldest waiting.
+ * A QUEUED task is taken; a RUNNING one only when `resume` (the runner retries a try that was killed or
+ * expired) or when nothing has moved on it for `staleSeconds` (its process died). SKIP LOCKED: two workers
+ * never take the same task.
+ */
+export async function claimExport(db: DbOrTx, options: { id?: number; resume: boolean; staleSeconds: number }): Promise<Claimed | null> {
+  const running = options.resume ? sql`e.status = 'RUNNING'` : sql`(e.status = 'RUNNING' and e.updated_at < now() - make_interval(secs => ${options.staleSeconds}))`;
+  const which = options.id === undefined ? sql`` : sql`and e.data_export_id = ${options.id}`;
+  const [row] = await queryRows<{ id: number; params: ExportParams | string; attempts: number }>(
+    db,
+    sql`update data_exports set status = 'RUNNING', attempts = attempts + 1, started_at = now(), finished_at = null, updated_at = now(),
+          tables_done = 0, rows_done = 0, current_table = null, error = null, size_bytes = null, storage_key = null
+        where data_export_id = (
+          select e.data_export_id from data_exports e where e.kind = ${KIND} ${which} and (e.status = 'QUEUED' or ${running})
+          order by e.data_export_id limit 1 for update skip locked)
+        returning data_export_id as id, params, attempts`,
+  );
+  if (!row) return null;
+  return { id: row.id, params: (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as ExportParams, attempt: row.attempts };
+}
+
+/** Progress of the try that holds the task (a later try's claim makes an older try's writes no-ops). */
+export async function saveProgress(db: DbOrTx, claim: Claimed, progress: { tablesDone: number; rowsDone: number; currentTable: string | null }): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update data_exports set tables_done = ${progress.tablesDone}, rows_done = ${progress.rowsDone}, current_table = ${progress.currentTable}, updated_at = now()
+        where data_export_id = ${claim.id} and status = 'RUNNING' and attempts = ${claim.attempt} returning data_export_id as id`,
+  );
+  return rows.length === 1;
+}
+
+export async function finishExport(db: DbOrTx, claim: Claimed, done: { storageKey: string; sizeBytes: number; tablesDone: number; rowsDone: number }): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update data_exports set status = 'DONE', storage_key = ${done.storageKey}, size_bytes = ${done.sizeBytes}, tables_done = ${done.tablesDone},
+          rows_done = ${done.rowsDone}, current_table = null, finished_at = now(), updated_at = now()
+        where data_export_id = ${claim.id} and status = 'RUNNING' and attempts = ${claim.attempt} returning data_export_id as id`,
+  );
+  return rows.length === 1;
+}
+
+export async function failExport(db: DbOrTx, claim: Claimed, error: string): Promise<void> {
+  await queryRows(
+    db,
+    sql`update data_exports set status = 'FAILED', error = ${error}, current_table = null, finished_at = now(), updated_at = now()
+        where data_export_id = ${claim.id} and status = 'RUNNING' and attempts = ${claim.attempt} returning data_export_id`,
+  );
+}
+
+/** A table's columns and their types as PostgreSQL names them (format_type: 'text', 'timestamp with time zone', 'text[]'). */
+export async function columnTypes(db: DbOrTx, table: string): Promise<Map<string, string>> {
+  const rows = await queryRows<{ name: string; type: string }>(
+    db,
+    sql`select a.attname as name, format_type(a.atttypid, a.atttypmod) as type from pg_attribute a
+        where a.attrelid = to_regclass(${`public.${table}`}) and a.attnum > 0 and not a.attisdropped`,
+  );
+  return new Map(rows.map((r) => [r.name, r.type]));
+}
+
+export interface PageQuery {
+  table: string;
+  key: readonly string[];
+  /** Output column name -> select expression. */
+  select: { name: string; expression: SQL }[];
+  /** A SQL condition on the row, or none. */
+  where: SQL | null;
+}
+
+/** One keyset page: rows after `after` (the last page's key values) in key order, each with its key values as k0, k1, ... */
+export async function readPage(db: DbOrTx, query: PageQuery, after: unknown[] | null, limit: number): Promise<Record<string, unknown>[]> {
+  const keys = query.key.map((k) => sql.identifier(k));
+  const keyList = sql.join(keys, sql`, `);
+  const selectKeys = sql.join(
+    keys.map((k, i) => sql`${k} as ${sql.identifier(`k${i}`)}`),
+    sql`, `,
+  );
+  const selectValues = sql.join(
+    query.select.map((s) => sql`${s.expression} as ${sql.identifier(`v_${s.name}`)}`),
+    sql`, `,
+  );
+  const conditions: SQL[] = [];
+  if (query.where) conditions.push(query.where);
+  if (after) conditions.push(sql`(${keyList}) > (${sql.join(after.map((v) => sql`${v}`), sql`, `)})`);
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  return queryRows<Record<string, unknown>>(db, sql`select ${selectKeys}, ${selectValues} from ${sql.identifier(query.table)} ${where} order by ${keyList} limit ${limit}`);
+}
+
+/** The select expression of a column, by its type: text as PostgreSQL writes it, booleans as true/false, instants in UTC ISO 8601. */
+function expressionOf(column: string, type: string): SQL {
+  const id = sql.identifier(column);
+  if (type === 'boolean') return sql`case when ${id} then 'true' when not ${id} then 'false' end`;
+  if (type === 'timestamp with time zone') return sql`to_char(${id} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return sql`${id}::text`;
+}
+
+/** The pages of one allow-listed table: its listed columns, its dated rows within the range (an instant's day in the program time zone). */
+export function exportPageQuery(
+  name: string,
+  table: ExportTable,
+  types: Map<string, string>,
+  range: { start: string | null; end: string | null },
+  timeZone: string,
+): PageQuery {
+  const day = table.date
+    ? types.get(table.date) === 'timestamp with time zone'
+      ? sql`(${sql.identifier(table.date)} at time zone ${timeZone})::date`
+      : sql.identifier(table.date)
+    : null;
+  const conditions: SQL[] = [];
+  if (day && range.start) conditions.push(sql`${day} >= ${range.start}::date`);
+  if (day && range.end) conditions.push(sql`${day} <= ${range.end}::date`);
+  return {
+    table: name,
+    key: table.key,
+    select: table.columns.map((c) => ({ name: c.name, expression: expressionOf(c.name, types.get(c.name)!) })),
+    where: conditions.length ? sql.join(conditions, sql` and `) : null,
+  };
+}
