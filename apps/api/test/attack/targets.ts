@@ -280,6 +280,8 @@ export const RESOLVERS: readonly ResolverRow[] = [
     paths: /^\/api\/depit\/epa\//,
     kind: 'value',
   },
+  // DEP IT: XML File (decision 0033): an organization admins' agency-wide export; the program is a choice, not a record they may lack
+  { names: ['program_id', 'year'], in: ['query'], paths: /^\/api\/depit\/xml\//, kind: 'value' },
   // DEP IT: Beaches Database Export (decision 0035): agency-wide tasks every organization admin reaches, like the legacy import's jobs
   { names: ['id'], in: ['path'], paths: /^\/api\/system\/export\/database\//, kind: 'value' },
   // Plain values of staff routes: made up from the schema
