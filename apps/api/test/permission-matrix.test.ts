@@ -840,6 +840,12 @@ const STAFF_ROUTES: StaffRoute[] = [
     path: '/api/depit/xml/beachNotification',
     probes: (a) => one({ label: 'a year of a program', url: `/api/depit/xml/beachNotification?program_id=${a.ordering.program_id}&year=2025`, allowed: isAdmin(a) }),
   },
+  // DEP IT: WQX (organization admins only, decision 0034)
+  {
+    method: 'GET',
+    path: '/api/depit/wqx',
+    probes: (a) => one({ label: 'a season of a program', url: `/api/depit/wqx?program_id=${a.ordering.program_id}&from=2025-05-01&to=2025-09-30`, allowed: isAdmin(a) }),
+  },
   // DEP IT: Beaches Database Export (organization admins only, decision 0035); the tasks are made in the last beforeAll
   { method: 'GET', path: '/api/system/export/database/list/', probes: (a) => one({ label: 'list', url: '/api/system/export/database/list/', allowed: isAdmin(a) }) },
   {
