@@ -1,6 +1,11 @@
 import { Link } from 'react-router';
+import { isAdminOrganization } from '@beach/domain';
+import { useAppSelector } from '../../app/hooks';
+import { NotPermitted } from '../../components/NotPermitted';
 import { ScreenPage } from '../../components/ScreenPage';
+import { DatabaseExports } from './DatabaseExports';
 import { LEGACY_IMPORT_PATH } from './paths';
+import './database-export.css';
 
 interface BeachesDatabasePageProps {
   title: string;
@@ -8,13 +13,17 @@ interface BeachesDatabasePageProps {
 }
 
 /**
- * DEP IT: Beaches Database Export (SPEC 2). The export tasks are not built yet; the way into the database,
- * the legacy import (decision 0021), starts here.
+ * DEP IT: Beaches Database Export (SPEC 2, SPEC 7 Exports, decision 0035), for organization admins: the
+ * export tasks (a zip of CSV files and their description), and the way into the database, the legacy
+ * import (decision 0021).
  */
 export default function BeachesDatabasePage({ title, description }: BeachesDatabasePageProps) {
+  const me = useAppSelector((state) => state.user.user);
+  const allowed = me ? isAdminOrganization(me.organization) : false;
   return (
     <ScreenPage title={title} description={description}>
-      <section aria-labelledby="legacy-import-link-heading" className="margin-top-3">
+      {allowed ? <DatabaseExports /> : <NotPermitted />}
+      <section aria-labelledby="legacy-import-link-heading" className="margin-top-5">
         <h2 id="legacy-import-link-heading">Import legacy results</h2>
         <p>
           Move an agency’s history into the portal: results files in the layout of the water-quality download, as the agency’s own
