@@ -38,6 +38,7 @@ const BeachProfilePage = lazy(() => import('../features/beach-management/BeachPr
 const ExternalLinksPage = lazy(() => import('../features/link-management/ExternalLinksPage'));
 const ExternalLinkEditPage = lazy(() => import('../features/link-management/ExternalLinkEditPage'));
 const EpaReportPage = lazy(() => import('../features/epa-report/EpaReportPage'));
+const BeachNotificationXmlPage = lazy(() => import('../features/beach-notification-xml/BeachNotificationXmlPage'));
 const WqxExportPage = lazy(() => import('../features/wqx-export/WqxExportPage'));
 const PhotosManagementPage = lazy(() => import('../features/photo-management/PhotosManagementPage'));
 const PhotoEditPage = lazy(() => import('../features/photo-management/PhotoEditPage'));
@@ -70,6 +71,7 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/beach-management': <BeachManagementPage />,
   '/portal/website-management/external-links': <ExternalLinksPage />,
   '/portal/website-management/dep-it/epa-report-statistics': <EpaReportPage />,
+  '/portal/website-management/dep-it/xml': <BeachNotificationXmlPage />,
   '/portal/website-management/dep-it/wqde': <WqxExportPage />,
   '/portal/website-management/photos': <PhotosManagementPage />,
   '/portal/website-management/faqs': <FaqsManagementPage />,
