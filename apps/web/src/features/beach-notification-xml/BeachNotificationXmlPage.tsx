@@ -102,13 +102,13 @@ function XmlScreen() {
           </p>
         )}
         {done && (
-          <Alert type="success" headingLevel="h2" slim>
+          <Alert type="success" headingLevel="h2" slim className="margin-top-2">
             Downloaded {done}.
           </Alert>
         )}
       </div>
       {failure && (
-        <Alert type="error" headingLevel="h2" slim role="alert">
+        <Alert type="error" headingLevel="h2" slim role="alert" className="margin-top-2">
           {failure}
         </Alert>
       )}
