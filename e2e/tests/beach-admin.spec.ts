@@ -26,6 +26,15 @@ async function signInToOceanBeaches(page: Page) {
   await page.waitForFunction(() => /selectedProgramId\\?":\d/.test(window.localStorage.getItem('persist:beach-portal') ?? ''));
 }
 
+/** Full-page screenshots at 1280 and 390 wide in the test output (as news-management.spec.ts). */
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 async function expectNoAxeViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations).toEqual([]);
@@ -124,6 +133,7 @@ test.describe('on a mid-season day', () => {
 
     const form = await setStatus(page, name, 'Closed', { reason: 'Sewage', source: 'Sewer line problem', comment });
     await expectNoAxeViolations(page);
+    await shoot(page, 'bulk-status-form');
     await form.getByRole('button', { name: 'Set status', exact: true }).click();
     await expect(page.getByText('The status of 1 station was saved.')).toBeVisible();
     const changed = table.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
@@ -182,11 +192,13 @@ test('an accident report is filed, waits unread on the Dashboard when opened, an
   await form.getByLabel(/^Reporter/).fill('Jordan Lee, beach patrol captain');
   await form.getByLabel(/^Contact/).fill('732-555-0142');
   await expectNoAxeViolations(page);
+  await shoot(page, 'accident-form');
   await form.getByRole('button', { name: 'File report' }).click();
   await expect(page.getByText('The report was filed.')).toBeVisible();
   const when = `${day} 06:42`;
   const row = page.getByRole('row', { name: new RegExp(when) });
   await expect(row).toContainText('Unread');
+  await shoot(page, 'accident-list');
 
   // Unread on the Dashboard.
   const unreadOnDashboard = async () => {
@@ -208,6 +220,7 @@ test('an accident report is filed, waits unread on the Dashboard when opened, an
   await expect(details).toContainText('Jordan Lee, beach patrol captain');
   await expect(details.locator('dt', { hasText: /^Read$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('Unread');
   await expectNoAxeViolations(page);
+  await shoot(page, 'accident-details');
   await expect(await unreadOnDashboard()).toBeVisible();
 
   // The toggle marks it read; the Dashboard's unread list no longer has it.

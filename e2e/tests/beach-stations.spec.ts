@@ -16,11 +16,20 @@ async function publicMapIds(page: Page): Promise<number[]> {
   return body.payload.stations.id.map((d) => (last += d));
 }
 
-async function openBeachStations(page: Page) {
+/** Full-page screenshots at 1280 and 390 wide in the test output (as news-management.spec.ts). */
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function openBeachStations(page: Page, county = 'Ocean') {
   await page.goto('/portal/beaches');
   await expect(page.getByRole('heading', { level: 1, name: 'Beach Stations' })).toBeVisible();
   await expect(page.getByText('Choose a county, municipality, LHA, station type or location type to list stations.')).toBeVisible();
-  await page.getByLabel('County', { exact: true }).selectOption({ label: 'Ocean' });
+  await page.getByLabel('County', { exact: true }).selectOption({ label: county });
   await page.getByLabel('Station type').selectOption('PRIMARY');
   await expect(page.getByRole('table')).toBeVisible();
 }
@@ -45,6 +54,7 @@ test('an administrator hides a station and it leaves the public map and beach pa
 
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations).toEqual([]);
+  await shoot(page, 'beach-stations-list');
 
   await hide.click();
   const dialog = page.getByRole('dialog', { name: 'Hide this station from the public site?' });
@@ -67,4 +77,37 @@ test('an administrator hides a station and it leaves the public map and beach pa
   // Shown again at once on the server (the browser itself may keep the map's answer for its 30-second max-age).
   const again = (await (await page.request.get('/api/public/beaches/statuses/')).json()) as { payload: { statuses: { beach_station_id: number }[] } };
   expect(again.payload.statuses.map((s) => s.beach_station_id)).toContain(id);
+});
+
+test("a station's dashboard shows its surveys and, to an organization admin, its Found on the Beach photos", async ({ page }) => {
+  test.setTimeout(90_000);
+  // A station with a demo photo (the public gallery names its station and county).
+  const photos = (await (await page.request.get('/api/public/photos/')).json()) as {
+    payload: { beach_station_id: number | null; station_name: string | null; beach_name: string | null; county: string | null; title: string }[];
+  };
+  const photo = photos.payload.find((p) => p.beach_station_id !== null && p.county);
+  test.skip(!photo, 'The demo data has no photo of a station');
+  // Its program, from the public filters' station list.
+  const filters = (await (await page.request.get('/api/public/data/filters')).json()) as { payload: { beachList: { beach_station_id: number; program: { program_id: number } }[] } };
+  const programId = filters.payload.beachList.find((s) => s.beach_station_id === photo!.beach_station_id)!.program.program_id;
+  await loginAs(page, 'admin@example.org');
+  await expect(page).toHaveURL(/\/portal$/);
+  await page.getByRole('navigation', { name: 'Portal menu' }).getByLabel('Program').selectOption(String(programId));
+  await openBeachStations(page, photo!.county!);
+  const name = `${photo!.beach_name} - ${photo!.station_name}`;
+  await page.getByRole('button', { name: `Open the dashboard of ${name}`, exact: true }).click();
+  const dashboard = page.getByRole('region', { name });
+  await expect(dashboard.getByRole('heading', { level: 3, name: 'Sanitary surveys' })).toBeVisible();
+  await expect(dashboard.getByRole('link', { name: /^(All \d+ surveys on the Sanitary Surveys screen|The Sanitary Surveys screen)$/ })).toBeVisible();
+  const thumb = dashboard.getByRole('link', { name: photo!.title, exact: true });
+  await expect(thumb).toBeVisible();
+  await expect(thumb.locator('img')).toHaveJSProperty('complete', true);
+  await expect.poll(() => thumb.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(dashboard.getByRole('heading', { level: 3, name: 'Seasons' })).toBeVisible();
+  await expect(dashboard.getByText(/^Loading/)).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+  await shoot(page, 'station-dashboard');
+  await thumb.click();
+  await expect(page).toHaveURL(/\/portal\/website-management\/photos\/\d+$/);
 });
