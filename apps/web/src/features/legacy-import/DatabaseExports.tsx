@@ -113,7 +113,7 @@ export function DatabaseExports() {
           <div className="database-export__groups">
             {GROUPS.map((group) => (
               <fieldset key={group} className="usa-fieldset database-export__group">
-                <legend className="usa-legend usa-legend--large">{group}</legend>
+                <legend className="usa-legend text-bold">{group}</legend>
                 {DATABASE_EXPORT_TABLES.filter((t) => t.group === group).map((t) => (
                   <div className="usa-checkbox" key={t.name}>
                     <input
@@ -140,7 +140,7 @@ export function DatabaseExports() {
             </Button>
           </div>
           <fieldset className="usa-fieldset margin-top-3">
-            <legend className="usa-legend usa-legend--large">Date range (optional)</legend>
+            <legend className="usa-legend text-bold">Date range (optional)</legend>
             <span className="usa-hint" id="export-range-hint">
               Limits the dated tables ({DATED.join(', ')}) to rows of these days, both included. The other tables are exported whole.
             </span>
