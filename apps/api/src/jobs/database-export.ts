@@ -11,7 +11,7 @@ const RETRY_LIMIT = 2;
 
 /**
  * DEP IT: Beaches Database Export (decision 0035). Queued once per task (data_export_id) when it is created
- * or retried, and every minute with no data as a sweep that takes a task left QUEUED (queued while the
+ * or retried, and every 5 minutes with no data as a sweep that takes a task left QUEUED (queued while the
  * runner was not running) or RUNNING with no progress for longer than a try may last (its api died on the
  * last try). A try killed mid-zip (kill -9, a restart) expires and is retried by the runner: the retry takes
  * the task over and writes the zip again from the start under a new temporary name. A task is failed
@@ -20,7 +20,8 @@ const RETRY_LIMIT = 2;
 export function databaseExportJob(deps: AppDeps): JobDefinition<{ data_export_id?: number }> {
   return {
     name: DATABASE_EXPORT,
-    schedule: '* * * * *',
+    // The sweep: a log line per run, so every 5 minutes rather than every minute.
+    schedule: '*/5 * * * *',
     retryLimit: RETRY_LIMIT,
     retryDelaySeconds: 10,
     expireInSeconds: EXPIRE_SECONDS,

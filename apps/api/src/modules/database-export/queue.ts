@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 /**
  * How a queued task reaches the job runner: the server's runner binds itself to the app's deps when it is
  * made (apps/api/src/jobs/database-export.ts). With no runner bound (a test app, a script) or a runner not
- * yet started, the task stays QUEUED and the job's every-minute sweep takes it.
+ * yet started, the task stays QUEUED and the job's sweep (every 5 minutes) takes it.
  */
 type Enqueue = (id: number) => Promise<unknown>;
 
@@ -19,6 +19,6 @@ export async function queueDatabaseExport(deps: AppDeps, id: number): Promise<vo
   try {
     await enqueue(id);
   } catch {
-    // The runner is not started yet (or stopping): the sweep takes the task within a minute.
+    // The runner is not started yet (or stopping): the sweep takes the task within 5 minutes.
   }
 }
