@@ -208,7 +208,7 @@ describe(`DEP IT: WQX on ${DATABASE_KIND}`, () => {
     expect(failed).toContain('<MethodIdentifier>COLILERT</MethodIdentifier>');
   });
 
-  it('streams in keyset pages: a page of 2 rows gives the same bytes as one page', async () => {
+  it("streams in keyset pages: pages of 2 or 3 rows (one ends inside a day's two samples) give the same bytes as one page", async () => {
     const read = async (pageSize: number) => {
       const file = await openWqxExport(ctx.deps, { program_id: f.program, from: '2025-07-01', to: '2025-07-31' }, facts.org.NJDEP!, pageSize);
       const chunks: Buffer[] = [];
@@ -217,6 +217,8 @@ describe(`DEP IT: WQX on ${DATABASE_KIND}`, () => {
     };
     const whole = await read(1000);
     expect(await read(2)).toBe(whole);
+    expect(await read(3)).toBe(whole);
+    expect(await read(1)).toBe(whole);
     expect(count(whole, 'Activity')).toBe(5);
   });
 

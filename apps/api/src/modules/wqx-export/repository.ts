@@ -96,8 +96,17 @@ export interface WqxResultRow {
   is_censored_high: boolean;
 }
 
-/** One keyset page of exported results in result id order, after the id `after` (flat memory however many). */
-export async function resultPage(db: DbOrTx, w: WqxWindow, after: number, limit: number): Promise<WqxResultRow[]> {
+/** Where a station's page ends: the last sample date and result id read. */
+export interface WqxPageKey {
+  date: string;
+  id: number;
+}
+
+/**
+ * One keyset page of a station's exported results in (sample date, result id) order, after `after`: read
+ * through the station-and-date index, so each page costs the rows it returns however many the program has.
+ */
+export async function resultPage(db: DbOrTx, w: WqxWindow, stationId: number, after: WqxPageKey | null, limit: number): Promise<WqxResultRow[]> {
   return queryRows<WqxResultRow>(
     db,
     sql`select r.result_id, r.beach_station_id, to_char(r.sample_date, 'YYYY-MM-DD') as sample_date, r.sample_time_hh, r.sample_time_mm,
@@ -109,8 +118,9 @@ export async function resultPage(db: DbOrTx, w: WqxWindow, after: number, limit:
         coalesce(rc.is_censored_low, false) as is_censored_low,
         coalesce(rc.is_censored_high, false) as is_censored_high
       ${exported(w)}
-      and r.result_id > ${after}
-      order by r.result_id
+      and r.beach_station_id = ${stationId}
+      ${after === null ? sql`` : sql`and (r.sample_date, r.result_id) > (${after.date}::date, ${after.id})`}
+      order by r.sample_date, r.result_id
       limit ${limit}`,
   );
 }

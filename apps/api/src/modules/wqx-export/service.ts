@@ -15,15 +15,18 @@ import { el, group } from './xml';
 /**
  * GET /depit/wqx (decision 0034): one program's published results of a period as a WQX 3.0 document
  * (schemas/epa/wqx-3.0): the agency as Organization, the program as Project, its stations with results
- * as MonitoringLocations, then one Activity (a sample) with its Result per result row. The document is
- * written as it is read: keyset pages of results, each page turned into text and handed to the stream,
- * so memory stays flat however many results the period has.
+ * as MonitoringLocations, then one Activity (a sample) with its Result per result row, station by station
+ * in date order. The document is written as it is read: keyset pages of each station's results, turned into
+ * text a few activities at a time and handed to the stream, so memory stays flat however many results.
  */
 
 export const WQX_NAMESPACE = 'http://www.exchangenetwork.net/schema/wqx/3';
 
 /** Results per keyset page (both databases): big enough to amortise a query, small enough to stay flat. */
-export const WQX_PAGE_SIZE = 2000;
+export const WQX_PAGE_SIZE = 1000;
+
+/** Activities per piece of text handed to the response (about 100 KB). */
+const WQX_CHUNK_ROWS = 64;
 
 export interface WqxFile {
   filename: string;
@@ -62,15 +65,25 @@ export async function openWqxExport(deps: AppDeps, query: WqxExportQuery, organi
       locationIds.set(l.beach_station_id, id);
       yield monitoringLocation(id, l) + '\n';
     }
-    let after = 0;
-    for (;;) {
-      const rows = await repo.resultPage(db, window, after, pageSize);
-      if (rows.length === 0) break;
-      let chunk = '';
-      for (const r of rows) chunk += activity(r, { program: program!, projectId, locationId: locationIds.get(r.beach_station_id)!, zone }) + '\n';
-      yield chunk;
-      if (rows.length < pageSize) break;
-      after = rows[rows.length - 1]!.result_id;
+    for (const l of locations) {
+      const context = { program: program!, projectId, locationId: locationIds.get(l.beach_station_id)!, zone };
+      let after: repo.WqxPageKey | null = null;
+      for (;;) {
+        const rows = await repo.resultPage(db, window, l.beach_station_id, after, pageSize);
+        // Handed on in small pieces: the response takes each before the next is built, so no page-sized text is held.
+        let chunk = '';
+        for (let i = 0; i < rows.length; i++) {
+          chunk += activity(rows[i]!, context) + '\n';
+          if ((i + 1) % WQX_CHUNK_ROWS === 0) {
+            yield chunk;
+            chunk = '';
+          }
+        }
+        if (chunk) yield chunk;
+        if (rows.length < pageSize) break;
+        const last = rows[rows.length - 1]!;
+        after = { date: last.sample_date, id: last.result_id };
+      }
     }
     yield '</Organization>\n</WQX>\n';
   }
