@@ -82,6 +82,8 @@ export interface ExportRunOptions {
   /** Tries a task gets before it is failed for good. */
   maxAttempts: number;
   pageSize?: number;
+  /** Called after each page is written and its progress saved (tests stop a try there). */
+  afterPage?: (progress: { tablesDone: number; rowsDone: number }) => Promise<void>;
 }
 
 /**
@@ -98,7 +100,7 @@ export async function runDatabaseExport(deps: AppDeps, options: ExportRunOptions
     return { data_export_id: claim.id, status: 'FAILED' };
   }
   try {
-    const written = await writeDatabaseExport(deps, claim, options.pageSize);
+    const written = await writeDatabaseExport(deps, claim, options.pageSize, options.afterPage);
     if (!written.kept || !(await repo.finishExport(db, claim, written))) return { data_export_id: claim.id, status: 'taken over' };
     return { data_export_id: claim.id, status: 'DONE', rows: written.rowsDone };
   } catch (err) {

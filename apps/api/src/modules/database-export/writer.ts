@@ -42,7 +42,12 @@ export interface WriteResult {
   kept: boolean;
 }
 
-export async function writeDatabaseExport(deps: AppDeps, claim: repo.Claimed, pageSize = EXPORT_PAGE_SIZE): Promise<WriteResult> {
+export async function writeDatabaseExport(
+  deps: AppDeps,
+  claim: repo.Claimed,
+  pageSize = EXPORT_PAGE_SIZE,
+  afterPage?: (progress: { tablesDone: number; rowsDone: number }) => Promise<void>,
+): Promise<WriteResult> {
   const db = deps.database.db;
   const { tables, start_date: start, end_date: end } = claim.params;
   const storageKey = storageKeyOf(claim.id);
@@ -111,6 +116,7 @@ export async function writeDatabaseExport(deps: AppDeps, claim: repo.Claimed, pa
         rows += page.length;
         rowsDone += page.length;
         if (!(await repo.saveProgress(db, claim, { tablesDone, rowsDone, currentTable: name }))) return await discard();
+        await afterPage?.({ tablesDone, rowsDone });
         if (page.length < pageSize) break;
         const last = page[page.length - 1]!;
         after = table.key.map((_, i) => last[`k${i}`]);
