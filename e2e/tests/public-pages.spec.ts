@@ -210,6 +210,9 @@ for (const viewport of [
         await expect(route.content, route.path).toBeVisible();
         const { violations } = await scan(page);
         expect(violations.map((v) => `${route.path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        // Nothing pushes the page wider than the screen (a phone would scroll sideways).
+        const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+        expect(width.page, `${route.path} is wider than the screen`).toBeLessThanOrEqual(width.screen);
       }
     });
 
