@@ -212,6 +212,13 @@ function dateCases(): InputCase[] {
       staff: true,
       request: (d) => ({ method: 'POST', url: '/api/dailyFlights/', payload: { flight_date: d, status: 'FLOWN' } }),
     },
+    ...both('GET /api/depit/wqx', true, (f, d) => `/api/depit/wqx?program_id=${p}&${f}=${d}`),
+    ...['start_date', 'end_date'].map((field) => ({
+      route: 'POST /api/system/export/database/',
+      field,
+      staff: true,
+      request: (d: string): InjectOptions => ({ method: 'POST', url: '/api/system/export/database/', payload: { tables: ['programs'], [field]: d } }),
+    })),
     {
       route: 'PUT /api/dailyFlights/{}',
       field: 'flight_date',
@@ -228,6 +235,12 @@ function yearCases(): InputCase[] {
     { route: 'GET /api/public/beaches/{}/geomeans', field: 'year', staff: false, request: (y) => get(`/api/public/beaches/${s()}/geomeans?year=${y}`) },
     { route: 'GET /api/public/dailyFlights/', field: 'year', staff: false, request: (y) => get(`/api/public/dailyFlights/?year=${y}`) },
     { route: 'GET /api/beach/{}/statistics', field: 'year', staff: true, request: (y) => get(`/api/beach/${s()}/statistics?year=${y}`) },
+    {
+      route: 'GET /api/depit/xml/beachNotification',
+      field: 'year',
+      staff: true,
+      request: (y) => get(`/api/depit/xml/beachNotification?program_id=${facts.program.OB}&year=${y}`),
+    },
   ];
 }
 
