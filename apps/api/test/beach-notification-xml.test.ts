@@ -1,15 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CODES, localDate } from '@beach/domain';
+import { localDate } from '@beach/domain';
 import { queryRows } from '../src/db/client';
 import { beaches, beachStations, beachStatusHistory, programs, programSeasons, programThresholds, results } from '../src/db/schema';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { demoFacts, tokenCache, type DemoFacts } from './results-fixtures';
+import { countElements as count, expectFieldRefusal, expectValidXml } from './xml-validation';
 
 /**
  * GET /depit/xml/beachNotification (decision 0033): the file validates against the EPA BEACH
@@ -17,13 +13,10 @@ import { demoFacts, tokenCache, type DemoFacts } from './results-fixtures';
  * shows what goes in (an advisory and a closure with their dates, reasons, sources and indicators).
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const XSD = path.join(ROOT, 'schemas/epa/beaches-2.4/xml_schema/index.xsd');
 const ADMIN = 'admin@example.org';
 
 let ctx: TestContext;
 let facts: DemoFacts;
-let tmp: string;
 const token = tokenCache(() => ctx);
 
 /** The fixture program: one reported beach with a primary and a bracket, and one without an EPA id. */
@@ -32,7 +25,6 @@ const f = { program: 0, beach: 0, primary: 0, bracket: 0, noEpa: 0 };
 beforeAll(async () => {
   ctx = await createTestContext();
   facts = await demoFacts(ctx);
-  tmp = mkdtempSync(path.join(tmpdir(), 'bp-xml-test-'));
   const db = ctx.database.db;
   const [program] = await db
     .insert(programs)
@@ -118,31 +110,19 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 async function download(query: string, email: string | null = ADMIN) {
   return ctx.call({ method: 'GET', url: `/api/depit/xml/beachNotification?${query}`, ...(email ? { token: await token(email) } : {}) });
 }
 
-/** xmllint's verdict on the text, from the repository's copy of the EPA schema. */
-function validate(xml: string, name: string): { ok: boolean; output: string } {
-  const file = path.join(tmp, name);
-  writeFileSync(file, xml);
-  const run = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
-  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
-}
-
 async function fileOf(query: string, name: string) {
   const res = await download(query);
   expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/xml/);
-  const verdict = validate(res.body, name);
-  expect(verdict.ok, verdict.output.slice(0, 2000)).toBe(true);
+  expectValidXml('beaches-2.4', res.body, name);
   return res;
 }
-
-const count = (xml: string, element: string) => xml.split(`<${element}>`).length - 1;
 
 describe(`DEP IT: BEACH notification XML on ${DATABASE_KIND}`, () => {
   it('demo data: a valid file of every reported beach of the program with the year’s actions', async () => {
@@ -233,14 +213,7 @@ describe(`DEP IT: BEACH notification XML on ${DATABASE_KIND}`, () => {
   });
 
   it('refuses a bad query with 400 and says which field', async () => {
-    const refused = async (query: string, field: string, message?: RegExp) => {
-      const res = await download(query);
-      expect(res.statusCode, `${query}: ${res.body}`).toBe(400);
-      const body = res.json();
-      expect(body.code).toBe(CODES.VALIDATION_FAILED);
-      expect(body.payload.some((p: { field: string }) => p.field === field), res.body).toBe(true);
-      if (message) expect(body.message).toMatch(message);
-    };
+    const refused = async (query: string, field: string, message?: RegExp) => expectFieldRefusal(await download(query), query, field, message);
     const thisYear = Number(localDate(new Date(), ctx.deps.config.programTimeZone).slice(0, 4));
     await refused(`program_id=${facts.program.OB}`, 'year', /Choose a year/);
     await refused(`program_id=${facts.program.OB}&year=`, 'year', /Choose a year/);

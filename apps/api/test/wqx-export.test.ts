@@ -1,16 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CODES } from '@beach/domain';
 import { queryRows } from '../src/db/client';
 import { beaches, beachStations, programs, results } from '../src/db/schema';
 import { openWqxExport } from '../src/modules/wqx-export/service';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { demoFacts, tokenCache, type DemoFacts } from './results-fixtures';
+import { countElements as count, expectFieldRefusal, expectValidXml } from './xml-validation';
 
 /**
  * GET /depit/wqx (DEP IT: WQX, decision 0034): the file validates against the WQX 3.0 XSD (xmllint) on the
@@ -19,12 +14,8 @@ import { demoFacts, tokenCache, type DemoFacts } from './results-fixtures';
  * unverified, not sampled or hidden from the public.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const XSD = path.join(ROOT, 'schemas/epa/wqx-3.0/xml_schema/index.xsd');
-
 let ctx: TestContext;
 let facts: DemoFacts;
-let dir: string;
 const token = tokenCache(() => ctx);
 const ADMIN = 'admin@example.org';
 
@@ -33,7 +24,6 @@ const f = { program: 0, ocean: 0, lake: 0, hidden: 0, plain: 0, censored: 0, tnt
 beforeAll(async () => {
   ctx = await createTestContext();
   facts = await demoFacts(ctx);
-  dir = mkdtempSync(path.join(tmpdir(), 'bp-wqx-'));
   const db = ctx.database.db;
   const [program] = await db.insert(programs).values({ name: 'WQX Test & <Coast>', abbv: 'WQT', color: '#005ea2', desc: 'Fixture "program" for WQX' }).returning({ id: programs.programId });
   f.program = program!.id;
@@ -86,7 +76,6 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => {
   await ctx?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const JULY = 'from=2025-07-01&to=2025-07-31';
@@ -95,19 +84,9 @@ async function download(query: string, email = ADMIN) {
   return ctx.call({ method: 'GET', url: `/api/depit/wqx?${query}`, token: await token(email) });
 }
 
-/** xmllint's verdict on the document against the WQX 3.0 XSD; throws with its messages when invalid. */
-function validate(xml: string, name: string): void {
-  const file = path.join(dir, name);
-  writeFileSync(file, xml);
-  try {
-    execFileSync('xmllint', ['--noout', '--schema', XSD, file], { stdio: 'pipe' });
-  } catch (err) {
-    const e = err as { stderr?: Buffer };
-    throw new Error(`xmllint refused ${name}:\n${e.stderr?.toString().slice(0, 4000)}`, { cause: err });
-  }
-}
+/** xmllint's verdict on the document against the WQX 3.0 XSD. */
+const validate = (xml: string, name: string) => expectValidXml('wqx-3.0', xml, name);
 
-const count = (xml: string, tag: string) => xml.split(`<${tag}>`).length - 1;
 /** The <Activity> of a result id (WQT-R{id}). */
 const activityOf = (xml: string, id: number) => {
   const start = xml.indexOf(`<ActivityIdentifier>WQT-R${id}</ActivityIdentifier>`);
@@ -233,14 +212,7 @@ describe(`DEP IT: WQX on ${DATABASE_KIND}`, () => {
   });
 
   it('refuses a bad query with 400 and says which field', async () => {
-    const refused = async (query: string, field: string, message?: RegExp) => {
-      const res = await download(query);
-      expect(res.statusCode, `${query}: ${res.body}`).toBe(400);
-      const body = res.json();
-      expect(body.code).toBe(CODES.VALIDATION_FAILED);
-      expect(body.payload.some((p: { field: string }) => p.field === field), res.body).toBe(true);
-      if (message) expect(body.message).toMatch(message);
-    };
+    const refused = async (query: string, field: string, message?: RegExp) => expectFieldRefusal(await download(query), query, field, message);
     await refused(`program_id=${f.program}&from=2025-07-31&to=2025-07-01`, 'to', /To date is before the From date/);
     await refused(`program_id=999999&${JULY}`, 'program_id', /No program has the id 999999/);
     await refused(JULY, 'program_id');

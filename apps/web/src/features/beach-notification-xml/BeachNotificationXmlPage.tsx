@@ -1,26 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button } from '@trussworks/react-uswds';
-import { BEACH_NOTIFICATION_FIRST_YEAR, BEACH_NOTIFICATION_XML_PATH, beachNotificationQuerySchema, localDate, portalAbilities } from '@beach/domain';
+import { Button } from '@trussworks/react-uswds';
+import { BEACH_NOTIFICATION_FIRST_YEAR, BEACH_NOTIFICATION_XML_PATH, beachNotificationQuerySchema, localDate } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, fieldIssues, toApiError } from '../../components/api-errors';
+import { DownloadOutcome, PermittedScreenPage, ProgramListError } from '../../components/DownloadForm';
 import { Loading } from '../../components/Loading';
-import { NotPermitted } from '../../components/NotPermitted';
-import { ScreenPage } from '../../components/ScreenPage';
 import { useDownloadFiltersQuery } from '../downloads/api';
 import { downloadBeachNotification } from './api';
 
 /** DEP IT: XML File (SPEC 6; decision 0033): EPA BEACH notification 2.4 for a program and a year, organization admins only. */
 export default function BeachNotificationXmlPage() {
-  const me = useAppSelector((state) => state.user.user);
-  const selectedProgramId = useAppSelector((state) => state.user.selectedProgramId);
-  const allowed = me ? portalAbilities(me, selectedProgramId)[BEACH_NOTIFICATION_XML_PATH] : false;
   return (
-    <ScreenPage
+    <PermittedScreenPage
+      route={BEACH_NOTIFICATION_XML_PATH}
       title="DEP IT: XML File"
       description="EPA BEACH notification 2.4 file of a program's beach profiles, monitoring stations, criteria and the year's advisories and closures, for upload to EPA."
     >
-      {allowed ? <XmlScreen /> : <NotPermitted />}
-    </ScreenPage>
+      <XmlScreen />
+    </PermittedScreenPage>
   );
 }
 
@@ -71,14 +68,7 @@ function XmlScreen() {
   if (snapshot.isLoading) return <Loading label="Loading programs…" />;
   return (
     <form className="usa-form maxw-mobile-lg" aria-label="XML file" onSubmit={(e) => void submit(e)} noValidate>
-      {snapshot.isError && (
-        <Alert type="error" headingLevel="h2" slim role="alert">
-          The program list could not be loaded.{' '}
-          <Button type="button" unstyled onClick={() => void snapshot.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      )}
+      {snapshot.isError && <ProgramListError onRetry={() => void snapshot.refetch()} />}
       <p className="usa-hint">
         Beaches without an eight-character EPA beach ID are left out of the file. Advisories and closures in force on any day of the year are listed with
         their start and end dates.
@@ -95,23 +85,18 @@ function XmlScreen() {
       <Button type="submit" className="margin-top-3" disabled={busy} aria-describedby={busy ? 'xml-busy' : undefined}>
         {busy ? 'Preparing the XML file…' : 'Download XML file'}
       </Button>
-      <div aria-live="polite">
-        {busy && (
-          <p id="xml-busy" role="status" className="text-base-dark">
-            Preparing the XML file…
-          </p>
-        )}
-        {done && (
-          <Alert type="success" headingLevel="h2" slim className="margin-top-2">
-            Downloaded {done}.
-          </Alert>
-        )}
-      </div>
-      {failure && (
-        <Alert type="error" headingLevel="h2" slim role="alert" className="margin-top-2">
-          {failure}
-        </Alert>
-      )}
+      <DownloadOutcome
+        busy={
+          busy && (
+            <p id="xml-busy" role="status" className="text-base-dark">
+              Preparing the XML file…
+            </p>
+          )
+        }
+        done={done}
+        failure={failure}
+        alertClassName="margin-top-2"
+      />
     </form>
   );
 }

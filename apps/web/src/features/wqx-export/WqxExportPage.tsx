@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button } from '@trussworks/react-uswds';
-import { latestSampleDate, localDate, portalAbilities, wqxExportQuerySchema } from '@beach/domain';
+import { Button } from '@trussworks/react-uswds';
+import { latestSampleDate, localDate, wqxExportQuerySchema } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
+import { DownloadOutcome, PermittedScreenPage, ProgramListError } from '../../components/DownloadForm';
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/Loading';
-import { NotPermitted } from '../../components/NotPermitted';
-import { ScreenPage } from '../../components/ScreenPage';
 import { useDownloadFiltersQuery } from '../downloads/api';
 import { downloadWqxFile, WqxDownloadError } from './api';
 
@@ -26,16 +25,14 @@ type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; name: strin
 
 /** DEP IT: WQX (SPEC 2; decision 0034): a program's verified results of a period as a WQX 3.0 file; organization admins only. */
 export default function WqxExportPage() {
-  const me = useAppSelector((state) => state.user.user);
-  const selectedProgramId = useAppSelector((state) => state.user.selectedProgramId);
-  const allowed = me ? portalAbilities(me, selectedProgramId)[WQX_EXPORT_PATH] : false;
   return (
-    <ScreenPage
+    <PermittedScreenPage
+      route={WQX_EXPORT_PATH}
       title="DEP IT: WQX"
       description="Download a program's verified water-quality results for a period as a WQX 3.0 XML file for EPA's Water Quality Exchange."
     >
-      {allowed ? <WqxExportForm /> : <NotPermitted />}
-    </ScreenPage>
+      <WqxExportForm />
+    </PermittedScreenPage>
   );
 }
 
@@ -85,14 +82,7 @@ function WqxExportForm() {
   if (snapshot.isLoading) return <Loading label="Loading programs…" />;
   return (
     <form className="usa-form maxw-none" aria-label="WQX file" onSubmit={submit} noValidate>
-      {snapshot.isError && (
-        <Alert type="error" headingLevel="h2" slim role="alert">
-          The program list could not be loaded.{' '}
-          <Button type="button" unstyled onClick={() => void snapshot.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      )}
+      {snapshot.isError && <ProgramListError onRetry={() => void snapshot.refetch()} />}
       <p className="usa-hint">
         Only verified results are exported, as on the public data download. A result below the reporting limit (such as &lt;10) is written as
         not detected with its limit.
@@ -128,19 +118,12 @@ function WqxExportForm() {
           Download
         </Button>
       </div>
-      <div className="margin-top-3" aria-live="polite">
-        {outcome.kind === 'busy' && <Loading label="Writing the WQX file…" />}
-        {outcome.kind === 'done' && (
-          <Alert type="success" headingLevel="h2" slim>
-            Downloaded {outcome.name}.
-          </Alert>
-        )}
-      </div>
-      {outcome.kind === 'failed' && (
-        <Alert type="error" headingLevel="h2" slim role="alert">
-          {outcome.message}
-        </Alert>
-      )}
+      <DownloadOutcome
+        regionClassName="margin-top-3"
+        busy={outcome.kind === 'busy' && <Loading label="Writing the WQX file…" />}
+        done={outcome.kind === 'done' ? outcome.name : null}
+        failure={outcome.kind === 'failed' ? outcome.message : null}
+      />
     </form>
   );
 }
