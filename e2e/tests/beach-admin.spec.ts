@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { loginAs } from '../support/auth';
 import { startSeasonServer, type SeasonServer } from '../support/season-server';
+import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 
 /**
  * Issue 11 in the browser: an organization administrator (admin@example.org, of the admin organization)
@@ -14,7 +14,6 @@ import { startSeasonServer, type SeasonServer } from '../support/season-server';
  * the accident reports need no season and use the suite's server.
  */
 
-const WELCOME_KEY = 'beach-portal:welcome-dismissed';
 /** The browser may keep the map's statuses for their max-age (30 s); the server drops its memo at once. */
 const PUBLIC_CACHE = { timeout: 45_000, intervals: [1_000, 2_000, 5_000] };
 
@@ -24,20 +23,6 @@ async function signInToOceanBeaches(page: Page) {
   await page.getByRole('navigation', { name: 'Portal menu' }).getByLabel('Program').selectOption({ label: 'OB - Ocean Beaches' });
   // The session and the program are kept in storage before the next page load reads them.
   await page.waitForFunction(() => /selectedProgramId\\?":\d/.test(window.localStorage.getItem('persist:beach-portal') ?? ''));
-}
-
-/** Full-page screenshots at 1280 and 390 wide in the test output (as news-management.spec.ts). */
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
 }
 
 interface PublicStation {
@@ -69,7 +54,7 @@ async function mapStatusOf(page: Page, stationId: number): Promise<string | unde
 async function visitor(browser: Browser, server: SeasonServer) {
   const context = await browser.newContext({ baseURL: server.base });
   await context.clock.install({ time: new Date(Date.now() + server.clockOffset) });
-  await context.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), WELCOME_KEY);
+  await skipWelcome(context);
   return { context, page: await context.newPage() };
 }
 
@@ -133,7 +118,7 @@ test.describe('on a mid-season day', () => {
 
     const form = await setStatus(page, name, 'Closed', { reason: 'Sewage', source: 'Sewer line problem', comment });
     await expectNoAxeViolations(page);
-    await shoot(page, 'bulk-status-form');
+    await shoot(page, test.info(), 'bulk-status-form');
     await form.getByRole('button', { name: 'Set status', exact: true }).click();
     await expect(page.getByText('The status of 1 station was saved.')).toBeVisible();
     const changed = table.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
@@ -192,13 +177,13 @@ test('an accident report is filed, waits unread on the Dashboard when opened, an
   await form.getByLabel(/^Reporter/).fill('Jordan Lee, beach patrol captain');
   await form.getByLabel(/^Contact/).fill('732-555-0142');
   await expectNoAxeViolations(page);
-  await shoot(page, 'accident-form');
+  await shoot(page, test.info(), 'accident-form');
   await form.getByRole('button', { name: 'File report' }).click();
   await expect(page.getByText('The report was filed.')).toBeVisible();
   const when = `${day} 06:42`;
   const row = page.getByRole('row', { name: new RegExp(when) });
   await expect(row).toContainText('Unread');
-  await shoot(page, 'accident-list');
+  await shoot(page, test.info(), 'accident-list');
 
   // Unread on the Dashboard.
   const unreadOnDashboard = async () => {
@@ -220,7 +205,7 @@ test('an accident report is filed, waits unread on the Dashboard when opened, an
   await expect(details).toContainText('Jordan Lee, beach patrol captain');
   await expect(details.locator('dt', { hasText: /^Read$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('Unread');
   await expectNoAxeViolations(page);
-  await shoot(page, 'accident-details');
+  await shoot(page, test.info(), 'accident-details');
   await expect(await unreadOnDashboard()).toBeVisible();
 
   // The toggle marks it read; the Dashboard's unread list no longer has it.

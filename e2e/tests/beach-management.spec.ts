@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { loginAs } from '../support/auth';
+import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 
 /**
  * Beach Management (decision 0024): an administrator adds a beach with a primary station placed on the map,
@@ -17,23 +17,9 @@ async function signedIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/portal$/);
 }
 
-/** Full-page screenshots at 1280 and 390 wide in the test output (as news-management.spec.ts). */
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
 test('an administrator creates a beach with a primary and a bracket on the map; both reach results entry and the primary the public map', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await skipWelcome(page);
   await signedIn(page, 'admin@example.org');
   const menu = page.getByRole('navigation', { name: 'Portal menu' });
   await menu.getByLabel('Program').selectOption({ label: 'OB - Ocean Beaches' });
@@ -42,7 +28,7 @@ test('an administrator creates a beach with a primary and a bracket on the map; 
   await expect(page.getByRole('heading', { level: 1, name: 'Beach Management' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Beaches and their stations' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'beach-management-list');
+  await shoot(page, test.info(), 'beach-management-list');
 
   // The primary, on a new beach, placed by clicking the map.
   await page.getByRole('link', { name: 'Add a beach' }).click();
@@ -64,7 +50,7 @@ test('an administrator creates a beach with a primary and a bracket on the map; 
   await expect(page.getByLabel('Lifeguards on duty in season')).toBeChecked();
   await page.getByText('Storm-related runoff').click();
   await expectNoAxeViolations(page);
-  await shoot(page, 'beach-management-form');
+  await shoot(page, test.info(), 'beach-management-form');
   await page.getByRole('button', { name: 'Create station' }).click();
   await expect(page.getByRole('status')).toContainText(`${PRIMARY} (${BEACH}) was created.`);
 

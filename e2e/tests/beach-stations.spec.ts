@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { loginAs } from '../support/auth';
+import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 
 /**
  * Beach Stations (decision 0022): an administrator filters the program's stations, hides one from the
@@ -16,15 +16,6 @@ async function publicMapIds(page: Page): Promise<number[]> {
   return body.payload.stations.id.map((d) => (last += d));
 }
 
-/** Full-page screenshots at 1280 and 390 wide in the test output (as news-management.spec.ts). */
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 async function openBeachStations(page: Page, county = 'Ocean') {
   await page.goto('/portal/beaches');
   await expect(page.getByRole('heading', { level: 1, name: 'Beach Stations' })).toBeVisible();
@@ -37,7 +28,7 @@ async function openBeachStations(page: Page, county = 'Ocean') {
 test('an administrator hides a station and it leaves the public map and beach page', async ({ page }) => {
   test.setTimeout(120_000);
   // The public pages open with the welcome pop-up until it is dismissed (public-map.spec.ts does the same).
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await skipWelcome(page);
   await loginAs(page, 'admin@example.org');
   await expect(page).toHaveURL(/\/portal$/);
   const menu = page.getByRole('navigation', { name: 'Portal menu' });
@@ -52,9 +43,8 @@ test('an administrator hides a station and it leaves the public map and beach pa
   expect(station, `${name} is public before`).toBeTruthy();
   const id = station!.beach_station_id;
 
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-  await shoot(page, 'beach-stations-list');
+  await expectNoAxeViolations(page);
+  await shoot(page, test.info(), 'beach-stations-list');
 
   await hide.click();
   const dialog = page.getByRole('dialog', { name: 'Hide this station from the public site?' });
@@ -105,9 +95,8 @@ test("a station's dashboard shows its surveys and, to an organization admin, its
   await expect.poll(() => thumb.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(dashboard.getByRole('heading', { level: 3, name: 'Seasons' })).toBeVisible();
   await expect(dashboard.getByText(/^Loading/)).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-  await shoot(page, 'station-dashboard');
+  await expectNoAxeViolations(page);
+  await shoot(page, test.info(), 'station-dashboard');
   await thumb.click();
   await expect(page).toHaveURL(/\/portal\/website-management\/photos\/\d+$/);
 });

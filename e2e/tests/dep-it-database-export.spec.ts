@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { loginAs } from '../support/auth';
+import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 
 /**
  * DEP IT: Beaches Database Export (decision 0035): an administrator queues an export of four tables, sees
@@ -12,22 +12,6 @@ import { loginAs } from '../support/auth';
 
 const ADMIN = 'admin@example.org';
 const SCREEN = 'DEP IT: Beaches Database Export';
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
-/** The page at 1280 and 390 wide, in the test's output. */
-async function shots(page: Page, testInfo: TestInfo, name: string) {
-  const original = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 /** Records in a CSV text (line ends inside quoted fields do not end a record), header included. */
 function csvRecords(text: string): number {
@@ -40,9 +24,12 @@ function csvRecords(text: string): number {
   return records;
 }
 
+/** The page at 1280 and 390 wide, in the test's output, each after the layout settles. */
+const SHOTS = { settleMs: 300, restore: 'original' } as const;
+
 test('an administrator exports tables of the database, downloads the zip and reads its CSV files and schema', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await skipWelcome(page);
   await loginAs(page, ADMIN);
   await expect(page).toHaveURL(/\/portal$/);
   const menu = page.getByRole('navigation', { name: 'Portal menu' });
@@ -69,7 +56,7 @@ test('an administrator exports tables of the database, downloads the zip and rea
   await expect(row.getByText('Done', { exact: true })).toBeVisible({ timeout: 120_000 });
   await expect(row.getByText(/(KB|MB), [\d,]+ rows/)).toBeVisible();
   await expectNoAxeViolations(page);
-  await shots(page, testInfo, 'dep-it-database-export');
+  await shoot(page, testInfo, 'dep-it-database-export', SHOTS);
 
   const download = page.waitForEvent('download');
   await row.getByRole('button', { name: `Download export ${id}` }).click();

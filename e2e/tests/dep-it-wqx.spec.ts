@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { loginAs } from '../support/auth';
+import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 
 /**
  * DEP IT: WQX (decision 0034): an administrator downloads last season's Ocean Beaches results as a WQX
@@ -14,28 +14,13 @@ import { loginAs } from '../support/auth';
 const ADMIN = 'admin@example.org';
 const XSD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/epa/wqx-3.0/xml_schema/index.xsd');
 
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
-/** The page at 1280 and 390 wide, in the test's output (and WQX_SHOTS when set). */
-async function shots(page: Page, testInfo: TestInfo, name: string) {
-  const original = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    const file = `${name}-${width}.png`;
-    await page.screenshot({ path: testInfo.outputPath(file), fullPage: true });
-    if (process.env.WQX_SHOTS) await page.screenshot({ path: `${process.env.WQX_SHOTS}/${file}`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
+/** The page at 1280 and 390 wide, in the test's output (and WQX_SHOTS when set), each after the layout settles. */
+const SHOTS = { settleMs: 300, restore: 'original', alsoTo: process.env.WQX_SHOTS } as const;
 
 test('an administrator downloads a season of results as a WQX file that validates against the XSD', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const year = new Date().getFullYear() - 1;
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await skipWelcome(page);
   await loginAs(page, ADMIN);
   await expect(page).toHaveURL(/\/portal$/);
   const menu = page.getByRole('navigation', { name: 'Portal menu' });
@@ -69,5 +54,5 @@ test('an administrator downloads a season of results as a WQX file that validate
   execFileSync('xmllint', ['--noout', '--schema', XSD, saved], { stdio: 'pipe' });
 
   await expectNoAxeViolations(page);
-  await shots(page, testInfo, 'dep-it-wqx');
+  await shoot(page, testInfo, 'dep-it-wqx', SHOTS);
 });

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { loginAs } from '../support/auth';
+import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 
 /**
  * DEP IT: XML File (decision 0033): an administrator downloads last year's Ocean Beaches BEACH
@@ -15,28 +15,13 @@ import { loginAs } from '../support/auth';
 const ADMIN = 'admin@example.org';
 const XSD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/epa/beaches-2.4/xml_schema/index.xsd');
 
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
-/** The page at 1280 and 390 wide, in the test's output (and XML_SHOTS when set). */
-async function shots(page: Page, testInfo: TestInfo, name: string) {
-  const original = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    const file = `${name}-${width}.png`;
-    await page.screenshot({ path: testInfo.outputPath(file), fullPage: true });
-    if (process.env.XML_SHOTS) await page.screenshot({ path: `${process.env.XML_SHOTS}/${file}`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
+/** The page at 1280 and 390 wide, in the test's output (and XML_SHOTS when set), each after the layout settles. */
+const SHOTS = { settleMs: 300, restore: 'original', alsoTo: process.env.XML_SHOTS } as const;
 
 test('an administrator downloads a year of beach notifications as an XML file that validates against the XSD', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const year = new Date().getFullYear() - 1;
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await skipWelcome(page);
   await loginAs(page, ADMIN);
   await expect(page).toHaveURL(/\/portal$/);
   const menu = page.getByRole('navigation', { name: 'Portal menu' });
@@ -70,5 +55,5 @@ test('an administrator downloads a year of beach notifications as an XML file th
   execFileSync('xmllint', ['--noout', '--schema', XSD, saved], { stdio: 'pipe' });
 
   await expectNoAxeViolations(page);
-  await shots(page, testInfo, 'dep-it-xml');
+  await shoot(page, testInfo, 'dep-it-xml', SHOTS);
 });

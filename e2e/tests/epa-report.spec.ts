@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { loginAs } from '../support/auth';
+import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
+import { parseCsv } from '../support/fixtures';
 
 /**
  * DEP IT: EPA report statistics (issue 14, decision 0030): an administrator runs the statistics for last
@@ -10,57 +11,13 @@ import { loginAs } from '../support/auth';
 
 const ADMIN = 'admin@example.org';
 
-/** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || record.length) records.push([...record, field]);
-  return records;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
-/** The page at 1280 and 390 wide, in the test's output (and EPA_SHOTS when set), looked at when the screen changes. */
-async function shots(page: Page, testInfo: TestInfo, name: string) {
-  const original = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    const file = `${name}-${width}.png`;
-    await page.screenshot({ path: testInfo.outputPath(file), fullPage: true });
-    if (process.env.EPA_SHOTS) await page.screenshot({ path: `${process.env.EPA_SHOTS}/${file}`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
+/** The page at 1280 and 390 wide, in the test's output (and EPA_SHOTS when set), each after the layout settles. */
+const SHOTS = { settleMs: 300, restore: 'original', alsoTo: process.env.EPA_SHOTS } as const;
 
 test('an administrator runs the EPA statistics for a season and downloads the same numbers as CSV', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const year = new Date().getFullYear() - 1;
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await skipWelcome(page);
   await loginAs(page, ADMIN);
   await expect(page).toHaveURL(/\/portal$/);
   const menu = page.getByRole('navigation', { name: 'Portal menu' });
@@ -107,7 +64,7 @@ test('an administrator runs the EPA statistics for a season and downloads the sa
   );
   const exceedanceCounts = shown.map((r) => Number(r.cells[5]));
   expect(exceedanceCounts).toEqual([...exceedanceCounts].sort((a, b) => b - a));
-  await shots(page, testInfo, 'epa-report');
+  await shoot(page, testInfo, 'epa-report', SHOTS);
 
   // The CSV: the table's rows in the order shown, then the totals, the same numbers.
   const download = page.waitForEvent('download');
@@ -132,7 +89,7 @@ test('an administrator runs the EPA statistics for a season and downloads the sa
 });
 
 test('a filter nothing matches says so; a To before the From is refused in the form', async ({ page }) => {
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await skipWelcome(page);
   await loginAs(page, ADMIN);
   await expect(page).toHaveURL(/\/portal$/);
   await page.goto('/portal/website-management/dep-it/epa-report-statistics');

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { skipWelcome } from '../support/page-checks';
 
 /**
  * The public site's first view (decision 0020), in Chromium against the production build: no layout shift
@@ -8,7 +9,6 @@ import { expect, test, type Page } from '@playwright/test';
  * but what the served-bytes budget counts (apps/web/scripts/first-view.json).
  */
 
-const WELCOME_KEY = 'beach-portal:welcome-dismissed';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -67,7 +67,7 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as cons
     });
 
     test('the map page, a later visit; a beach page; Beach Actions', async ({ page }) => {
-      await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), WELCOME_KEY);
+      await skipWelcome(page);
       await watchShifts(page);
       for (const path of ['/', await beachPath(page), '/beach-actions']) {
         await page.goto(path);
@@ -84,7 +84,7 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as cons
 }
 
 test('before its map is usable, the map page reads from the api only what the served-bytes budget counts', async ({ page }) => {
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), WELCOME_KEY);
+  await skipWelcome(page);
   const firstView = JSON.parse(await readFile(new URL('../../apps/web/scripts/first-view.json', import.meta.url), 'utf8')) as { reads: string[] };
   await page.goto('/');
   await mapDrawn(page);

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PASSWORD, loginAs } from '../support/auth';
+import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
+import { parseCsv, pdf } from '../support/fixtures';
 
 /**
  * An incident from start to finish (issue 12): a beach goes under an Advisory and its incident is open;
@@ -11,74 +12,6 @@ import { DEMO_PASSWORD, loginAs } from '../support/auth';
  * comments, and the public site's incident download has the closed incident. Axe on every screen;
  * screenshots at 1280 and 390 wide go to the test output.
  */
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** A one-page PDF, as a field officer's dye test report would be. */
-function pdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-/** RFC 4180 rows (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
@@ -204,7 +137,7 @@ test('a county health officer logs an advisory’s incident, surveys the beach f
   const list = page.getByRole('table', { name: /^\d+ incidents?$/ });
   await expect(list.getByRole('row').filter({ hasText: station.station_name })).toHaveCount(1);
   await expectNoAxeViolations(page);
-  await shoot(page, 'journey-incident-list');
+  await shoot(page, test.info(), 'journey-incident-list');
   await list.getByRole('button', { name: `Open the incident at ${place} of ${yesterday}` }).click();
   const details = page.getByRole('region', { name: `Incident at ${place}` });
   await expect(details).toBeVisible();
@@ -227,7 +160,7 @@ test('a county health officer logs an advisory’s incident, surveys the beach f
   }
   await expect(log().getByRole('row', { name: new RegExp(`^(${yesterday}|${today})`) })).toHaveCount(2);
   await expectNoAxeViolations(page);
-  await shoot(page, 'journey-incident-days');
+  await shoot(page, test.info(), 'journey-incident-days');
 
   // A survey of yesterday's day, started from the Incident screen, opens on Sanitary Surveys.
   await log().getByRole('button', { name: `Start sanitary survey of ${yesterday}` }).click();
@@ -248,7 +181,7 @@ test('a county health officer logs an advisory’s incident, surveys the beach f
   await form.getByText('Storm-related runoff', { exact: true }).click();
   await form.getByLabel(/^Comments and observations/).fill('Storm drain flowing after the overflow; dye test the laterals upstream.');
   await expectNoAxeViolations(page);
-  await shoot(page, 'journey-survey-form');
+  await shoot(page, test.info(), 'journey-survey-form');
   await form.getByRole('button', { name: 'Save and complete' }).click();
   await expect(page.getByText(`The survey of ${place} on ${yesterday} was completed; the station no longer needs a sanitary survey.`)).toBeVisible();
   const surveys = page.getByRole('table', { name: /survey/ });
@@ -261,7 +194,7 @@ test('a county health officer logs an advisory’s incident, surveys the beach f
   await expect(cleared).not.toContainText('Sanitary survey required');
   await expect(cleared).not.toContainText('open sanitary survey');
   await expectNoAxeViolations(page);
-  await shoot(page, 'journey-beach-stations');
+  await shoot(page, test.info(), 'journey-beach-stations');
 
   const report = pdf(`Dye test at ${station.station_name}`);
   await cleared.getByRole('button', { name: `Open the dashboard of ${place}` }).click();
@@ -315,10 +248,10 @@ test('a county health officer logs an advisory’s incident, surveys the beach f
   await expect(details.getByRole('form', { name: 'Daily entry' })).toHaveCount(0);
   await expect(details.getByRole('button', { name: /^Start sanitary survey/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await shoot(page, 'journey-incident-closed');
+  await shoot(page, test.info(), 'journey-incident-closed');
 
   // The public site's Download Data panel: the station and the two days give the closed incident.
-  await page.addInitScript(() => window.localStorage.setItem('beach-portal:welcome-dismissed', new Date().toISOString()));
+  await skipWelcome(page);
   await page.goto('/faqs');
   await page.getByRole('button', { name: 'Beach Data' }).click();
   const panel = page.getByRole('dialog', { name: 'Download Data' });

@@ -1,25 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { loginAs } from '../support/auth';
+import { expectNoAxeViolations, shoot } from '../support/page-checks';
 
 /**
  * Incident (issue 12): an incidents administrator opens an incident at a station by hand, logs a day
  * (then the same day again, which updates it), closes it after a confirmation, and the incident is in
  * the public incident download. Screenshots of the screen at 1280 and 390 wide go to the test output.
  */
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('an incidents administrator opens an incident, logs a day twice, closes it, and the public download has it', async ({ page }) => {
   test.setTimeout(120_000);
@@ -32,7 +19,7 @@ test('an incidents administrator opens an incident, logs a day twice, closes it,
   await expect(page.getByRole('heading', { level: 1, name: 'Incident' })).toBeVisible();
   await expect(page.getByRole('table').or(page.getByText('No incidents match these filters.'))).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'incident-list');
+  await shoot(page, test.info(), 'incident-list');
 
   await page.getByRole('button', { name: 'Open an incident' }).click();
   const opening = page.getByRole('form', { name: 'Open an incident' });
@@ -62,7 +49,7 @@ test('an incidents administrator opens an incident, logs a day twice, closes it,
   await expect(log.getByRole('row', { name: new RegExp(day) })).toContainText('Signs posted; resampled.');
   await expect(log.getByRole('row', { name: new RegExp(day) })).toHaveCount(1);
   await expectNoAxeViolations(page);
-  await shoot(page, 'incident-opened');
+  await shoot(page, test.info(), 'incident-opened');
 
   const closing = details.getByRole('form', { name: 'Close the incident' });
   await closing.getByLabel(/^Final comments/).fill('Resample met the standard; signs removed.');

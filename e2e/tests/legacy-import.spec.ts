@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { loginAs } from '../support/auth';
+import { expectNoAxeViolations } from '../support/page-checks';
 
 /**
  * DEP IT: Import Legacy Results (issue 9, decision 0021), clicked through as the demo admin: upload a small
@@ -27,11 +27,6 @@ const FILE = [
   row(`${primary}N1`, `E2E Bath ${unique} N1`, 'Bracket', '06/09/2025', '2420', 'L'),
   row(primary, `E2E Bath ${unique}`, 'Primary', '06/30/2025', '30', 'QQ'),
 ].join('\n');
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('an organization admin checks a legacy file, reads the dry-run report, imports it and sees it finish', async ({ page }) => {
   test.setTimeout(120_000);
@@ -60,7 +55,7 @@ test('an organization admin checks a legacy file, reads the dry-run report, impo
   await expect(page.getByText('2 stations would be created (1 new beach)')).toBeVisible();
   const refused = page.getByRole('region', { name: 'Refused rows, by reason' });
   await expect(refused.getByRole('row', { name: /Unknown remark code 'QQ'.*1.*8/ })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { summarize: true });
   await page.screenshot({ path: `${SHOTS}/legacy-import-check.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Import 6 results' }).click();
@@ -69,7 +64,7 @@ test('an organization admin checks a legacy file, reads the dry-run report, impo
   await expect(page.getByText('6 results were imported; 0 rows already present were skipped')).toBeVisible();
   const recent = page.getByRole('region', { name: 'Recent imports' });
   await expect(recent.getByRole('row', { name: new RegExp(`agency-${unique}\\.csv OB Done 6 of 7 rows`) })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { summarize: true });
   await page.screenshot({ path: `${SHOTS}/legacy-import-done.png`, fullPage: true });
 
   // The imported station is on the public map.

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { loginAs } from '../support/auth';
+import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 
 /**
  * External Links (issue 13): an organization admin adds a link (a web address without http:// first, which the
@@ -21,25 +21,11 @@ const EDITED = `${PREFIX} Shore water watch volunteers (run ${RUN})`;
 const URL_ADDED = 'https://www.example.org/shore-water-watch';
 const URL_EDITED = 'https://www.example.org/shore-water-watch/volunteers';
 const CATEGORY = 'Partners';
-const WELCOME_KEY = 'beach-portal:welcome-dismissed';
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** A new visitor on Links and Partners (its own browser context, no cached reads), closed by the caller. */
 async function visitLinksPage(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), WELCOME_KEY);
+  await skipWelcome(context);
   const page = await context.newPage();
   await page.goto('/links-and-partners');
   await expect(page.getByRole('heading', { level: 1, name: 'Links and Partners' })).toBeVisible();
@@ -64,7 +50,7 @@ async function removeLeftovers(page: Page) {
 
 test('an admin adds, edits and deletes an external link, and the public Links and Partners page follows', async ({ page, browser }) => {
   test.setTimeout(150_000);
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), WELCOME_KEY);
+  await skipWelcome(page);
   await loginAs(page, 'admin@example.org');
   await expect(page).toHaveURL(/\/portal$/);
   await removeLeftovers(page);
@@ -79,7 +65,7 @@ test('an admin adds, edits and deletes an external link, and the public Links an
     const seeded = await table.locator('tbody tr').count();
     expect(seeded).toBeGreaterThan(1);
     await expectNoAxeViolations(page);
-    await shoot(page, 'links-list');
+    await shoot(page, test.info(), 'links-list');
 
     // Add: a web address without its scheme is refused with a field message, and nothing is sent.
     await page.getByRole('link', { name: 'Add a link' }).click();
@@ -93,7 +79,7 @@ test('an admin adds, edits and deletes an external link, and the public Links an
     await expect(address).toHaveAccessibleDescription(/Use a web address starting with http:\/\/ or https:\/\//);
     await expect(page).toHaveURL(/\/external-links\/new$/);
     await expectNoAxeViolations(page);
-    await shoot(page, 'links-editor-error');
+    await shoot(page, test.info(), 'links-editor-error');
 
     await address.fill(URL_ADDED);
     await page.getByRole('button', { name: 'Add the link' }).click();
@@ -109,7 +95,7 @@ test('an admin adds, edits and deletes an external link, and the public Links an
     await expect(partners.getByRole('link', { name: TITLE })).toHaveAttribute('href', URL_ADDED);
     await expect(partners.getByText('Volunteers sample the surf line every week of the season.')).toBeVisible();
     await expectNoAxeViolations(visitor);
-    await shoot(visitor, 'links-public-added');
+    await shoot(visitor, test.info(), 'links-public-added');
     await visitor.context().close();
 
     // Edit: the title and the address.
@@ -119,7 +105,7 @@ test('an admin adds, edits and deletes an external link, and the public Links an
     await expect(title).toHaveValue(TITLE);
     await expect(address).toHaveValue(URL_ADDED);
     await expectNoAxeViolations(page);
-    await shoot(page, 'links-editor-edit');
+    await shoot(page, test.info(), 'links-editor-edit');
     await title.fill(EDITED);
     await address.fill(URL_EDITED);
     await page.getByRole('button', { name: 'Save the link' }).click();
@@ -140,7 +126,7 @@ test('an admin adds, edits and deletes an external link, and the public Links an
     await expect(dialog.getByRole('heading', { name: `Delete ${EDITED}?` })).toBeVisible();
     await expect(dialog).toContainText('The link leaves the public Links and Partners page at once.');
     await expectNoAxeViolations(page);
-    await shoot(page, 'links-delete-dialog');
+    await shoot(page, test.info(), 'links-delete-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog.getByRole('heading', { name: `Delete ${EDITED}?` })).toBeHidden();
     await expect(table.getByRole('rowheader', { name: EDITED })).toBeVisible();

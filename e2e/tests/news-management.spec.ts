@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { loginAs } from '../support/auth';
+import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 
 /**
  * News (issue 13): an organization admin adds a news item with a heading, a link and an uploaded image,
@@ -13,25 +13,12 @@ import { loginAs } from '../support/auth';
 // A retry runs in a new worker and meets the first attempt's item: the worker's number keeps the titles apart.
 const TITLE = `Playwright: swimming advisory lifted at Seaside (run ${process.env.TEST_WORKER_INDEX ?? 0})`;
 
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /** A day `days` before today, YYYY-MM-DD (a publish day already past in any time zone). */
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 test('an admin adds a news item with an image, moves it to the top, and the public banner and /news show it first', async ({ page }) => {
   test.setTimeout(150_000);
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await skipWelcome(page);
   await loginAs(page, 'admin@example.org');
   await expect(page).toHaveURL(/\/portal$/);
   const menu = page.getByRole('navigation', { name: 'Portal menu' });
@@ -43,7 +30,7 @@ test('an admin adds a news item with an image, moves it to the top, and the publ
   const seeded = await table.locator('tbody tr').count();
   expect(seeded).toBeGreaterThan(1);
   await expectNoAxeViolations(page);
-  await shoot(page, 'news-list');
+  await shoot(page, test.info(), 'news-list');
 
   // The editor: a heading, a paragraph with a link, and an image uploaded with its description.
   await page.getByRole('link', { name: 'Add a news item' }).click();
@@ -80,7 +67,7 @@ test('an admin adds a news item with an image, moves it to the top, and the publ
   await page.getByText('Show in the latest news banner across the top of public pages').click();
   await expect(page.getByLabel('Show in the latest news banner across the top of public pages')).toBeChecked();
   await expectNoAxeViolations(page);
-  await shoot(page, 'news-editor');
+  await shoot(page, test.info(), 'news-editor');
   await page.getByRole('button', { name: 'Add the news item' }).click();
 
   // Added at the end; moved up to the top, one place at a time. (The list's own loading line is a status too.)
@@ -110,7 +97,7 @@ test('an admin adds a news item with an image, moves it to the top, and the publ
   await expect.poll(() => publicImage.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
   await expect(items.first().getByRole('link', { name: /Both resamples/ })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
   await expectNoAxeViolations(page);
-  await shoot(page, 'news-public');
+  await shoot(page, test.info(), 'news-public');
 
   await banner.getByRole('link', { name: TITLE }).click();
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();

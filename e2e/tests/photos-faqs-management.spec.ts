@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { loginAs } from '../support/auth';
+import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 
 /**
  * Found on the Beach and FAQs (issue 13): an organization admin uploads a photo placed at a county,
@@ -12,19 +12,6 @@ import { loginAs } from '../support/auth';
 
 const PHOTO_TITLE = 'Playwright: horseshoe crab at low tide';
 const QUESTION = 'Playwright: what is the green scum on the bay?';
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const picture = (background: string) =>
   sharp({ create: { width: 1200, height: 800, channels: 3, background } })
@@ -41,7 +28,7 @@ async function openWebsiteManagement(page: Page, link: string) {
 
 test('an admin uploads a photo, moves it to the top, and the public Found on the Beach page shows it first', async ({ page }) => {
   test.setTimeout(150_000);
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await skipWelcome(page);
   await loginAs(page, 'admin@example.org');
   await expect(page).toHaveURL(/\/portal$/);
   await openWebsiteManagement(page, 'Found on the Beach');
@@ -66,7 +53,7 @@ test('an admin uploads a photo, moves it to the top, and the public Found on the
   await page.getByLabel(/^Photo \(required\)$/).setInputFiles({ name: 'crab.jpg', mimeType: 'image/jpeg', buffer: await picture('#2a7ab0') });
   await expect(page.getByText(/Chosen: crab\.jpg/)).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'photo-form');
+  await shoot(page, test.info(), 'photo-form');
   await page.getByRole('button', { name: 'Add the photo' }).click();
 
   // Added at the end, as a thumbnail; moved to the top one place at a time.
@@ -87,7 +74,7 @@ test('an admin uploads a photo, moves it to the top, and the public Found on the
   await page.getByLabel('Find by title, description or place').fill('');
   await expect(table.locator('tbody tr').first()).toContainText(PHOTO_TITLE);
   await expectNoAxeViolations(page);
-  await shoot(page, 'photos-list');
+  await shoot(page, test.info(), 'photos-list');
 
   // The public gallery: first, as a thumbnail with its size reserved.
   await page.goto('/found-on-the-beach');
@@ -100,12 +87,12 @@ test('an admin uploads a photo, moves it to the top, and the public Found on the
   await expect(image).toHaveAttribute('height', '800');
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expectNoAxeViolations(page);
-  await shoot(page, 'photos-public');
+  await shoot(page, test.info(), 'photos-public');
 });
 
 test('an admin adds an FAQ with a photo and the public FAQ page shows it', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await skipWelcome(page);
   await loginAs(page, 'admin@example.org');
   await expect(page).toHaveURL(/\/portal$/);
   await openWebsiteManagement(page, 'FAQs');
@@ -123,7 +110,7 @@ test('an admin adds an FAQ with a photo and the public FAQ page shows it', async
   await page.getByLabel('Photo 1 title (optional)').fill('A bloom along the bay shore');
   await page.getByLabel('Photo 1 description (optional)').fill('Green scum at the water line, August.');
   await expectNoAxeViolations(page);
-  await shoot(page, 'faq-form');
+  await shoot(page, test.info(), 'faq-form');
   await page.getByRole('button', { name: 'Add the FAQ' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: QUESTION })).toContainText(`${QUESTION} was added.`);
@@ -131,7 +118,7 @@ test('an admin adds an FAQ with a photo and the public FAQ page shows it', async
   await expect(row).toContainText(QUESTION);
   await expect(row.getByRole('img', { name: 'A bloom along the bay shore' })).toHaveAttribute('src', /\?size=thumb$/);
   await expectNoAxeViolations(page);
-  await shoot(page, 'faqs-list');
+  await shoot(page, test.info(), 'faqs-list');
 
   // The public FAQ page: the question opens its answer and its photo.
   await page.goto('/faqs');
@@ -146,5 +133,5 @@ test('an admin adds an FAQ with a photo and the public FAQ page shows it', async
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByText('Green scum at the water line, August.')).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'faqs-public');
+  await shoot(page, test.info(), 'faqs-public');
 });

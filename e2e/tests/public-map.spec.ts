@@ -1,17 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations, skipWelcome } from '../support/page-checks';
 
 /**
  * The public map, a beach page and Beach Actions against the real server and its demo data. The server
  * runs with a tile URL that answers 404 (playwright.config.ts), so these also prove the map works
  * without base-map tiles: state outline and markers only.
  */
-
-const WELCOME_KEY = 'beach-portal:welcome-dismissed';
-
-async function skipWelcome(page: Page) {
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), WELCOME_KEY);
-}
 
 interface Station {
   beach_station_id: number;
@@ -206,9 +200,7 @@ test.describe('public map accessibility (axe, WCAG 2 A and AA)', () => {
         await page.goto(path);
         await ready();
         if (path.startsWith('/beach/')) await page.getByText('Chart data as a table').click();
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-        const violations = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        expect(violations, `${path} at ${label} width`).toEqual([]);
+        await expectNoAxeViolations(page, { label: `${path} at ${label} width`, summarize: true });
       }
     });
   }

@@ -1,18 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { skipWelcome } from '../support/page-checks';
+import { parseCsv } from '../support/fixtures';
 
 /**
  * The public site's pages against the real server and its demo data: the Download Data panel and its
  * CSV, every content page, the Spanish interface, and axe (WCAG 2 A and AA) at desktop and phone widths.
  */
-
-const WELCOME_KEY = 'beach-portal:welcome-dismissed';
-
-/** The welcome pop-up was dismissed on an earlier visit (it has its own test below). */
-async function skipWelcome(page: Page) {
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), WELCOME_KEY);
-}
 
 async function firstId(page: Page, path: string, field: string): Promise<number> {
   const response = await page.request.get(`/api/public/${path}`);
@@ -20,39 +15,6 @@ async function firstId(page: Page, path: string, field: string): Promise<number>
   const { payload } = (await response.json()) as { payload: Record<string, number>[] };
   expect(payload.length).toBeGreaterThan(0);
   return payload[0]![field]!;
-}
-
-/** RFC 4180 rows (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
 }
 
 /** The public routes this suite covers, with something each must show from the demo data. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { loginAs } from '../support/auth';
+import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 
 /**
  * Reports and Publications, Daily Flights (issue 13, decision 0028): an administrator adds a report with a PDF
@@ -13,21 +13,8 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 /** A 48x32 PNG, sea over sand (the server re-encodes it for the web). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAAOklEQVR42u3OMQ0AMAgAMJRM4jRxI2cipgMXhKNJBTTOrVVCSEhISEhISGg49F+uIiQkJCQkJCQ0rAFy/qqXP3mfPgAAAABJRU5ErkJggg==', 'base64');
 
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 async function signedIn(page: Page) {
-  await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), 'beach-portal:welcome-dismissed');
+  await skipWelcome(page);
   await loginAs(page, 'admin@example.org');
   await expect(page).toHaveURL(/\/portal$/);
 }
@@ -42,7 +29,7 @@ test('an administrator adds a report with a PDF; the public Reports page lists i
   await expect(page.getByRole('heading', { level: 1, name: 'Reports and Publications' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Reports and publications, in public order' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'reports-list');
+  await shoot(page, test.info(), 'reports-list');
 
   await page.getByRole('link', { name: 'Add a report or publication' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Add a report or publication' })).toBeVisible();
@@ -56,7 +43,7 @@ test('an administrator adds a report with a PDF; the public Reports page lists i
   await page.locator('input[type=file][name=file]').setInputFiles({ name: 'summary-2026.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByText(/Chosen: summary-2026\.pdf/)).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'report-form');
+  await shoot(page, test.info(), 'report-form');
   await page.getByRole('button', { name: 'Add the report' }).click();
   await expect(page.getByText(`${title} was added.`)).toBeVisible();
   await expect(page.getByRole('link', { name: `Edit ${title}` })).toBeVisible();
@@ -90,7 +77,7 @@ test('an administrator adds a daily flight with a photo; the public Daily Flight
   await expect(page.getByRole('heading', { level: 1, name: 'Daily Flights' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Daily flights, newest first' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'flights-list');
+  await shoot(page, test.info(), 'flights-list');
 
   await page.getByRole('link', { name: 'Add a daily flight' }).click();
   await page.getByLabel('Flight date').fill(date);
@@ -108,7 +95,7 @@ test('an administrator adds a daily flight with a photo; the public Daily Flight
   await expect(page.getByText('shore.png was added.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Seaweed wrack line off Seaside Park' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'flight-form');
+  await shoot(page, test.info(), 'flight-form');
 
   // Taking the same day again is said on the date field.
   await page.goto('/portal/website-management/daily-flights/new');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PASSWORD, loginAs } from '../support/auth';
+import { expectNoAxeViolations, shoot } from '../support/page-checks';
 
 /**
  * Sanitary surveys (issue 12, decision 0027): a result above the beach action value at an Open beach puts
@@ -8,19 +8,6 @@ import { DEMO_PASSWORD, loginAs } from '../support/auth';
  * health officer starts a survey from that incident day on the Sanitary Surveys screen, fills it in and
  * completes it, and the flag is gone from Beach Stations. Screenshots at 1280 and 390 wide go to the test output.
  */
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** A one-pixel PNG: the photo the officer adds. */
 const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -106,7 +93,7 @@ test('a county health officer completes a sanitary survey started from an incide
   const start = page.getByRole('form', { name: 'Start a survey from an incident day' });
   await start.getByLabel(/^Incident day/).selectOption(`${incidentId}|${today}`);
   await expectNoAxeViolations(page);
-  await shoot(page, 'sanitary-surveys-list');
+  await shoot(page, test.info(), 'sanitary-surveys-list');
   await start.getByRole('button', { name: 'Start sanitary survey' }).click();
   await expect(page.getByText(`A survey of ${station.beach_name} - ${station.station_name} on ${today} was started.`)).toBeVisible();
 
@@ -139,7 +126,7 @@ test('a county health officer completes a sanitary survey started from an incide
   await form.getByText('Wildlife', { exact: true }).click();
   await form.getByLabel(/^Comments and observations/).fill('Outfall flowing after overnight rain; resample tomorrow.');
   await expectNoAxeViolations(page);
-  await shoot(page, 'sanitary-survey-form');
+  await shoot(page, test.info(), 'sanitary-survey-form');
   await form.getByRole('button', { name: 'Save and complete' }).click();
   await expect(page.getByText(/was completed; the station no longer needs a sanitary survey\./)).toBeVisible();
   const table = page.getByRole('table', { name: /survey/ });

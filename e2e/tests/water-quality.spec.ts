@@ -3,9 +3,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, loginAs } from '../support/auth';
+import { expectNoAxeViolations, skipWelcome } from '../support/page-checks';
 
 /**
  * The water-quality workflow, end to end: a sampler enters a result above the beach action value, a
@@ -29,7 +29,6 @@ const base = `http://127.0.0.1:${port}`;
 const DAY = process.env.E2E_WQ_TODAY ?? '2026-07-15';
 const SHOTS = '/tmp/shots';
 const dataDir = path.join(tmpdir(), `beach-wq-e2e-${port}`);
-const WELCOME_KEY = 'beach-portal:welcome-dismissed';
 
 test.use({ baseURL: base });
 test.describe.configure({ mode: 'serial' });
@@ -109,7 +108,7 @@ test.afterAll(() => {
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1400, height: 1000 } });
   await context.clock.install({ time: new Date(Date.now() + clockOffset) });
-  await context.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), WELCOME_KEY);
+  await skipWelcome(context);
   const page = await context.newPage();
   await loginAs(page, email);
   await expect(page).toHaveURL(/\/portal$/);
@@ -122,12 +121,6 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function chooseProgram(page: Page, label: string) {
   await page.locator('#sidebar-program').selectOption({ label });
-}
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const violations = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(violations, label).toEqual([]);
 }
 
 async function shoot(page: Page, name: string) {
@@ -237,7 +230,7 @@ async function expectPublic(browser: Browser, station: PublicStation, status: st
   await expect.poll(async () => (await publicStatus(station.beach_station_id)).status_name).toBe(status);
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1400, height: 1000 } });
   await context.clock.install({ time: new Date(Date.now() + clockOffset) });
-  await context.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), WELCOME_KEY);
+  await skipWelcome(context);
   const page = await context.newPage();
   await page.goto(`/beach/${station.beach_station_id}`);
   const current = page.getByRole('region', { name: 'Current status' });
@@ -264,7 +257,7 @@ test('a result above the action value puts an Open beach in Advisory, a second c
   const outcome = await verifyResult(verifier, station, '500', '09:00', { from: 'Open', to: 'Advisory', rule: 'Open to Advisory' });
   await expect(outcome).toContainText(/needs resampling and needs a sanitary survey/);
   await shoot(verifier, 'verification-outcome');
-  await expectNoAxeViolations(verifier, 'Result Verification with its outcome');
+  await expectNoAxeViolations(verifier, { label: 'Result Verification with its outcome', summarize: true });
   await expectPublic(browser, station, 'Advisory', 'Open to Advisory', 'public-advisory');
 
   await enterResult(sampler, station, ['13', '30'], '600', 2);
@@ -302,7 +295,7 @@ test('the lab file preview reads the download layout and lists each wrong line b
   await expect(bad).toContainText('Station_Name');
   await expect(sampler.getByRole('button', { name: /from the file/ })).toHaveCount(0);
   await shoot(sampler, 'results-upload-preview');
-  await expectNoAxeViolations(sampler, 'Results Entry with a lab file preview');
+  await expectNoAxeViolations(sampler, { label: 'Results Entry with a lab file preview', summarize: true });
 });
 
 test('every screen of the workflow passes axe (WCAG 2 A and AA) and has one h1', async ({ browser }) => {
@@ -311,7 +304,7 @@ test('every screen of the workflow passes axe (WCAG 2 A and AA) and has one h1',
   await sampler.goto('/portal/results');
   await expect(sampler.getByRole('table', { name: /^Results of / })).toBeVisible();
   await expect(sampler.getByRole('heading', { level: 1 })).toHaveText('Results Entry');
-  await expectNoAxeViolations(sampler, 'Results Entry');
+  await expectNoAxeViolations(sampler, { label: 'Results Entry', summarize: true });
   await shoot(sampler, 'results');
 
   const verifier = await signedIn(browser, 'verifier@example.org');
@@ -324,7 +317,7 @@ test('every screen of the workflow passes axe (WCAG 2 A and AA) and has one h1',
     await verifier.goto(url);
     await ready();
     await expect(verifier.getByRole('heading', { level: 1 })).toHaveText(title);
-    await expectNoAxeViolations(verifier, title);
+    await expectNoAxeViolations(verifier, { label: title, summarize: true });
     await shoot(verifier, name);
   }
 
@@ -338,7 +331,7 @@ test('every screen of the workflow passes axe (WCAG 2 A and AA) and has one h1',
   await expect(run).toContainText('When an Open beach gets a result above 104 CFU/100mL: set Advisory');
   const steps = run.locator('.tester-step');
   if ((await steps.count()) > 0) await steps.first().getByText('Rule by rule').click();
-  await expectNoAxeViolations(verifier, 'Verification Tester with a dry run');
+  await expectNoAxeViolations(verifier, { label: 'Verification Tester with a dry run', summarize: true });
   await shoot(verifier, 'tester-run');
 
   const admin = await signedIn(browser, 'admin@example.org');
@@ -350,7 +343,7 @@ test('every screen of the workflow passes axe (WCAG 2 A and AA) and has one h1',
     await chooseProgram(admin, 'OB - Ocean Beaches');
     await ready();
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText(title);
-    await expectNoAxeViolations(admin, title);
+    await expectNoAxeViolations(admin, { label: title, summarize: true });
     await shoot(admin, name);
   }
   // Save one station's rolling geomean survey; Geomean Surveys lists it.

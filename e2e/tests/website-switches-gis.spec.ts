@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { loginAs } from '../support/auth';
 import { startArcgisStandin } from '../support/arcgis-standin';
+import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 
 /**
  * Website Management (issue 13): All Switches, GIS REST Services and Beach Ordering, each followed by the public site.
@@ -10,7 +10,6 @@ import { startArcgisStandin } from '../support/arcgis-standin';
 
 const ADMIN = 'admin@example.org';
 const WELCOME = 'Welcome to the Beach Portal';
-const WELCOME_KEY = 'beach-portal:welcome-dismissed';
 const STANDIN_PORT = Number(process.env.E2E_ARCGIS_PORT ?? 3104);
 
 async function signedIn(page: Page) {
@@ -18,29 +17,16 @@ async function signedIn(page: Page) {
   await expect(page).toHaveURL(/\/portal$/);
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
-/** The page at 1280 and 390 wide, in the test's output (looked at when the screens change). */
-async function shots(page: Page, testInfo: TestInfo, name: string) {
-  const original = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
-
 /** A visitor who has seen the welcome pop-up already (its own test is below). */
 async function visitor(browser: Browser, dismissed = true): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  if (dismissed) await page.addInitScript((key) => window.localStorage.setItem(key, new Date().toISOString()), WELCOME_KEY);
+  if (dismissed) await skipWelcome(page);
   return page;
 }
+
+/** The page at 1280 and 390 wide, in the test's output, each after the layout settles. */
+const SHOTS = { settleMs: 300, restore: 'original' } as const;
 
 test('a switch turns the welcome pop-up off and the public site stops showing it', async ({ page, browser }, testInfo) => {
   test.setTimeout(90_000);
@@ -57,7 +43,7 @@ test('a switch turns the welcome pop-up off and the public site stops showing it
   await table.getByRole('button', { name: 'Turn off Welcome pop-up' }).click();
   await expect(page.getByText('Welcome pop-up is now off. The public site follows within a minute.')).toBeVisible();
   await expectNoAxeViolations(page);
-  await shots(page, testInfo, 'all-switches');
+  await shoot(page, testInfo, 'all-switches', SHOTS);
   try {
     // A first-time visitor after the change: the page carries the switches, so the pop-up never shows.
     const after = await visitor(browser, false);
@@ -96,14 +82,14 @@ test('an admin adds GIS layers (a local stand-in) and a visitor turns them on in
       if (service.layers) await page.getByLabel('Layer ids').fill(service.layers);
       if (service === services[0]) {
         await expectNoAxeViolations(page);
-        await shots(page, testInfo, 'gis-rest-service-form');
+        await shoot(page, testInfo, 'gis-rest-service-form', SHOTS);
       }
       await page.getByRole('button', { name: 'Add the map service' }).click();
       await expect(page.getByText(`${service.name} was added.`)).toBeVisible();
     }
     await expect(page.getByRole('table', { name: "Map services, in the order the map's layer list shows them" })).toContainText('E2E Outfalls');
     await expectNoAxeViolations(page);
-    await shots(page, testInfo, 'gis-rest-services');
+    await shoot(page, testInfo, 'gis-rest-services', SHOTS);
 
     const map = await visitor(browser);
     await map.goto('/');
@@ -123,7 +109,7 @@ test('an admin adds GIS layers (a local stand-in) and a visitor turns them on in
     await expect(map.getByLabel('E2E Broken layer')).not.toBeChecked();
     await expect(map.locator('img.gis-image')).toHaveCount(1);
     await expect(map.getByLabel('E2E Outfalls')).toBeChecked();
-    await shots(map, testInfo, 'public-map-gis-layers');
+    await shoot(map, testInfo, 'public-map-gis-layers', SHOTS);
     await map.getByLabel('E2E Shellfish waters').uncheck();
     await expect(map.locator('img.gis-image')).toHaveCount(0);
     expect(standin.asked.some((p) => p.startsWith('/arcgis/rest/services/Shellfish/MapServer/export?'))).toBe(true);
@@ -173,7 +159,7 @@ test('an admin reorders two beaches (drag and keyboard) and the public list foll
   }
   await expect(beach(first!)).toHaveCount(1);
   await expectNoAxeViolations(page);
-  await shots(page, testInfo, 'beach-ordering');
+  await shoot(page, testInfo, 'beach-ordering', SHOTS);
 
   // Drag the second beach by its handle onto the first.
   const drag = async (name: string, onto: string) => {
