@@ -94,6 +94,18 @@ export function chartRows(results: readonly BeachResult[], geomeans: readonly Ge
   return [...rows.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
+/** Label every n-th month tick so each label has at least `minGap` px of the plot's width. */
+export function monthLabelStep(tickCount: number, plotWidth: number, minGap: number): number {
+  if (tickCount <= 1 || plotWidth <= 0) return 1;
+  return Math.max(1, Math.ceil((tickCount * minGap) / plotWidth));
+}
+
+/** Whether the i-th tick is the first labelled one of its year (so its label carries the year). */
+function newYearAt(ticks: readonly number[], i: number, step: number): boolean {
+  const year = new Date(ticks[i]!).getUTCFullYear();
+  return i < step || new Date(ticks[i - step]!).getUTCFullYear() !== year;
+}
+
 /** First day of each month inside the range. */
 function monthTicks(fromMs: number, toMs: number): number[] {
   const ticks: number[] = [];
@@ -172,6 +184,8 @@ export function ResultsChart({ results, geomeans, thresholds, unit, parameterNam
     .join(' ');
   const ticks = monthTicks(fromMs, toMs);
   const spansYears = new Date(fromMs).getUTCFullYear() !== new Date(toMs).getUTCFullYear();
+  // On a phone a year of months has about 25 px a month: label every second (or third) so none overlap.
+  const labelEvery = monthLabelStep(ticks.length, plotW, spansYears ? 64 : 40);
   const rows = chartRows(results, geomeans);
   const yesNo = (yes: boolean) => (yes ? t('beach.yes') : t('beach.no'));
 
@@ -201,13 +215,15 @@ export function ResultsChart({ results, geomeans, thresholds, unit, parameterNam
               </text>
             </g>
           ))}
-          {ticks.map((tick) => (
+          {ticks.map((tick, i) => (
             <g key={tick}>
               <line x1={x(tick)} x2={x(tick)} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH + 5} stroke={COLORS.axis} />
-              <text x={x(tick)} y={HEIGHT - 12} textAnchor="middle" className="results-chart__tick">
-                {formatMonth(tick, language)}
-                {spansYears && new Date(tick).getUTCMonth() === 0 ? ` ${new Date(tick).getUTCFullYear()}` : ''}
-              </text>
+              {i % labelEvery === 0 && (
+                <text x={x(tick)} y={HEIGHT - 12} textAnchor="middle" className="results-chart__tick">
+                  {formatMonth(tick, language)}
+                  {spansYears && newYearAt(ticks, i, labelEvery) ? ` ${new Date(tick).getUTCFullYear()}` : ''}
+                </text>
+              )}
             </g>
           ))}
           <line x1={MARGIN.left} x2={width - MARGIN.right} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH} stroke={COLORS.axis} />
