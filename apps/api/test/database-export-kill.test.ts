@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { TestClock } from 'pg-boss';
@@ -17,6 +15,7 @@ import { DATABASE_EXPORT, databaseExportJob } from '../src/jobs/database-export'
 import { createJobRunner } from '../src/jobs/runner';
 import { storageKeyOf } from '../src/modules/database-export/writer';
 import { createTestDatabase, DATABASE_KIND } from './db';
+import { runAndKill as runAndKillChild } from './kill-child';
 
 /**
  * An api killed (kill -9) in the middle of a database export (decision 0035), on the database the suite
@@ -25,7 +24,6 @@ import { createTestDatabase, DATABASE_KIND } from './db';
  * job: the retry takes the task over, writes the whole zip again and the task ends DONE, its partial file gone.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bp-export-kill-'));
 const pgliteDir = path.join(dataDir, 'pglite');
 const zipPath = path.join(dataDir, 'uploads', storageKeyOf(1).replace('-1.zip', ''));
@@ -35,30 +33,9 @@ let exportId = 0;
 
 const open = (): Promise<Database> => openDatabase(DATABASE_KIND === 'pglite' ? { pgliteDir } : { url, poolSize: 2 });
 
+/** The child, killed with SIGKILL once it prints WORKING (kill-child.ts); returns the WORKING line. */
 function runAndKill(env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'database-export-kill-child.ts')], {
-      cwd: path.join(here, '..'),
-      env: { ...process.env, KILL_DATA_DIR: dataDir, ...(DATABASE_KIND === 'pglite' ? { KILL_PGLITE_DIR: pgliteDir } : { KILL_DATABASE_URL: url! }), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    let working: string | null = null;
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('WORKING'));
-      if (line && working === null) {
-        working = line;
-        child.kill('SIGKILL');
-      }
-    });
-    child.on('exit', (code, signal) => {
-      if (working !== null && signal === 'SIGKILL') resolve(working);
-      else reject(new Error(`child ended (${code ?? signal}) before the export ran: ${out}\n${err}`));
-    });
-  });
+  return runAndKillChild('database-export-kill-child.ts', { KILL_DATA_DIR: dataDir, ...(DATABASE_KIND === 'pglite' ? { KILL_PGLITE_DIR: pgliteDir } : { KILL_DATABASE_URL: url! }), ...env });
 }
 
 beforeAll(async () => {

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import { seedReference } from '../src/db/seed/reference';
 import { incidentAutoCloseJob, INCIDENT_AUTO_CLOSE } from '../src/jobs/incident-auto-close';
 import { createJobRunner, type JobRunner } from '../src/jobs/runner';
 import { createTestDatabase, DATABASE_KIND } from './db';
+import { runAndKill as runAndKillChild } from './kill-child';
 
 /**
  * "A job interrupted by kill -9 runs again and does its work once" (issue 12), on the database the suite
@@ -21,7 +20,6 @@ import { createTestDatabase, DATABASE_KIND } from './db';
  * database (a test clock moved past the job's expiry) tries it again; the work is there exactly once.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const TODAY = '2026-07-10';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bp-jobs-kill-'));
 const pgliteDir = path.join(dataDir, 'pglite');
@@ -32,31 +30,9 @@ async function open(): Promise<Database> {
   return openDatabase(DATABASE_KIND === 'pglite' ? { pgliteDir } : { url, poolSize: 2 });
 }
 
-/** Runs the child until it prints WORKING, then kills it with SIGKILL; returns the WORKING line. */
+/** The child, killed with SIGKILL once it prints WORKING (kill-child.ts); returns the WORKING line. */
 function runAndKill(env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'jobs-kill-child.ts')], {
-      cwd: path.join(here, '..'),
-      env: { ...process.env, KILL_DATA_DIR: dataDir, ...(DATABASE_KIND === 'pglite' ? { KILL_PGLITE_DIR: pgliteDir } : { KILL_DATABASE_URL: url! }), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    let working: string | null = null;
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('WORKING'));
-      if (line && working === null) {
-        working = line;
-        child.kill('SIGKILL');
-      }
-    });
-    child.on('exit', (code, signal) => {
-      if (working !== null && signal === 'SIGKILL') resolve(working);
-      else reject(new Error(`child ended (${code ?? signal}) before the job ran: ${out}\n${err}`));
-    });
-  });
+  return runAndKillChild('jobs-kill-child.ts', { KILL_DATA_DIR: dataDir, ...(DATABASE_KIND === 'pglite' ? { KILL_PGLITE_DIR: pgliteDir } : { KILL_DATABASE_URL: url! }), ...env });
 }
 
 /** A runner on a test clock: each step moves time a minute on and lets pg-boss poll and supervise. */
