@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginAs } from '../support/auth';
+import { loginAs, staffApi } from '../support/auth';
 import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 import { parseCsv, pdf } from '../support/fixtures';
 
@@ -38,13 +38,7 @@ interface Station {
  * logged to it. The station is one no other journey picks first (the last eligible one, outside Monmouth).
  */
 async function advisoryBeachWithIncident(request: APIRequestContext) {
-  const login = await request.post('/api/login', { data: { email: 'admin@example.org', password: DEMO_PASSWORD } });
-  const headers = { authorization: `Bearer ${(await login.json()).payload.token}` };
-  const api = async (method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => {
-    const res = await request.fetch(url, { method, headers, data });
-    expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
-    return (await res.json()).payload;
-  };
+  const api = await staffApi(request);
   const filters = await api('GET', '/api/results/filters');
   const today = filters.today as string;
   const yesterday = dayBefore(today);

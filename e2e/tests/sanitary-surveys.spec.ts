@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginAs } from '../support/auth';
+import { loginAs, staffApi } from '../support/auth';
 import { expectNoAxeViolations, shoot } from '../support/page-checks';
 
 /**
@@ -26,13 +26,7 @@ interface Station {
 
 /** The agency's side, through the API as the administrator: an Advisory beach flagged for a survey, with an open incident whose day is logged. */
 async function advisoryBeachWithIncident(request: APIRequestContext) {
-  const login = await request.post('/api/login', { data: { email: 'admin@example.org', password: DEMO_PASSWORD } });
-  const headers = { authorization: `Bearer ${(await login.json()).payload.token}` };
-  const api = async (method: 'GET' | 'POST' | 'PUT', url: string, data?: object) => {
-    const res = await request.fetch(url, { method, headers, data });
-    expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
-    return (await res.json()).payload;
-  };
+  const api = await staffApi(request);
   const filters = await api('GET', '/api/results/filters');
   const ob = filters.programs.find((p: { abbv: string }) => p.abbv === 'OB');
   const list = (await api('GET', `/api/beach/list/program/${ob.program_id}`)).beachList as Station[];
