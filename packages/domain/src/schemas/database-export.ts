@@ -99,3 +99,53 @@ export type DatabaseExport = z.infer<typeof databaseExportSchema>;
 
 export const databaseExportListSchema = z.object({ exports: z.array(databaseExportSchema) });
 export type DatabaseExportList = z.infer<typeof databaseExportListSchema>;
+
+/**
+ * DEP IT: queued XML exports (decision 0036). The BEACH notification 2.4 file (decision 0033) and the WQX 3.0
+ * file (decision 0034) can also be asked for as a task on the export job queue (decision 0035): the job writes
+ * the file, the task shows its progress, then its size, or why it failed; the finished file downloads as
+ * application/xml. The calls mirror the database export's (SPEC 7 Exports), one family per kind:
+ * GET /system/export/{kind}/list/, POST /system/export/{kind}/ (the body is the direct call's query),
+ * PUT /system/export/{kind}/{id} (retry), POST /system/export/{kind}/{id} (download), DELETE /system/export/{kind}/{id}.
+ */
+
+export const XML_EXPORT_KINDS = ['BEACH_NOTIFICATION', 'WQX'] as const;
+export type XmlExportKind = (typeof XML_EXPORT_KINDS)[number];
+
+/** The path segment of each kind's calls (/api/system/export/{segment}/...). */
+export const XML_EXPORT_PATHS: Readonly<Record<XmlExportKind, string>> = { BEACH_NOTIFICATION: 'beachNotification', WQX: 'wqx' };
+
+export const xmlExportTaskSchema = z.object({
+  data_export_id: z.number().int(),
+  kind: z.enum(XML_EXPORT_KINDS),
+  status: z.enum(DATABASE_EXPORT_STATUSES),
+  program_id: z.number().int(),
+  /** The program's abbreviation when the task was queued. */
+  program_code: z.string(),
+  /** BEACH notification: the year; null for WQX. */
+  year: z.number().int().nullable(),
+  /** WQX: the period, both days included; null for BEACH notification. */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /**
+   * Progress: parts written of the total (the program's beaches for BEACH notification, its stations with
+   * results for WQX), rows written so far (beaches written to the file, or results), the part being written.
+   */
+  parts_done: z.number().int(),
+  parts_total: z.number().int(),
+  rows_done: z.number().int(),
+  current_part: z.string().nullable(),
+  /** The file's size in bytes once done. */
+  size_bytes: z.number().int().nullable(),
+  file_name: z.string().nullable(),
+  /** Why it failed. */
+  error: z.string().nullable(),
+  requested_by: z.string().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type XmlExportTask = z.infer<typeof xmlExportTaskSchema>;
+
+export const xmlExportTaskListSchema = z.object({ exports: z.array(xmlExportTaskSchema) });
+export type XmlExportTaskList = z.infer<typeof xmlExportTaskListSchema>;

@@ -72,6 +72,12 @@ export interface BeachRow {
   county_fips: string | null;
 }
 
+/** How many beaches the program has (the queued export's progress counts them, decision 0036). */
+export async function countBeaches(db: DbOrTx, programId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from beaches where program_id = ${programId}`);
+  return Number(row!.n);
+}
+
 /** One page of the program's beaches after `afterBeachId`, in beach id order (keyset paging). */
 export async function listBeachPage(db: DbOrTx, programId: number, afterBeachId: number, limit: number): Promise<BeachRow[]> {
   const rows = await queryRows<BeachRow>(

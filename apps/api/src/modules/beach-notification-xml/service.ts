@@ -20,13 +20,28 @@ export interface BeachNotificationFile {
   stream: Readable;
 }
 
+/** How far the document is: the program's beaches read (of `beachesTotal`), and those written (the reportable ones). */
+export interface BeachNotificationProgress {
+  beachesRead: number;
+  beachesWritten: number;
+}
+
+export interface BeachNotificationOptions {
+  now?: Date;
+  /** Called after each page of beaches is handed to the stream (the queued export saves it, decision 0036). */
+  afterPage?: (progress: BeachNotificationProgress) => Promise<void>;
+  /** Beaches per page (tests make it small). */
+  pageSize?: number;
+}
+
 /**
  * GET /depit/xml/beachNotification (decision 0033): the program's beach profiles, monitoring stations,
  * criteria and the year's advisories and closures as EPA BEACH notification 2.4. The program is checked
  * before anything is sent (an unknown one is a 400); the document is then written beach by beach,
  * one keyset page of beaches at a time, as the client reads it.
  */
-export async function openBeachNotification(deps: AppDeps, query: BeachNotificationQuery, now = new Date()): Promise<BeachNotificationFile> {
+export async function openBeachNotification(deps: AppDeps, query: BeachNotificationQuery, options: BeachNotificationOptions = {}): Promise<BeachNotificationFile> {
+  const { now = new Date(), afterPage, pageSize = BEACH_PAGE_SIZE } = options;
   const db = deps.database.db;
   const program = await repo.findProgram(db, query.program_id);
   if (!program) throw invalidFields([{ field: 'program_id', message: `No program has the id ${query.program_id}` }]);
@@ -40,8 +55,9 @@ export async function openBeachNotification(deps: AppDeps, query: BeachNotificat
   async function* document(): AsyncGenerator<string> {
     yield documentStart(program!);
     let after = 0;
+    const progress: BeachNotificationProgress = { beachesRead: 0, beachesWritten: 0 };
     for (;;) {
-      const page = await repo.listBeachPage(db, program!.program_id, after, BEACH_PAGE_SIZE);
+      const page = await repo.listBeachPage(db, program!.program_id, after, pageSize);
       if (!page.length) break;
       after = page[page.length - 1]!.beach_id;
       const beaches = page.filter(isReportableBeach);
@@ -74,7 +90,10 @@ export async function openBeachNotification(deps: AppDeps, query: BeachNotificat
         chunk += beachDetail(ctx, beach, own, actions);
       }
       if (chunk) yield chunk;
-      if (page.length < BEACH_PAGE_SIZE) break;
+      progress.beachesRead += page.length;
+      progress.beachesWritten += beaches.length;
+      await afterPage?.({ ...progress });
+      if (page.length < pageSize) break;
     }
     yield documentEnd;
   }

@@ -1,11 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DatabaseExport } from '@beach/domain';
+import type { DatabaseExport, XmlExportKind } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { ExportTable } from './tables';
 
-/** Database export tasks: rows of data_exports of kind DATABASE (decision 0035), and the pages the job reads. */
+/**
+ * Export tasks: rows of data_exports (decisions 0035, 0036), one kind per family of calls: the Beaches Database
+ * Export (DATABASE), the BEACH notification XML (BEACH_NOTIFICATION) and the WQX XML (WQX); and the pages the
+ * database export reads. Every lookup by id names its kind: a task of another kind is not found.
+ */
 
 export const KIND = 'DATABASE';
+export type TaskKind = 'DATABASE' | XmlExportKind;
 
 export interface ExportParams {
   tables: string[];
@@ -15,15 +20,16 @@ export interface ExportParams {
 
 const iso = (column: string) => sql.raw(`to_char(e.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-const columns = sql`e.data_export_id, e.status, e.params, e.tables_done, e.tables_total, e.rows_done::float8 as rows_done,
+const columns = sql`e.data_export_id, e.kind, e.status, e.params, e.tables_done, e.tables_total, e.rows_done::float8 as rows_done,
   e.current_table, e.size_bytes::float8 as size_bytes, e.storage_key, e.error,
   nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as requested_by,
   ${iso('created_at')} as created_at, ${iso('started_at')} as started_at, ${iso('finished_at')} as finished_at`;
 
 interface Row {
   data_export_id: number;
+  kind: TaskKind;
   status: DatabaseExport['status'];
-  params: ExportParams | string;
+  params: object | string;
   tables_done: number;
   tables_total: number;
   rows_done: number;
@@ -37,10 +43,22 @@ interface Row {
   finished_at: string | null;
 }
 
+/** A task as stored, of any kind: its params as the kind wrote them, its progress columns, its file. */
+export interface TaskRow<P = unknown> extends Omit<Row, 'params'> {
+  params: P;
+}
+
 export const fileNameOf = (id: number) => `beach-database-export-${id}.zip`;
 
-function toTask(row: Row): DatabaseExport & { storage_key: string | null } {
-  const params = (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as ExportParams;
+const parsed = <P>(params: object | string) => (typeof params === 'string' ? JSON.parse(params) : params) as P;
+
+function toRow<P>(row: Row): TaskRow<P> {
+  return { ...row, params: parsed<P>(row.params), rows_done: Number(row.rows_done), size_bytes: row.size_bytes === null ? null : Number(row.size_bytes) };
+}
+
+/** A database export task as its calls show it (and its storage key, which they do not). */
+export function toDatabaseTask(row: TaskRow<ExportParams>): DatabaseExport & { storage_key: string | null } {
+  const params = row.params;
   return {
     data_export_id: row.data_export_id,
     status: row.status,
@@ -49,9 +67,9 @@ function toTask(row: Row): DatabaseExport & { storage_key: string | null } {
     end_date: params.end_date ?? null,
     tables_done: row.tables_done,
     tables_total: row.tables_total,
-    rows_done: Number(row.rows_done),
+    rows_done: row.rows_done,
     current_table: row.current_table,
-    size_bytes: row.size_bytes === null ? null : Number(row.size_bytes),
+    size_bytes: row.size_bytes,
     file_name: row.status === 'DONE' ? fileNameOf(row.data_export_id) : null,
     error: row.error,
     requested_by: row.requested_by,
@@ -63,87 +81,107 @@ function toTask(row: Row): DatabaseExport & { storage_key: string | null } {
 }
 
 export async function insertExport(db: DbOrTx, params: ExportParams, requestedBy: number): Promise<number> {
+  return insertTask(db, KIND, params, params.tables.length, requestedBy);
+}
+
+export async function insertTask(db: DbOrTx, kind: TaskKind, params: object, partsTotal: number, requestedBy: number): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`insert into data_exports (kind, params, status, tables_total, requested_by)
-        values (${KIND}, ${JSON.stringify(params)}::jsonb, 'QUEUED', ${params.tables.length}, ${requestedBy})
+        values (${kind}, ${JSON.stringify(params)}::jsonb, 'QUEUED', ${partsTotal}, ${requestedBy})
         returning data_export_id as id`,
   );
   return row!.id;
 }
 
 export async function findExport(db: DbOrTx, id: number, lock = false) {
+  const row = await findTask<ExportParams>(db, KIND, id, lock);
+  return row ? toDatabaseTask(row) : null;
+}
+
+export async function findTask<P>(db: DbOrTx, kind: TaskKind, id: number, lock = false): Promise<TaskRow<P> | null> {
   const [row] = await queryRows<Row>(
     db,
     sql`select ${columns} from data_exports e left join users u on u.user_id = e.requested_by
-        where e.data_export_id = ${id} and e.kind = ${KIND} ${lock ? sql`for update of e` : sql``}`,
+        where e.data_export_id = ${id} and e.kind = ${kind} ${lock ? sql`for update of e` : sql``}`,
   );
-  return row ? toTask(row) : null;
+  return row ? toRow<P>(row) : null;
 }
 
 export async function listExports(db: DbOrTx, limit: number) {
+  return (await listTasks<ExportParams>(db, KIND, limit)).map(toDatabaseTask);
+}
+
+export async function listTasks<P>(db: DbOrTx, kind: TaskKind, limit: number): Promise<TaskRow<P>[]> {
   const rows = await queryRows<Row>(
     db,
     sql`select ${columns} from data_exports e left join users u on u.user_id = e.requested_by
-        where e.kind = ${KIND} order by e.data_export_id desc limit ${limit}`,
+        where e.kind = ${kind} order by e.data_export_id desc limit ${limit}`,
   );
-  return rows.map(toTask);
+  return rows.map((r) => toRow<P>(r));
 }
 
 /** FAILED -> QUEUED, progress and tries reset; false when the task has not failed. */
-export async function requeueExport(db: DbOrTx, id: number): Promise<boolean> {
+export async function requeueExport(db: DbOrTx, id: number, kind: TaskKind = KIND): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update data_exports set status = 'QUEUED', error = null, attempts = 0, tables_done = 0, rows_done = 0, current_table = null,
           started_at = null, finished_at = null, updated_at = now()
-        where data_export_id = ${id} and kind = ${KIND} and status = 'FAILED' returning data_export_id as id`,
+        where data_export_id = ${id} and kind = ${kind} and status = 'FAILED' returning data_export_id as id`,
   );
   return rows.length === 1;
 }
 
-export async function deleteExport(db: DbOrTx, id: number): Promise<void> {
-  await queryRows(db, sql`delete from data_exports where data_export_id = ${id} and kind = ${KIND} returning data_export_id`);
+export async function deleteExport(db: DbOrTx, id: number, kind: TaskKind = KIND): Promise<void> {
+  await queryRows(db, sql`delete from data_exports where data_export_id = ${id} and kind = ${kind} returning data_export_id`);
 }
 
-export interface Claimed {
+export interface Claimed<P = ExportParams> {
   id: number;
-  params: ExportParams;
+  kind: TaskKind;
+  params: P;
   attempt: number;
 }
 
 /**
- * Takes a task for this try (RUNNING, tries + 1, progress reset): the task named, or else the oldest waiting.
- * A QUEUED task is taken; a RUNNING one only when `resume` (the runner retries a try that was killed or
- * expired) or when nothing has moved on it for `staleSeconds` (its process died). SKIP LOCKED: two workers
- * never take the same task.
+ * Takes a task for this try (RUNNING, tries + 1, progress reset): the task named, or else the oldest waiting
+ * of any kind (or of `kind`). A QUEUED task is taken; a RUNNING one only when `resume` (the runner retries a
+ * try that was killed or expired) or when nothing has moved on it for `staleSeconds` (its process died).
+ * SKIP LOCKED: two workers never take the same task.
  */
-export async function claimExport(db: DbOrTx, options: { id?: number; resume: boolean; staleSeconds: number }): Promise<Claimed | null> {
+export async function claimExport(db: DbOrTx, options: { id?: number; kind?: TaskKind; resume: boolean; staleSeconds: number }): Promise<Claimed<unknown> | null> {
   const running = options.resume ? sql`e.status = 'RUNNING'` : sql`(e.status = 'RUNNING' and e.updated_at < now() - make_interval(secs => ${options.staleSeconds}))`;
   const which = options.id === undefined ? sql`` : sql`and e.data_export_id = ${options.id}`;
-  const [row] = await queryRows<{ id: number; params: ExportParams | string; attempts: number }>(
+  const kind = options.kind === undefined ? sql`` : sql`and e.kind = ${options.kind}`;
+  const [row] = await queryRows<{ id: number; kind: TaskKind; params: object | string; attempts: number }>(
     db,
     sql`update data_exports set status = 'RUNNING', attempts = attempts + 1, started_at = now(), finished_at = null, updated_at = now(),
           tables_done = 0, rows_done = 0, current_table = null, error = null, size_bytes = null, storage_key = null
         where data_export_id = (
-          select e.data_export_id from data_exports e where e.kind = ${KIND} ${which} and (e.status = 'QUEUED' or ${running})
+          select e.data_export_id from data_exports e where true ${kind} ${which} and (e.status = 'QUEUED' or ${running})
           order by e.data_export_id limit 1 for update skip locked)
-        returning data_export_id as id, params, attempts`,
+        returning data_export_id as id, kind, params, attempts`,
   );
   if (!row) return null;
-  return { id: row.id, params: (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as ExportParams, attempt: row.attempts };
+  return { id: row.id, kind: row.kind, params: parsed(row.params), attempt: row.attempts };
 }
 
 /** Progress of the try that holds the task (a later try's claim makes an older try's writes no-ops). */
-export async function saveProgress(db: DbOrTx, claim: Claimed, progress: { tablesDone: number; rowsDone: number; currentTable: string | null }): Promise<boolean> {
+export async function saveProgress(
+  db: DbOrTx,
+  claim: Claimed<unknown>,
+  progress: { tablesDone: number; rowsDone: number; currentTable: string | null; tablesTotal?: number },
+): Promise<boolean> {
+  const total = progress.tablesTotal === undefined ? sql`` : sql`, tables_total = ${progress.tablesTotal}`;
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`update data_exports set tables_done = ${progress.tablesDone}, rows_done = ${progress.rowsDone}, current_table = ${progress.currentTable}, updated_at = now()
+    sql`update data_exports set tables_done = ${progress.tablesDone}, rows_done = ${progress.rowsDone}, current_table = ${progress.currentTable}, updated_at = now() ${total}
         where data_export_id = ${claim.id} and status = 'RUNNING' and attempts = ${claim.attempt} returning data_export_id as id`,
   );
   return rows.length === 1;
 }
 
-export async function finishExport(db: DbOrTx, claim: Claimed, done: { storageKey: string; sizeBytes: number; tablesDone: number; rowsDone: number }): Promise<boolean> {
+export async function finishExport(db: DbOrTx, claim: Claimed<unknown>, done: { storageKey: string; sizeBytes: number; tablesDone: number; rowsDone: number }): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update data_exports set status = 'DONE', storage_key = ${done.storageKey}, size_bytes = ${done.sizeBytes}, tables_done = ${done.tablesDone},
@@ -153,7 +191,7 @@ export async function finishExport(db: DbOrTx, claim: Claimed, done: { storageKe
   return rows.length === 1;
 }
 
-export async function failExport(db: DbOrTx, claim: Claimed, error: string): Promise<void> {
+export async function failExport(db: DbOrTx, claim: Claimed<unknown>, error: string): Promise<void> {
   await queryRows(
     db,
     sql`update data_exports set status = 'FAILED', error = ${error}, current_table = null, finished_at = now(), updated_at = now()

@@ -1,13 +1,14 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import path from 'node:path';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { csvField, csvTextField, type CsvValue, type DatabaseExportTableName } from '@beach/domain';
 import type { AppDeps } from '../../deps';
+import { completeTaskFile, dropTaskFile, startTaskFile, storagePathOf } from './files';
 import * as repo from './repository';
 import { EXPORT_TABLES } from './tables';
+
+export { storagePathOf };
 
 /**
  * The export job's work (decision 0035): one CSV per chosen table and schema.json, written into a zip as
@@ -20,7 +21,6 @@ import { EXPORT_TABLES } from './tables';
 export const EXPORT_PAGE_SIZE = 2000;
 
 export const storageKeyOf = (id: number) => `exports/database-export-${id}.zip`;
-export const storagePathOf = (deps: AppDeps, key: string) => path.join(deps.config.dataDir, 'uploads', key);
 
 const TEXT_TYPES = new Set(['text', 'character varying']);
 
@@ -51,14 +51,9 @@ export async function writeDatabaseExport(
   const db = deps.database.db;
   const { tables, start_date: start, end_date: end } = claim.params;
   const storageKey = storageKeyOf(claim.id);
-  const full = storagePathOf(deps, storageKey);
-  const partial = `${full}.try${claim.attempt}.partial`;
-  await mkdir(path.dirname(full), { recursive: true });
-  await rm(full, { force: true });
-  // What an earlier, interrupted try of this task left behind.
-  for (let earlier = 1; earlier < claim.attempt; earlier++) await rm(`${full}.try${earlier}.partial`, { force: true });
+  const target = await startTaskFile(deps, storageKey, claim.attempt);
 
-  const out = createWriteStream(partial, { flags: 'w' });
+  const out = createWriteStream(target.partial, { flags: 'w' });
   let failure: Error | null = null;
   out.on('error', (err) => (failure ??= err));
   const zip = new Zip((err, chunk, final) => {
@@ -153,20 +148,19 @@ export async function writeDatabaseExport(
     zip.end();
     await finished(out);
     if (failure) throw failure;
-    const { size } = await stat(partial);
-    await rename(partial, full);
+    const size = await completeTaskFile(target);
     return { storageKey, sizeBytes: size, tablesDone, rowsDone, kept: true };
   } catch (err) {
     zip.terminate();
     out.destroy();
-    await rm(partial, { force: true });
+    await dropTaskFile(target);
     throw err;
   }
 
   async function discard(): Promise<WriteResult> {
     zip.terminate();
     out.destroy();
-    await rm(partial, { force: true });
+    await dropTaskFile(target);
     return { storageKey, sizeBytes: 0, tablesDone, rowsDone, kept: false };
   }
 }

@@ -34,7 +34,25 @@ export interface WqxFile {
   program: repo.WqxProgramRow;
 }
 
-export async function openWqxExport(deps: AppDeps, query: WqxExportQuery, organizationId: number, pageSize = WQX_PAGE_SIZE): Promise<WqxFile> {
+/** How far the document is: stations whose results are written (of `stationsTotal`), results written, the station being written. */
+export interface WqxProgress {
+  stationsDone: number;
+  stationsTotal: number;
+  resultsDone: number;
+  station: string | null;
+}
+
+/**
+ * `afterPage` is called after each page of results is handed to the stream, and once the locations are
+ * written (the queued export saves it, decision 0036).
+ */
+export async function openWqxExport(
+  deps: AppDeps,
+  query: WqxExportQuery,
+  organizationId: number,
+  pageSize = WQX_PAGE_SIZE,
+  afterPage?: (progress: WqxProgress) => Promise<void>,
+): Promise<WqxFile> {
   const db = deps.database.readDb;
   const program = await repo.findProgram(db, query.program_id);
   if (!program) throw invalidFields([{ field: 'program_id', message: `No program has the id ${query.program_id}` }]);
@@ -65,8 +83,11 @@ export async function openWqxExport(deps: AppDeps, query: WqxExportQuery, organi
       locationIds.set(l.beach_station_id, id);
       yield monitoringLocation(id, l) + '\n';
     }
+    const progress: WqxProgress = { stationsDone: 0, stationsTotal: locations.length, resultsDone: 0, station: null };
+    await afterPage?.({ ...progress });
     for (const l of locations) {
       const context = { program: program!, projectId, locationId: locationIds.get(l.beach_station_id)!, zone };
+      progress.station = context.locationId;
       let after: repo.WqxPageKey | null = null;
       for (;;) {
         const rows = await repo.resultPage(db, window, l.beach_station_id, after, pageSize);
@@ -80,11 +101,15 @@ export async function openWqxExport(deps: AppDeps, query: WqxExportQuery, organi
           }
         }
         if (chunk) yield chunk;
+        progress.resultsDone += rows.length;
+        if (rows.length) await afterPage?.({ ...progress });
         if (rows.length < pageSize) break;
         const last = rows[rows.length - 1]!;
         after = { date: last.sample_date, id: last.result_id };
       }
+      progress.stationsDone++;
     }
+    await afterPage?.({ ...progress, station: null });
     yield '</Organization>\n</WQX>\n';
   }
 
