@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -127,24 +128,28 @@ async function writeXml(
   deps: AppDeps,
   claim: repo.Claimed<unknown>,
   options: Pick<ExportRunOptions, 'afterPage'>,
-  open: (save: (progress: XmlProgress) => Promise<void>) => Promise<{ stream: Readable }>,
+  open: (save: (progress: XmlProgress, page?: boolean) => Promise<void>) => Promise<{ stream: Readable }>,
 ): Promise<TaskWriteResult> {
   const db = deps.database.db;
   const storageKey = xmlStorageKeyOf(claim.kind as XmlExportKind, claim.id);
   const target = await startTaskFile(deps, storageKey, claim.attempt);
   let done = { tablesDone: 0, rowsDone: 0 };
-  const save = async (progress: XmlProgress) => {
+  /** Saves progress; after a page (not for the first count of parts) the test hook runs. */
+  const save = async (progress: XmlProgress, page = true) => {
     done = { tablesDone: progress.partsDone, rowsDone: progress.rowsDone };
     const saved = await repo.saveProgress(db, claim, { ...done, currentTable: progress.current, tablesTotal: progress.partsTotal });
     if (!saved) throw new TakenOver();
-    await options.afterPage?.(done);
+    if (page) await options.afterPage?.(done);
   };
+  const out = createWriteStream(target.partial, { flags: 'w' });
   try {
+    await once(out, 'open');
     const file = await open(save);
-    await pipeline(file.stream, createWriteStream(target.partial, { flags: 'w' }));
+    await pipeline(file.stream, out);
     const sizeBytes = await completeTaskFile(target);
     return { storageKey, sizeBytes, ...done, kept: true };
   } catch (err) {
+    out.destroy();
     await dropTaskFile(target);
     if (err instanceof TakenOver) return { storageKey, sizeBytes: 0, ...done, kept: false };
     throw err;
@@ -156,7 +161,7 @@ export const XML_TASK_WRITERS: Record<XmlExportKind, TaskWriter> = {
     writeXml(deps, claim, options, async (save) => {
       const p = claim.params as BeachNotificationParams;
       const total = await beachRepo.countBeaches(deps.database.db, p.program_id);
-      await save({ partsDone: 0, partsTotal: total, rowsDone: 0, current: null });
+      await save({ partsDone: 0, partsTotal: total, rowsDone: 0, current: null }, false);
       return openBeachNotification(
         deps,
         { program_id: p.program_id, year: p.year },
