@@ -8,19 +8,25 @@ import { createMailer } from './lib/mailer';
 import { databaseThrottleStore, redisThrottleStore, type ThrottleStore } from './lib/throttle';
 import { createTokenService } from './lib/tokens';
 
-/** Opens the database named by the config (PGlite under DATA_DIR by default) and migrates it. */
-export async function openConfiguredDatabase(config: Config): Promise<Database> {
+/**
+ * Opens the database named by the config (PGlite under DATA_DIR by default) and migrates it, unless
+ * `migrate: false` (an api worker of `--workers N`, whose primary has migrated).
+ */
+export async function openConfiguredDatabase(config: Config, options: { migrate?: boolean } = {}): Promise<Database> {
   const database = await openDatabase({
     url: config.databaseUrl,
     readUrl: config.databaseReadUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
-  await runMigrations(database);
+  if (options.migrate ?? true) await runMigrations(database);
   return database;
 }
 
-/** Builds the app's dependencies around an open database. */
-export function createDeps(config: Config, database: Database): AppDeps & { close(): Promise<void> } {
+/**
+ * Builds the app's dependencies around an open database. `deliverMail` (default: JOBS=inline) says whether
+ * this process runs the SMTP delivery loop; it goes with the jobs (decision 0038).
+ */
+export function createDeps(config: Config, database: Database, options: { deliverMail?: boolean } = {}): AppDeps & { close(): Promise<void> } {
   let redis: Redis | undefined;
   let throttle: ThrottleStore;
   if (config.redisUrl) {
@@ -29,7 +35,7 @@ export function createDeps(config: Config, database: Database): AppDeps & { clos
   } else {
     throttle = databaseThrottleStore(database.db);
   }
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, deliver: options.deliverMail ?? config.jobs === 'inline' });
   return {
     config,
     database,

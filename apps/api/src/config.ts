@@ -25,6 +25,8 @@ const envSchema = z.object({
     .default('America/New_York')
     .refine(isTimeZone, 'TZ_PROGRAM must be an IANA time zone such as America/New_York'),
   DEMO_DATA: z.enum(['on', 'off', 'auto']).default('auto'),
+  JOBS: z.enum(['inline', 'off']).default('inline'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z
@@ -68,6 +70,13 @@ export interface Config {
   aircraftPhycocyaninUrl: string;
   programTimeZone: string;
   demoData: 'on' | 'off' | 'auto';
+  /**
+   * Where the job queue and mail delivery run (decision 0038): `inline` in this process (the one-process
+   * install; the primary of `--workers N`), `off` when `npm run worker` runs them (api processes still queue).
+   */
+  jobs: 'inline' | 'off';
+  /** How long a signalled process waits for in-flight requests (api) or running jobs (worker) before it exits anyway. */
+  shutdownGraceSeconds: number;
   logLevel: string;
   webDist?: string;
   trustProxy: TrustProxy;
@@ -108,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     aircraftPhycocyaninUrl: e.AIRCRAFT_PHYCOCYANIN_URL,
     programTimeZone: e.TZ_PROGRAM,
     demoData: e.DEMO_DATA,
+    jobs: e.JOBS,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,

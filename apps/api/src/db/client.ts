@@ -114,7 +114,16 @@ export async function runMigrations(database: Database): Promise<void> {
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder });
   } else {
-    await migratePg(database.db as never, { migrationsFolder });
+    // Processes starting together (an api and `npm run worker`, decision 0038) migrate one after the other:
+    // the second finds nothing left to do instead of creating the same tables at the same time.
+    const lock = await database.pool!.connect();
+    try {
+      await lock.query('select pg_advisory_lock(hashtext($1))', ['beach-portal-migrations']);
+      await migratePg(database.db as never, { migrationsFolder });
+    } finally {
+      await lock.query('select pg_advisory_unlock(hashtext($1))', ['beach-portal-migrations']).catch(() => undefined);
+      lock.release();
+    }
   }
 }
 

@@ -12,8 +12,8 @@ export function productJobs(deps: AppDeps) {
   return [incidentAutoCloseJob(deps), databaseExportJob(deps)] as JobDefinition<object>[];
 }
 
-/** The runner with every product job registered, not started (the server starts it after listening). */
-export function createProductJobRunner(deps: AppDeps, log: JobLogger, options: Partial<Pick<JobRunnerOptions, 'clock' | 'pollingIntervalSeconds' | 'superviseIntervalSeconds'>> = {}): JobRunner {
+/** The runner with every product job registered, not started (the server starts it after listening; `work: false` only queues). */
+export function createProductJobRunner(deps: AppDeps, log: JobLogger, options: Partial<Pick<JobRunnerOptions, 'clock' | 'pollingIntervalSeconds' | 'superviseIntervalSeconds' | 'work'>> = {}): JobRunner {
   const runner = createJobRunner({ database: deps.database, timeZone: deps.config.programTimeZone, log, ...options });
   for (const job of productJobs(deps)) runner.register(job);
   bindDatabaseExportRunner(deps, runner);

@@ -65,6 +65,11 @@ export interface JobRunnerOptions {
   pollingIntervalSeconds?: number;
   /** How often expired jobs are failed and retried (seconds, default 60). */
   superviseIntervalSeconds?: number;
+  /**
+   * false: queue only (an api process while `npm run worker` runs the jobs, decision 0038): start() readies the
+   * queues so enqueue() works, but this process takes no job, keeps no schedule and supervises nothing.
+   */
+  work?: boolean;
 }
 
 export interface DeadLetter {
@@ -93,10 +98,12 @@ export interface JobRunner {
 export const deadLetterQueue = (name: string) => `${name}.dead`;
 
 function bossOptions(options: JobRunnerOptions): ConstructorOptions {
+  const work = options.work ?? true;
   const common: ConstructorOptions = {
     schema: 'pgboss',
     clock: options.clock,
     superviseIntervalSeconds: options.superviseIntervalSeconds ?? 60,
+    ...(work ? {} : { supervise: false, schedule: false }),
   };
   const { database } = options;
   if (database.kind === 'pglite') return { ...common, db: fromPglite(database.pglite!), backend: 'pglite' };
@@ -153,6 +160,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         if (!(await boss.getQueue(dead))) await boss.createQueue(dead, { retentionSeconds: 30 * 86_400 });
         if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, { ...queue, deadLetter: dead });
         else await boss.createQueue(definition.name, { ...queue, deadLetter: dead });
+        if (options.work === false) continue;
         if (definition.schedule) await boss.schedule(definition.name, definition.schedule, null, { tz: options.timeZone, missed: 'once' });
         else await boss.unschedule(definition.name);
         await boss.work(
@@ -161,7 +169,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           async ([job]) => run(definition, job as JobWithMetadata<object>),
         );
       }
-      log.info({ jobs: [...definitions.keys()] }, `job runner started: ${[...definitions.keys()].join(', ') || 'no jobs'}`);
+      const names = [...definitions.keys()];
+      if (options.work === false) log.info({ jobs: names, work: false }, `job queue ready (this process queues jobs, another runs them): ${names.join(', ') || 'no jobs'}`);
+      else log.info({ jobs: names }, `job runner started: ${names.join(', ') || 'no jobs'}`);
     },
 
     async enqueue(name, data, opts = {}) {

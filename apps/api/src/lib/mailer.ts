@@ -21,8 +21,17 @@ export interface Mailer {
   send(db: DbOrTx, mail: Mail): Promise<void>;
   /** Delivers what is committed and unsent now (SMTP only); resolves with the number of rows tried. */
   deliverPending(): Promise<number>;
+  /** Looks at the outbox soon (another process wrote to it: the MAIL_OUTBOX_CHANNEL notification). */
+  wake(): void;
   close(): void;
 }
+
+/**
+ * The channel a process that does not deliver (an api process beside `npm run worker`, decision 0038)
+ * notifies in the sending transaction: PostgreSQL delivers the notification at commit, and the process
+ * that delivers (listening on it) looks at the outbox at once instead of at its next sweep.
+ */
+export const MAIL_OUTBOX_CHANNEL = 'beach_mail_outbox';
 
 export interface MailerOptions {
   smtpUrl?: string;
@@ -31,6 +40,11 @@ export interface MailerOptions {
   db?: Db;
   /** How often the loop looks for rows a wake-up missed (another process's, or committed late). */
   sweepMs?: number;
+  /**
+   * false: this process only writes the outbox and another delivers it (the worker, or the primary of
+   * `--workers N`); send() then notifies MAIL_OUTBOX_CHANNEL. Default true: with smtpUrl, this process delivers.
+   */
+  deliver?: boolean;
   onError?: (error: Error) => void;
 }
 
@@ -48,7 +62,8 @@ interface ClaimedMail {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl, { from: options.from }) : null;
+  const delivers = options.deliver ?? true;
+  const transport = options.smtpUrl && delivers ? nodemailer.createTransport(options.smtpUrl, { from: options.from }) : null;
   const db = options.db;
   if (transport && !db) throw new Error('createMailer: SMTP delivery needs the database to read the outbox from');
   const timers = new Set<NodeJS.Timeout>();
@@ -151,8 +166,12 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(tx, mail) {
       await tx.insert(mailOutbox).values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, bodyText: mail.text });
       if (transport) wake();
+      else if (!delivers && options.smtpUrl) await tx.execute(sql`select pg_notify(${MAIL_OUTBOX_CHANNEL}, '')`);
     },
     deliverPending,
+    wake() {
+      if (transport) wake();
+    },
     close() {
       closed = true;
       for (const timer of timers) clearTimeout(timer);

@@ -31,4 +31,5 @@ export async function setSwitch(deps: AppDeps, userId: number, id: number, to: S
 }
 
 /** Whether the public behaviour `code` is on (a public read it governs asks). */
-export const isSwitchOn = (deps: AppDeps, code: SiteSwitchCode) => repo.switchValue(deps.database.db, code);
+/** For the public reads it gates (downloads, aircraft data): read from the replica like them (decision 0038). */
+export const isSwitchOn = (deps: AppDeps, code: SiteSwitchCode) => repo.switchValue(deps.database.readDb, code);
