@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every suite that can run here, in order, with one summary line at the end.
-// Steps: lint, typecheck, unit/API/component tests (vitest), web build, browser tests (Playwright).
+// Steps: lint, typecheck, unit/API/component tests (vitest), web build, browser tests (Playwright), container image.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
@@ -21,6 +21,9 @@ if (chromium) {
   steps.push({ name: 'browser tests (Playwright, Chromium)', cmd: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { CHROMIUM_PATH: chromium }, report: 'playwright' });
 }
 
+// The container image (Dockerfile): built and started only where docker or podman works; exit 3 means skipped.
+steps.push({ name: 'container image (docker or podman)', cmd: 'node', args: ['scripts/check-image.mjs'], skipExitCode: 3 });
+
 function vitestArgs(report) {
   return ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${report}.json`];
 }
@@ -29,11 +32,17 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failedSteps = [];
+const skippedSteps = [];
 rmSync('test-results', { recursive: true, force: true });
 
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
   const res = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  if (step.skipExitCode !== undefined && res.status === step.skipExitCode) {
+    skipped += 1;
+    skippedSteps.push(step.name);
+    continue;
+  }
   const reportFile = `test-results/${step.report}.json`;
   const failedBefore = failed;
   if (step.report?.startsWith('vitest') && existsSync(reportFile)) {
@@ -59,6 +68,7 @@ for (const step of steps) {
 if (!chromium) {
   console.log('\n!!! No Chromium found (set CHROMIUM_PATH or install Debian\'s chromium): the browser tests were SKIPPED, not passed. !!!');
 }
+if (skippedSteps.length) console.log(`\n!!! SKIPPED, not passed: ${skippedSteps.join(', ')} (see the step's SKIPPED line). !!!`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps.length || failed ? 1 : 0);
