@@ -27,8 +27,10 @@ RUN npm run build -w @beach/web
 
 # 3. Production dependencies of the api and the domain package only (no web libraries, no dev tools).
 FROM deps AS prod-deps
+# (A workspace's own node_modules, where npm nests a conflicting version, is made to exist so COPY never misses it.)
 RUN rm -rf node_modules apps/*/node_modules packages/*/node_modules \
- && npm ci --omit=dev --workspace @beach/api --workspace @beach/domain
+ && npm ci --omit=dev --workspace @beach/api --workspace @beach/domain \
+ && mkdir -p apps/api/node_modules packages/domain/node_modules
 
 # 4. What runs: node_modules, the api and domain sources, the built web app; as the unprivileged user node.
 FROM ${NODE_IMAGE} AS runtime
@@ -43,6 +45,8 @@ RUN mkdir -p /var/lib/beach-portal/data && chown -R node:node /var/lib/beach-por
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.base.json ./
+COPY --from=prod-deps /app/packages/domain/node_modules packages/domain/node_modules
+COPY --from=prod-deps /app/apps/api/node_modules apps/api/node_modules
 COPY packages/domain/package.json packages/domain/
 COPY packages/domain/src packages/domain/src
 COPY apps/api/package.json apps/api/tsconfig.json apps/api/
