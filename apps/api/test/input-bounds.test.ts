@@ -213,6 +213,13 @@ function dateCases(): InputCase[] {
       request: (d) => ({ method: 'POST', url: '/api/dailyFlights/', payload: { flight_date: d, status: 'FLOWN' } }),
     },
     ...both('GET /api/depit/wqx', true, (f, d) => `/api/depit/wqx?program_id=${p}&${f}=${d}`),
+    // The queued WQX file (decision 0036): the direct call's period, in the body.
+    ...['from', 'to'].map((field) => ({
+      route: 'POST /api/system/export/wqx/',
+      field,
+      staff: true,
+      request: (d: string): InjectOptions => ({ method: 'POST', url: '/api/system/export/wqx/', payload: { program_id: p, [field]: d } }),
+    })),
     ...['start_date', 'end_date'].map((field) => ({
       route: 'POST /api/system/export/database/',
       field,
@@ -240,6 +247,12 @@ function yearCases(): InputCase[] {
       field: 'year',
       staff: true,
       request: (y) => get(`/api/depit/xml/beachNotification?program_id=${facts.program.OB}&year=${y}`),
+    },
+    {
+      route: 'POST /api/system/export/beachNotification/',
+      field: 'year',
+      staff: true,
+      request: (y) => ({ method: 'POST', url: '/api/system/export/beachNotification/', payload: { program_id: facts.program.OB, year: y } }),
     },
   ];
 }

@@ -26,7 +26,7 @@ import {
   type UserProfile,
 } from '@beach/domain';
 import { queryRows } from '../src/db/client';
-import { runDatabaseExport } from '../src/modules/database-export/service';
+import { runDatabaseExport, runExportTask } from '../src/modules/database-export/service';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { DEMO_ACCOUNTS, unique } from './management-scenario';
 import { form, PDF } from './content-upload-fixtures';
@@ -856,6 +856,18 @@ const STAFF_ROUTES: StaffRoute[] = [
   { method: 'PUT', path: '/api/system/export/database/{id}', probes: (a) => one({ label: 'retry', url: `/api/system/export/database/${exportKit.failed}`, allowed: isAdmin(a) }) },
   { method: 'POST', path: '/api/system/export/database/{id}', probes: (a) => one({ label: 'download', url: `/api/system/export/database/${exportKit.done}`, allowed: isAdmin(a) }) },
   { method: 'DELETE', path: '/api/system/export/database/{id}', probes: (a) => one({ label: 'delete', url: `/api/system/export/database/${exportKit.toDelete}`, allowed: isAdmin(a) }) },
+  // DEP IT: queued XML export, beachNotification (organization admins only, decision 0036); the tasks are made in the last beforeAll
+  { method: 'GET', path: '/api/system/export/beachNotification/list/', probes: (a) => one({ label: 'list', url: '/api/system/export/beachNotification/list/', allowed: isAdmin(a) }) },
+  { method: 'POST', path: '/api/system/export/beachNotification/', probes: (a) => one({ label: 'queue', url: '/api/system/export/beachNotification/', payload: { program_id: a.ordering.program_id, year: 2025 }, allowed: isAdmin(a) }) },
+  { method: 'PUT', path: '/api/system/export/beachNotification/{id}', probes: (a) => one({ label: 'retry', url: `/api/system/export/beachNotification/${xmlExportKit.beach.failed}`, allowed: isAdmin(a) }) },
+  { method: 'POST', path: '/api/system/export/beachNotification/{id}', probes: (a) => one({ label: 'download', url: `/api/system/export/beachNotification/${xmlExportKit.beach.done}`, allowed: isAdmin(a) }) },
+  { method: 'DELETE', path: '/api/system/export/beachNotification/{id}', probes: (a) => one({ label: 'delete', url: `/api/system/export/beachNotification/${xmlExportKit.beach.toDelete}`, allowed: isAdmin(a) }) },
+  // DEP IT: queued XML export, wqx (organization admins only, decision 0036); the tasks are made in the last beforeAll
+  { method: 'GET', path: '/api/system/export/wqx/list/', probes: (a) => one({ label: 'list', url: '/api/system/export/wqx/list/', allowed: isAdmin(a) }) },
+  { method: 'POST', path: '/api/system/export/wqx/', probes: (a) => one({ label: 'queue', url: '/api/system/export/wqx/', payload: { program_id: a.ordering.program_id, from: '2025-05-01', to: '2025-09-30' }, allowed: isAdmin(a) }) },
+  { method: 'PUT', path: '/api/system/export/wqx/{id}', probes: (a) => one({ label: 'retry', url: `/api/system/export/wqx/${xmlExportKit.wqx.failed}`, allowed: isAdmin(a) }) },
+  { method: 'POST', path: '/api/system/export/wqx/{id}', probes: (a) => one({ label: 'download', url: `/api/system/export/wqx/${xmlExportKit.wqx.done}`, allowed: isAdmin(a) }) },
+  { method: 'DELETE', path: '/api/system/export/wqx/{id}', probes: (a) => one({ label: 'delete', url: `/api/system/export/wqx/${xmlExportKit.wqx.toDelete}`, allowed: isAdmin(a) }) },
 
   // Audit log
   {
@@ -1513,6 +1525,24 @@ beforeAll(async () => {
   exportKit.toDelete = await task('FAILED');
   exportKit.done = await task('QUEUED');
   await runDatabaseExport(ctx.deps, { id: exportKit.done, resume: false, staleSeconds: 1020, maxAttempts: 3 });
+});
+// The queued XML export tasks (decision 0036) the probes name, of each kind: failed (retry), finished (download), to delete.
+const xmlExportKit = { beach: { failed: 0, done: 0, toDelete: 0 }, wqx: { failed: 0, done: 0, toDelete: 0 } };
+beforeAll(async () => {
+  const [program] = await queryRows<{ id: number; abbv: string }>(ctx.database.db, sql`select program_id as id, abbv from programs order by program_id limit 1`);
+  const [org] = await queryRows<{ id: number }>(ctx.database.db, sql`select organization_id as id from organizations where abbv = 'NJDEP'`);
+  const kinds = {
+    beach: { kind: 'BEACH_NOTIFICATION', params: { program_id: program!.id, year: 2025, program_code: program!.abbv, file_name: 'beach-notification.xml' } },
+    wqx: { kind: 'WQX', params: { program_id: program!.id, from: '2025-07-01', to: '2025-07-31', organization_id: org!.id, program_code: program!.abbv, file_name: 'wqx.xml' } },
+  } as const;
+  for (const [key, { kind, params }] of Object.entries(kinds) as [keyof typeof kinds, (typeof kinds)[keyof typeof kinds]][]) {
+    const task = async (status: string) =>
+      (await queryRows<{ id: number }>(ctx.database.db, sql`insert into data_exports (kind, params, status) values (${kind}, ${JSON.stringify(params)}::jsonb, ${status}) returning data_export_id as id`))[0]!.id;
+    xmlExportKit[key].failed = await task('FAILED');
+    xmlExportKit[key].toDelete = await task('FAILED');
+    xmlExportKit[key].done = await task('QUEUED');
+    await runExportTask(ctx.deps, { id: xmlExportKit[key].done, resume: false, staleSeconds: 1020, maxAttempts: 3 });
+  }
 });
 afterAll(() => ctx?.close());
 

@@ -69,6 +69,8 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
   { label: 'legacy import (admin organization)', matches: (op) => op.path.startsWith('/api/results/import'), may: admin },
   // DEP IT: EPA report statistics (decision 0030).
   { label: 'DEP IT: EPA report statistics (admin organization)', matches: (op) => op.path.startsWith('/api/depit/'), may: admin },
+  // DEP IT: export tasks - the Beaches Database Export and the queued XML files (decisions 0035, 0036).
+  { label: 'DEP IT: export tasks (admin organization)', matches: (op) => op.path.startsWith('/api/system/export/'), may: admin },
   {
     label: 'results entry (DATA_EDITING USER)',
     matches: (op) => /^\/api\/results\/(bulk|upload\/|program\/)/.test(op.path),

@@ -282,8 +282,10 @@ export const RESOLVERS: readonly ResolverRow[] = [
   },
   // DEP IT: XML File (decision 0033): an organization admins' agency-wide export; the program is a choice, not a record they may lack
   { names: ['program_id', 'year'], in: ['query'], paths: /^\/api\/depit\/xml\//, kind: 'value' },
-  // DEP IT: Beaches Database Export (decision 0035): agency-wide tasks every organization admin reaches, like the legacy import's jobs
-  { names: ['id'], in: ['path'], paths: /^\/api\/system\/export\/database\//, kind: 'value' },
+  // DEP IT: Beaches Database Export and queued XML exports (decisions 0035, 0036): agency-wide tasks every organization admin reaches, like the legacy import's jobs
+  { names: ['id'], in: ['path'], paths: /^\/api\/system\/export\/(database|beachNotification|wqx)\//, kind: 'value' },
+  // Queued XML exports (decision 0036): the direct calls' program and year or period, in the body; the program is a choice, not a record they may lack
+  { names: ['program_id', 'year', 'from', 'to'], in: ['body'], paths: /^\/api\/system\/export\/(beachNotification|wqx)\/$/, kind: 'value' },
   // Plain values of staff routes: made up from the schema
   {
     names: ['page', 'page_size', 'active', 'search', 'table', 'from', 'to', 'date', 'parameter', 'year', 'recent', 'state'],
