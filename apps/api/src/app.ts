@@ -13,6 +13,8 @@ import { errorsPlugin } from './plugins/errors';
 import { invalidFields } from './lib/http';
 import { notFoundHandler, registerWeb } from './plugins/web';
 import { wirePlugin } from './plugins/wire';
+import { loggerOptions, requestId } from './lib/logging';
+import { observabilityPlugin } from './modules/health/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
 import { publicSiteRoutes } from './modules/public-site/routes';
@@ -58,7 +60,9 @@ export interface BuildOptions {
 /** The whole application as a Fastify instance, without listening: tests drive it with inject(). */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // pino with request ids and no secrets in its lines (decision 0037).
+    logger: loggerOptions((options.logger ?? false) as boolean | Record<string, unknown>),
+    genReqId: requestId,
     // X-Forwarded-For decides request.ip (and so the per-address login limit) only from trusted proxies.
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
@@ -105,6 +109,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Request ids, health checks and (METRICS=on) Prometheus metrics (decision 0037).
+  await app.register(observabilityPlugin, { config: deps.config, database: deps.database });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   // Staff answers (and anything else under /api that did not choose its own caching, such as a login's

@@ -28,6 +28,8 @@ const envSchema = z.object({
   JOBS: z.enum(['inline', 'off']).default('inline'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS: z.enum(['on', 'off']).default('off'),
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z
     .string()
@@ -78,6 +80,9 @@ export interface Config {
   /** How long a signalled process waits for in-flight requests (api) or running jobs (worker) before it exits anyway. */
   shutdownGraceSeconds: number;
   logLevel: string;
+  /** Prometheus metrics at /metrics (decision 0037): off by default; on, only for the bearer of metricsToken. */
+  metrics: 'on' | 'off';
+  metricsToken?: string;
   webDist?: string;
   trustProxy: TrustProxy;
 }
@@ -100,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
   }
+  if (e.METRICS === 'on' && !e.METRICS_TOKEN) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_TOKEN: required when METRICS=on (the bearer token Prometheus sends to /metrics)');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -120,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     jobs: e.JOBS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     logLevel: e.LOG_LEVEL,
+    metrics: e.METRICS,
+    metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
   };

@@ -27,6 +27,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CODES, isProgramAccessible, type UserProfile } from '@beach/domain';
 import { queryRows } from '../src/db/client';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
+import { installJobQueue } from './job-queue';
 import { DEMO_ACCOUNTS } from './management-scenario';
 import { Ledger, report, type Finding } from './attack/findings';
 import { forgedTokens, type ForgedToken } from './attack/forged-tokens';
@@ -298,6 +299,8 @@ function safeJson(res: LightMyRequestResponse): unknown {
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // GET /api/health/ready answers 200 (not 503) once the job queue answers, as in any running install.
+  await installJobQueue(ctx.database);
   const doc = await ctx.call({ method: 'GET', url: '/api/openapi.json' });
   if (doc.statusCode !== 200) throw new Error(`GET /api/openapi.json: ${doc.statusCode}`);
   operations = operationsOf(doc.json());

@@ -1246,6 +1246,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/layers/beachStatus/',
   'GET /api/files/{id}',
   'GET /api/general/geography',
+  'GET /api/health/live',
+  'GET /api/health/ready',
 ]);
 const isPublic = (key: string) => PUBLIC_ROUTES.has(key) || key.split(' ')[1]!.startsWith('/api/public/');
 const keyOf = (r: { method: string; path: string }) => `${r.method} ${r.path}`;

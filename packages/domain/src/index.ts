@@ -43,3 +43,4 @@ export * from './schemas/epa-report';
 export * from './schemas/beach-notification-xml';
 export * from './schemas/wqx-export';
 export * from './schemas/database-export';
+export * from './schemas/health';

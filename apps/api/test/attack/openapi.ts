@@ -68,6 +68,8 @@ export const PUBLIC_OUTSIDE_PUBLIC_PREFIX: ReadonlySet<string> = new Set([
   'GET /api/layers/beachStatus/',
   'GET /api/files/{id}',
   'GET /api/general/geography',
+  'GET /api/health/live',
+  'GET /api/health/ready',
 ]);
 
 export const isPublicOperation = (method: string, path: string) =>
