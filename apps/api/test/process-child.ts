@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const apiDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A real api or worker process (`node --import tsx src/<entry>`), its output kept line by line for the test to wait on. */
+export interface Child {
+  process: ChildProcess;
+  pid: number;
+  output(): string;
+  /** Resolves with the first match of `pattern` in the output (already printed or still to come). */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code (null when ended by a signal). */
+  exited: Promise<number | null>;
+}
+
+export function startChild(entry: string, args: string[], env: Record<string, string>): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', entry), ...args], {
+    cwd: apiDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const listener of [...listeners]) listener();
+  };
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    process: child,
+    pid: child.pid!,
+    output: () => out,
+    exited,
+    waitFor(pattern, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = out.match(pattern);
+          if (!match) return false;
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(match);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`${entry} ${args.join(' ')}: no ${pattern} within ${timeoutMs} ms; output:\n${out.slice(-4000)}`));
+        }, timeoutMs);
+        if (!check()) listeners.add(check);
+      });
+    },
+  };
+}
