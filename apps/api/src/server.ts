@@ -79,6 +79,8 @@ async function serveApi(config: Config, { clusterWorker }: { clusterWorker: bool
 
   await app.listen({ port: config.port, host: config.host });
   background = startBackground(deps, app.log, { work: jobsHere });
+  // GET /api/health/ready answers 503 while this process's job queue is not running (decision 0037).
+  app.observeJobs(background.runner);
   if (clusterWorker) return;
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)';
   const jobs = jobsHere ? '' : ' Jobs are queued for `npm run worker` (JOBS=off).';

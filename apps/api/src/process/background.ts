@@ -1,9 +1,11 @@
 import type { AppDeps } from '../deps';
 import { createProductJobRunner, type JobLogger, type JobRunner } from '../jobs';
+import { trackJobRunner, type JobsProbe } from '../modules/health/checks';
 import { listenForMail } from './mail-listener';
 
 export interface Background {
-  runner: JobRunner;
+  /** The runner, with its state for the readiness check (decision 0037): pass it to `app.observeJobs`. */
+  runner: JobRunner & JobsProbe;
   /** True once the runner has started; false when it could not (logged, not thrown: the site keeps serving). */
   started: Promise<boolean>;
   /** Stops taking jobs, gives running ones `graceMs`, then lets go of the database (the caller closes deps). */
@@ -17,7 +19,7 @@ export interface Background {
  * jobs are only queued here, for the process that works them.
  */
 export function startBackground(deps: AppDeps, log: JobLogger, options: { work: boolean }): Background {
-  const runner = createProductJobRunner(deps, log, { work: options.work });
+  const runner = trackJobRunner(createProductJobRunner(deps, log, { work: options.work }));
   const stopListening =
     options.work && deps.config.smtpUrl ? listenForMail(deps.database, deps.mailer, (error) => log.warn({ err: error }, `mail wake-up connection: ${error.message}`)) : null;
   const started = runner.start().then(
