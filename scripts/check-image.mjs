@@ -72,7 +72,7 @@ try {
     if (!home.ok) problem = `GET / answered ${home.status}`;
   }
 } finally {
-  run(tool, ['rm', '-f', name], { stdio: 'ignore' });
+  run(tool, ['rm', '-f', '-v', name], { stdio: 'ignore' }); // -v: its anonymous data volume too
 }
 if (problem) fail(problem);
 console.log(`The container is ready (/api/health/ready) and serves the web app; it runs as uid ${uid}.`);
