@@ -15,10 +15,13 @@ export interface Child {
   exited: Promise<number | null>;
 }
 
-export function startChild(entry: string, args: string[], env: Record<string, string>): Child {
+/** `env` is laid over this process's environment; a key set to undefined is left out. */
+export function startChild(entry: string, args: string[], env: Record<string, string | undefined>): Child {
+  const merged: Record<string, string | undefined> = { ...process.env, ...env };
+  for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', entry), ...args], {
     cwd: apiDir,
-    env: { ...process.env, ...env },
+    env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
