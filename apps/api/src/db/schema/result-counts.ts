@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * Verified results per station and day, month and year: what the public record counts read instead of
@@ -43,4 +44,30 @@ export const resultYearlyCounts = pgTable(
     resultCount: integer('result_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.beachStationId, t.year] })],
+);
+
+/**
+ * The same verified results rolled up by what the download filter looks at (decision 0040, migration 0023):
+ * per scope ('ALL' with scope_id 0, 'PROGRAM', 'COUNTY', 'MUNICIPALITY', 'LHA' with that id), station type
+ * and location type (the beach's category), per grain ('Y', 'M', 'D': the period's first day). Publicly
+ * visible stations only. A count with no station chosen reads a few hundred of these rows, however many
+ * stations there are. Kept by the result count triggers and by row triggers on beach_stations, beaches and
+ * municipalities that move a station's counts when what places it in a scope changes.
+ */
+export const resultScopeCounts = pgTable(
+  'result_scope_counts',
+  {
+    scope: text('scope').notNull(),
+    scopeId: integer('scope_id').notNull(),
+    grain: text('grain').notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    stationType: text('station_type').notNull(),
+    category: text('category').notNull(),
+    resultCount: integer('result_count').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'result_scope_counts_pk', columns: [t.scope, t.scopeId, t.grain, t.period, t.stationType, t.category] }),
+    check('result_scope_counts_scope', sql`${t.scope} in ('ALL','PROGRAM','COUNTY','MUNICIPALITY','LHA')`),
+    check('result_scope_counts_grain', sql`${t.grain} in ('Y','M','D')`),
+  ],
 );

@@ -3,7 +3,7 @@ import { DOWNLOAD_CODES, type DownloadFilter, type DownloadType } from '@beach/d
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { errorEnvelope, HttpError, ok } from '../../lib/http';
-import { publicReadCache, queryKey, replyPublicJson } from '../../lib/public-cache';
+import { publicReadCache, replyPublicJson, sendCachedJson, serialise } from '../../lib/public-cache';
 import { countsQuery, countsResponse, csvResponse, downloadQuery, filtersResponse } from './schemas';
 import { downloadCounts, openDownload, publicDataFilters } from './service';
 import { isSwitchOn } from '../website-switches/service';
@@ -23,10 +23,16 @@ export const downloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.get(
     '/public/data/counts',
     { schema: { tags, querystring: countsQuery(tz), response: { 200: countsResponse, 400: errorEnvelope } } },
-    (request, reply) =>
-      replyPublicJson(cache, request, reply, `data:counts:${queryKey(request.query)}`, countsResponse, async () =>
-        ok(DOWNLOAD_CODES.RETRIEVED_DATA_COUNTS, await downloadCounts(deps, request.query)),
-      ),
+    // Always current (decision 0040): computed per request from the count tables the writers keep in their own
+    // transactions, never memoised; browsers revalidate (no-cache) and get 304 while the answer is unchanged.
+    (request, reply) => {
+      // The reply is typed by the route's schemas; only its untyped surface is used (as replyPublicJson does).
+      const send = reply as FastifyReply;
+      downloadCounts(deps, request.query).then(
+        (counts) => void sendCachedJson(request, send, serialise(countsResponse, ok(DOWNLOAD_CODES.RETRIEVED_DATA_COUNTS, counts)), 'no-cache'),
+        (error: unknown) => void send.send(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
   );
 
   const send = async (reply: FastifyReply, type: DownloadType, filter: DownloadFilter) => {
