@@ -8,7 +8,10 @@
 // stand-in as TILE_URL, so nothing calls an outside host. With --base it measures a server already running.
 //
 // Usage: npm run lighthouse -- [--base http://127.0.0.1:3000] [--runs 3] [--pages /,/beach-actions]
-//        [--json out.json] [--label after]
+//        [--json out.json] [--label after] [--web-dist path/to/another/dist]
+// The api it starts listens on a free port the system picks (never a fixed one, so it collides with nothing);
+// --web-dist serves another build than apps/web/dist (e.g. a copy of the build before a change, to measure
+// before and after in one session).
 // Each page is measured --runs times in a fresh browser profile (a first visit); the median run by
 // performance score is shown. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
 import { existsSync, writeFileSync } from 'node:fs';
@@ -26,6 +29,7 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
     json: { type: 'string' },
     label: { type: 'string', default: '' },
+    'web-dist': { type: 'string' },
   },
 });
 
@@ -44,7 +48,7 @@ let tiles = null;
 let base = args.base;
 if (!base) {
   tiles = await startBlankTiles();
-  server = await startProductionServer({ tileUrl: tiles.tileUrl });
+  server = await startProductionServer({ tileUrl: tiles.tileUrl, webDist: args['web-dist'] });
   base = server.base;
 }
 
@@ -129,6 +133,9 @@ async function measure(url) {
       si: audit('speed-index'),
       transferBytes: audit('total-byte-weight'),
       lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      // Where the main thread went (for --json): the long tasks by script, and each script's evaluation time.
+      longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => ({ url: t.url, start: Math.round(t.startTime), duration: Math.round(t.duration) })),
+      bootup: (lhr.audits['bootup-time']?.details?.items ?? []).map((b) => ({ url: b.url, total: Math.round(b.total), scripting: Math.round(b.scripting), parse: Math.round(b.scriptParseCompile) })),
       failedA11y: Object.values(lhr.audits).filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id)).map((a) => a.id),
     };
   } finally {

@@ -27,4 +27,13 @@ describe('BackToTop', () => {
     scrollTo(0);
     expect(screen.queryByRole('button', { name: /back to top/i })).not.toBeInTheDocument();
   });
+
+  it('appears without a scroll event on a page already scrolled, once the page is drawn (decision 0041)', async () => {
+    Object.defineProperty(window, 'scrollY', { value: LIMITS.backToTopPx + 50, configurable: true });
+    render(<BackToTop />);
+    // Not read while the page renders: the frame after it checks.
+    expect(screen.queryByRole('button', { name: /back to top/i })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /back to top/i })).toBeInTheDocument();
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
 });

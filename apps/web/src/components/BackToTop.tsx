@@ -8,9 +8,15 @@ export function BackToTop({ label = 'Back to top' }: { label?: string }) {
 
   useEffect(() => {
     const update = () => setVisible(window.scrollY > LIMITS.backToTopPx);
-    update();
+    // Not read while the page is being built: reading the scroll position makes the browser lay out the whole
+    // new page there and then, inside the first render's task (decision 0041). A page the browser restores
+    // scrolled gets a scroll event; the first frame after the render checks once more, its layout done by then.
+    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(update)));
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', update);
+    };
   }, []);
 
   if (!visible) return null;

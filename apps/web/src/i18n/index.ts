@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { TFunction } from 'i18next';
 import { enCore } from './en-core';
+import { dateTimeFormat, numberFormat } from './intl-cache';
 
 /**
  * The public site's interface text in English and Spanish. English ships with the page; Spanish is a
@@ -193,7 +194,7 @@ export function formatDate(isoDate: string, language: Language, style: 'long' | 
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
   if (!match) return isoDate;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
+  return dateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
     timeZone: 'UTC',
     year: 'numeric',
     month: style === 'long' ? 'long' : 'short',
@@ -216,5 +217,5 @@ export function formatDay(day: string, language: Language): string {
 }
 
 export function formatNumber(value: number, language: Language): string {
-  return new Intl.NumberFormat(language === 'es' ? 'es-US' : 'en-US').format(value);
+  return numberFormat(language === 'es' ? 'es-US' : 'en-US').format(value);
 }

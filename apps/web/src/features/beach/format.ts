@@ -1,4 +1,5 @@
 import type { Language } from '../../i18n';
+import { dateTimeFormat, numberFormat } from '../../i18n/intl-cache';
 
 /** Dates and values as the public reads them on the beach page, in the visitor's language. */
 
@@ -9,11 +10,11 @@ function localeOf(language: Language): string {
 
 /** A month's short name for the chart's axis ('Jul' / 'jul'); `ms` is a UTC instant in that month. */
 export function formatMonth(ms: number, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), { month: 'short', timeZone: 'UTC' }).format(ms);
+  return dateTimeFormat(localeOf(language), { month: 'short', timeZone: 'UTC' }).format(ms);
 }
 
 export function formatNumber(value: number, language: Language): string {
-  return value.toLocaleString(localeOf(language), { maximumFractionDigits: 1 });
+  return numberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(value);
 }
 
 /** The day as milliseconds since the epoch (UTC midnight), for chart positions. */

@@ -36,10 +36,61 @@ function usesOpenStreetMap(tileUrl: string): boolean {
   return /openstreetmap\.(org|fr)/.test(tileUrl);
 }
 
+/**
+ * Runs `work` in a task of its own once the browser has painted what is on screen now (a frame, then a task
+ * after it): the map's steps never lengthen the task that rendered the page, nor one another (decision 0041).
+ * Returns a cancel function.
+ */
+function afterPaint(work: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(work, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /** Sets a Leaflet control's name (its tooltip and what screen readers say). */
 function labelControl(element: Element | null | undefined, label: string) {
   element?.setAttribute('title', label);
   element?.setAttribute('aria-label', label);
+}
+
+interface LeafletParts {
+  map: L.Map;
+  renderer: L.Canvas;
+  outline: L.GeoJSON;
+  popup: L.Popup;
+  resized: ResizeObserver | null;
+}
+
+/** The map in its container, fitted to the state, with its outline and the (closed) popup holding `popupNode`. */
+function createMap(container: HTMLElement, popupNode: HTMLElement, onPopupClosed: () => void): LeafletParts {
+  const renderer = L.canvas({ padding: 0.25, tolerance: 6 });
+  const map = L.map(container, { renderer, minZoom: 6, maxZoom: 18, zoomSnap: 0.5 });
+  map.fitBounds(NEW_JERSEY_BOUNDS);
+  map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+
+  const outline = L.geoJSON(NEW_JERSEY_OUTLINE, {
+    interactive: false,
+    style: { color: '#565c65', weight: 1.5, fillColor: '#f5f1e6', fillOpacity: 1 },
+  }).addTo(map);
+
+  const popup = L.popup({ maxWidth: 300, minWidth: 220, autoPanPadding: [24, 24] }).setContent(popupNode);
+  popup.on('remove', onPopupClosed);
+  // The popup's details arrive after it opens: Leaflet re-measures it when its content changes size.
+  // Leaflet re-inserts the content to measure it: the element that had focus in it gets it back.
+  const remeasure = () => {
+    if (!popup.isOpen()) return;
+    const focused = document.activeElement;
+    popup.update();
+    if (focused instanceof HTMLElement && popupNode.contains(focused) && document.activeElement !== focused) focused.focus();
+  };
+  const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(remeasure);
+  resized?.observe(popupNode);
+  return { map, renderer, outline, popup, resized };
 }
 
 /**
@@ -54,7 +105,6 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
   const closePopup = t('map.stationMap.closePopup');
   const attribution = tileUrl && usesOpenStreetMap(tileUrl) ? `&copy; ${t('map.stationMap.osmContributors', { link: OSM_LINK })}` : '';
   const containerRef = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<L.Map | null>(null);
   const rendererRef = useRef<L.Canvas | null>(null);
   const outlineRef = useRef<L.GeoJSON | null>(null);
   const popupRef = useRef<L.Popup | null>(null);
@@ -78,51 +128,33 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
     if (focus) setSelection({ id: focus.stationId, focusInside: true });
   }
 
-  // The map itself, created once: the outline and the markers draw at once; tiles follow when they can.
+  // The map itself, created once, after the page around it is painted (its box is reserved, so nothing moves):
+  // Leaflet's start-up is a task of its own, the markers the next one, the tiles the one after.
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const renderer = L.canvas({ padding: 0.25, tolerance: 6 });
-    const map = L.map(container, { renderer, minZoom: 6, maxZoom: 18, zoomSnap: 0.5 });
-    map.fitBounds(NEW_JERSEY_BOUNDS);
-    map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-
-    const outline = L.geoJSON(NEW_JERSEY_OUTLINE, {
-      interactive: false,
-      style: { color: '#565c65', weight: 1.5, fillColor: '#f5f1e6', fillOpacity: 1 },
-    }).addTo(map);
-
-    const popup = L.popup({ maxWidth: 300, minWidth: 220, autoPanPadding: [24, 24] }).setContent(popupNode);
-    popup.on('remove', () => setSelection(null));
-    // The popup's details arrive after it opens: Leaflet re-measures it when its content changes size.
-    // Leaflet re-inserts the content to measure it: the element that had focus in it gets it back.
-    const remeasure = () => {
-      if (!popup.isOpen()) return;
-      const focused = document.activeElement;
-      popup.update();
-      if (focused instanceof HTMLElement && popupNode.contains(focused) && document.activeElement !== focused) focused.focus();
-    };
-    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(remeasure);
-    resized?.observe(popupNode);
-
-    mapRef.current = map;
-    setLeafletMap(map);
-    rendererRef.current = renderer;
-    outlineRef.current = outline;
-    popupRef.current = popup;
+    let created: LeafletParts | null = null;
+    const cancel = afterPaint(() => {
+      created = createMap(container, popupNode, () => setSelection(null));
+      rendererRef.current = created.renderer;
+      outlineRef.current = created.outline;
+      popupRef.current = created.popup;
+      setLeafletMap(created.map);
+    });
     return () => {
-      resized?.disconnect();
-      map.remove();
+      cancel();
+      if (!created) return;
+      created.resized?.disconnect();
+      created.map.remove();
       setLeafletMap(null);
-      mapRef.current = null;
       rendererRef.current = null;
     };
   }, [popupNode]);
 
-  // The base map's tiles: added once the tile URL is known, replaced when it changes.
+  // The base map's tiles: added once the tile URL is known (and the stations are drawn), replaced when it changes.
   useEffect(() => {
-    const map = mapRef.current;
-    if (!map || !tileUrl) return;
+    const map = leafletMap;
+    if (!map || !tileUrl || !stationsDrawn) return;
     let loaded = 0;
     let failed = 0;
     // The attribution is added below, in the visitor's language.
@@ -136,27 +168,28 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
       failed += 1;
       if (loaded === 0 && failed >= FAILED_TILES_BEFORE_FALLBACK) setTilesFailed(true);
     });
-    tiles.addTo(map);
+    const cancel = afterPaint(() => tiles.addTo(map));
     return () => {
+      cancel();
       tiles.remove();
     };
-  }, [tileUrl]);
+  }, [leafletMap, tileUrl, stationsDrawn]);
 
   // Leaflet's own controls, named in the visitor's language (again for a new map or another language).
   useEffect(() => {
     const container = containerRef.current;
     labelControl(container?.querySelector('.leaflet-control-zoom-in'), zoomIn);
     labelControl(container?.querySelector('.leaflet-control-zoom-out'), zoomOut);
-  }, [tileUrl, zoomIn, zoomOut]);
+  }, [leafletMap, tileUrl, zoomIn, zoomOut]);
 
   useEffect(() => {
-    const map = mapRef.current;
+    const map = leafletMap;
     if (!map || !attribution) return;
     map.attributionControl.addAttribution(attribution);
     return () => {
       map.attributionControl.removeAttribution(attribution);
     };
-  }, [tileUrl, attribution]);
+  }, [leafletMap, tileUrl, attribution]);
 
   // Until a tile shows (and for good when none can), the outline is filled, so land and water read apart.
   useEffect(() => {
@@ -165,7 +198,7 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
 
   // The stations: replaced as a whole when the data changes (today's statuses or a past day's).
   useEffect(() => {
-    const map = mapRef.current;
+    const map = leafletMap;
     const renderer = rendererRef.current;
     if (!map || !renderer) return;
     const layer = stationMarkers(markers, renderer, (marker) => setSelection({ id: marker.id, focusInside: false }));
@@ -177,24 +210,24 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
     return () => {
       layer.remove();
     };
-  }, [markers]);
+  }, [leafletMap, markers]);
 
   const selected = selection === null ? null : (markers.find((m) => m.id === selection.id) ?? null);
 
   // A station chosen in the list view: centre it and zoom in (its popup opens below).
   useEffect(() => {
-    const map = mapRef.current;
+    const map = leafletMap;
     if (!map || !focus) return;
     const station = markers.find((m) => m.id === focus.stationId);
     if (!station) return;
     map.setView([station.latitude, station.longitude], Math.max(map.getZoom(), FOCUS_ZOOM), { animate: false });
-    // Only a new request moves the map; a data refresh must not.
+    // Only a new request (or the map, when it was not there yet) moves the map; a data refresh must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focus]);
+  }, [leafletMap, focus]);
 
   // Open the popup once React has put the station's summary into it (so Leaflet measures real content).
   useEffect(() => {
-    const map = mapRef.current;
+    const map = leafletMap;
     const popup = popupRef.current;
     if (!map || !popup) return;
     if (!selected) {
@@ -206,13 +239,18 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
     else popup.openOn(map);
     // Leaflet names its close button in English only.
     popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', closePopup);
-  }, [selected, popupNode, closePopup]);
+  }, [leafletMap, selected, popupNode, closePopup]);
 
   // The notice takes its line from the map's box, never from the page: Leaflet re-measures the map.
   const noTiles = tilesFailed || tileUrl === '';
+  // (Not when the map is new: it was made in the box it has, and re-measuring redraws every station.)
+  const sizedFor = useRef<{ map: L.Map; noTiles: boolean } | null>(null);
   useEffect(() => {
-    mapRef.current?.invalidateSize({ pan: false });
-  }, [noTiles]);
+    if (!leafletMap) return;
+    const last = sizedFor.current;
+    sizedFor.current = { map: leafletMap, noTiles };
+    if (last?.map === leafletMap && last.noTiles !== noTiles) leafletMap.invalidateSize({ pan: false });
+  }, [leafletMap, noTiles]);
 
   return (
     <div className="map-frame__map">

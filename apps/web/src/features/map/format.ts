@@ -1,4 +1,5 @@
 import type { Language } from '../../i18n';
+import { dateTimeFormat, numberFormat } from '../../i18n/intl-cache';
 
 /** Dates and values as the public reads them, in the visitor's language. */
 
@@ -11,7 +12,7 @@ function localeOf(language: Language): string {
 export function formatInstant(iso: string, language: Language, timeZone?: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(ms);
+  return dateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(ms);
 }
 
 const UNITS: Record<string, string> = { CFU_100ML: 'CFU/100mL', MPN_100ML: 'MPN/100mL' };
@@ -21,6 +22,6 @@ export function formatSample(value: number | null, remark: string | null, unit: 
   if (value === null) return remark ?? noValue;
   const qualifier = remark === 'K' || remark === '<' ? '<' : remark === 'L' || remark === '>' || remark === 'TNTC' ? '>' : '';
   const unitName = unit ? ` ${UNITS[unit] ?? unit}` : '';
-  return `${qualifier}${value.toLocaleString(localeOf(language))}${unitName}`;
+  return `${qualifier}${numberFormat(localeOf(language)).format(value)}${unitName}`;
 }
 

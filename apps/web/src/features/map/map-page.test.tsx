@@ -357,7 +357,8 @@ describe('Map page in Spanish', () => {
     const map = await screen.findByRole('region', {
       name: 'Mapa de las estaciones de playa. Los marcadores no se pueden usar con el teclado; use la vista de lista para llegar a cada playa.',
     });
-    expect(within(map).getByRole('button', { name: 'Acercar' })).toHaveAttribute('title', 'Acercar');
+    // Leaflet starts once the page around the map is painted (decision 0041): its controls come then.
+    expect(await within(map).findByRole('button', { name: 'Acercar' })).toHaveAttribute('title', 'Acercar');
     expect(within(map).getByRole('button', { name: 'Alejar' })).toHaveAttribute('title', 'Alejar');
     // The test setup has no tile URL: the map says so.
     expect(await screen.findByText('No se pudo cargar el mapa base. Se siguen mostrando el contorno del estado y todas las playas.')).toBeInTheDocument();

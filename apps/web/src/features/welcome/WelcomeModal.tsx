@@ -23,18 +23,24 @@ export default function WelcomeModal({ onClose }: { onClose: () => void }) {
     const { body } = document;
     const page = document.getElementById('root');
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const scrollbar = window.innerWidth - document.documentElement.clientWidth;
     const padding = body.style.paddingRight;
-    if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
-    body.classList.add('usa-js-modal--active');
     page?.setAttribute('inert', '');
     page?.setAttribute('aria-hidden', 'true');
-    dialog.current?.focus();
+    // Measuring the scrollbar and moving focus make the browser lay the page out there and then: done at the start
+    // of the frame that first draws the dialog, not inside the task that rendered the page (decision 0041). The
+    // page stops scrolling in that same frame, so it still never moves.
+    const frame = requestAnimationFrame(() => {
+      const scrollbar = window.innerWidth - document.documentElement.clientWidth;
+      if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
+      body.classList.add('usa-js-modal--active');
+      dialog.current?.focus();
+    });
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onCloseRef.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {
+      cancelAnimationFrame(frame);
       document.removeEventListener('keydown', onKey);
       page?.removeAttribute('inert');
       page?.removeAttribute('aria-hidden');
