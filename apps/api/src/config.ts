@@ -27,6 +27,7 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(['on', 'off', 'auto']).default('auto'),
   JOBS: z.enum(['inline', 'off']).default('inline'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  EXPORT_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS: z.enum(['on', 'off']).default('off'),
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
@@ -79,6 +80,8 @@ export interface Config {
   jobs: 'inline' | 'off';
   /** How long a signalled process waits for in-flight requests (api) or running jobs (worker) before it exits anyway. */
   shutdownGraceSeconds: number;
+  /** An export task with no progress for this long is taken over by the next try: its process died or hung. */
+  exportStaleSeconds: number;
   logLevel: string;
   /** Prometheus metrics at /metrics (decision 0037): off by default; on, only for the bearer of metricsToken. */
   metrics: 'on' | 'off';
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     demoData: e.DEMO_DATA,
     jobs: e.JOBS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    exportStaleSeconds: e.EXPORT_STALE_SECONDS,
     logLevel: e.LOG_LEVEL,
     metrics: e.METRICS,
     metricsToken: e.METRICS_TOKEN,

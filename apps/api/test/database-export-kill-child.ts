@@ -29,8 +29,7 @@ async function main() {
     handler: (job) =>
       runDatabaseExport(deps, {
         id: job.data.data_export_id,
-        resume: job.attempt > 1,
-        staleSeconds: 1020,
+        staleSeconds: config.exportStaleSeconds,
         maxAttempts: 3,
         pageSize,
         async afterPage(progress) {

@@ -23,7 +23,9 @@ const token = tokenCache(() => ctx);
 const ADMIN = 'admin@example.org';
 const SAMPLER = 'sampler@example.org';
 const URL_ = '/api/system/export/database/';
-const run = (id?: number, resume = false) => runDatabaseExport(ctx.deps, { id, resume, staleSeconds: 1020, maxAttempts: 3, pageSize: 7 });
+// A try may take over a RUNNING task only when nothing has moved on it for staleSeconds: `takeOver` is the
+// runner's retry of a killed try, long after its last progress (0 s here: the test does not wait).
+const run = (id?: number, takeOver = false) => runDatabaseExport(ctx.deps, { id, staleSeconds: takeOver ? 0 : 1020, maxAttempts: 3, pageSize: 7 });
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -210,7 +212,7 @@ describe(`database export on ${DATABASE_KIND}`, () => {
   it('a try killed mid-zip is taken over by the retry, which writes the zip again and offers no half file', async () => {
     const id = (await post({ tables: ['results', 'counties'] })).json<{ payload: DatabaseExport }>().payload.data_export_id;
     // The first try took the task and wrote part of its zip, then its process died.
-    const first = (await repo.claimExport(ctx.database.db, { id, resume: false, staleSeconds: 1020 }))!;
+    const first = (await repo.claimExport(ctx.database.db, { id, staleSeconds: 1020 }))!;
     await repo.saveProgress(ctx.database.db, first, { tablesDone: 0, rowsDone: 14, currentTable: 'results' });
     const final = storagePathOf(ctx.deps, storageKeyOf(id));
     mkdirSync(path.dirname(final), { recursive: true });
@@ -219,8 +221,10 @@ describe(`database export on ${DATABASE_KIND}`, () => {
     expect(running).toMatchObject({ status: 'RUNNING', rows_done: 14, current_table: 'results', file_name: null });
     expect((await ctx.call({ method: 'POST', url: `${URL_}${id}`, token: await token(ADMIN) })).statusCode).toBe(409);
     expect((await ctx.call({ method: 'DELETE', url: `${URL_}${id}`, token: await token(ADMIN) })).statusCode).toBe(409);
-    // A sweep does not take a running task that is still moving; the runner's retry of the killed try does.
+    // Neither the sweep nor a retry of the job takes a running task that moved within staleSeconds (a long
+    // export still writing); once nothing has moved on it for that long (its process died), either does.
     expect(await run(undefined, false)).toMatchObject({ data_export_id: null });
+    expect(await run(id, false)).toMatchObject({ data_export_id: null });
     expect(await run(id, true)).toMatchObject({ data_export_id: id, status: 'DONE' });
     expect(existsSync(`${final}.try1.partial`)).toBe(false);
     const zip = await download(id);

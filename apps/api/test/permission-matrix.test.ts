@@ -1526,7 +1526,7 @@ beforeAll(async () => {
   exportKit.failed = await task('FAILED');
   exportKit.toDelete = await task('FAILED');
   exportKit.done = await task('QUEUED');
-  await runDatabaseExport(ctx.deps, { id: exportKit.done, resume: false, staleSeconds: 1020, maxAttempts: 3 });
+  await runDatabaseExport(ctx.deps, { id: exportKit.done, staleSeconds: 1020, maxAttempts: 3 });
 });
 // The queued XML export tasks (decision 0036) the probes name, of each kind: failed (retry), finished (download), to delete.
 const xmlExportKit = { beach: { failed: 0, done: 0, toDelete: 0 }, wqx: { failed: 0, done: 0, toDelete: 0 } };
@@ -1543,7 +1543,7 @@ beforeAll(async () => {
     xmlExportKit[key].failed = await task('FAILED');
     xmlExportKit[key].toDelete = await task('FAILED');
     xmlExportKit[key].done = await task('QUEUED');
-    await runExportTask(ctx.deps, { id: xmlExportKit[key].done, resume: false, staleSeconds: 1020, maxAttempts: 3 });
+    await runExportTask(ctx.deps, { id: xmlExportKit[key].done, staleSeconds: 1020, maxAttempts: 3 });
   }
 });
 afterAll(() => ctx?.close());

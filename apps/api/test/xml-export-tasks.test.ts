@@ -28,7 +28,7 @@ const BEACH = '/api/system/export/beachNotification/';
 const WQX = '/api/system/export/wqx/';
 const DATABASE = '/api/system/export/database/';
 const run = (id: number, afterPage?: (p: { tablesDone: number; rowsDone: number }) => Promise<void>) =>
-  runExportTask(ctx.deps, { id, resume: false, staleSeconds: 1020, maxAttempts: 3, pageSize: 2, afterPage });
+  runExportTask(ctx.deps, { id, staleSeconds: 1020, maxAttempts: 3, pageSize: 2, afterPage });
 /** The demo's results of the Ocean Beaches program: its first and last sample days. */
 let season = { from: '', to: '' };
 const year = () => Number(localDate(new Date(), ctx.deps.config.programTimeZone).slice(0, 4));
@@ -222,14 +222,14 @@ describe(`queued XML exports on ${DATABASE_KIND}`, () => {
 
   it('a try taken over mid-file by a retry throws its file away; the retry writes the whole file, no half file offered', async () => {
     const task = await queue(BEACH, { program_id: facts.program.OB, year: 2024 });
-    const first = (await repo.claimExport(ctx.database.db, { id: task.data_export_id, resume: false, staleSeconds: 1020 }))!;
+    const first = (await repo.claimExport(ctx.database.db, { id: task.data_export_id, staleSeconds: 1020 }))!;
     expect(first.kind).toBe('BEACH_NOTIFICATION');
     const final = storagePathOf(ctx.deps, xmlStorageKeyOf('BEACH_NOTIFICATION', task.data_export_id));
     mkdirSync(path.dirname(final), { recursive: true });
     writeFileSync(`${final}.try1.partial`, '<?xml version="1.0"?><BeachDataSubmission');
     expect((await call('POST', `${BEACH}${task.data_export_id}`)).statusCode).toBe(409);
     // The runner retries the killed try: it takes the RUNNING task over.
-    const retry = await runExportTask(ctx.deps, { id: task.data_export_id, resume: true, staleSeconds: 1020, maxAttempts: 3, pageSize: 3 });
+    const retry = await runExportTask(ctx.deps, { id: task.data_export_id, staleSeconds: 0, maxAttempts: 3, pageSize: 3 });
     expect(retry).toMatchObject({ status: 'DONE' });
     expect(existsSync(`${final}.try1.partial`)).toBe(false);
     const file = await call('POST', `${BEACH}${task.data_export_id}`);

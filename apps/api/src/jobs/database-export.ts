@@ -10,26 +10,28 @@ const EXPIRE_SECONDS = 900;
 const RETRY_LIMIT = 2;
 
 /**
- * DEP IT: Beaches Database Export (decision 0035). Queued once per task (data_export_id) when it is created
- * or retried, and every 5 minutes with no data as a sweep that takes a task left QUEUED (queued while the
- * runner was not running) or RUNNING with no progress for longer than a try may last (its api died on the
- * last try). A try killed mid-zip (kill -9, a restart) expires and is retried by the runner: the retry takes
- * the task over and writes the zip again from the start under a new temporary name. A task is failed
- * cleanly, with the reason on it, after 3 interrupted tries or on any error.
+ * DEP IT exports (decisions 0035, 0036): queued once per task (data_export_id) when it is created or retried,
+ * and every minute with no data as a sweep that takes a task left QUEUED (queued while no runner was up) or
+ * RUNNING with no progress for EXPORT_STALE_SECONDS (default 2 minutes: a live try saves its progress after
+ * every page, so a silent one's process was killed or hangs). The sweep or the runner's retry then takes the
+ * task over and writes the file again from the start under a new temporary name; a try that is still writing
+ * is never taken over, however long the export runs. A task is failed cleanly, with the reason on it, after
+ * 3 interrupted tries or on any error.
  */
 export function databaseExportJob(deps: AppDeps): JobDefinition<{ data_export_id?: number }> {
   return {
     name: DATABASE_EXPORT,
-    // The sweep: a log line per run, so every 5 minutes rather than every minute.
-    schedule: '*/5 * * * *',
+    // The sweep: a killed try's task is taken over within about EXPORT_STALE_SECONDS plus a minute.
+    schedule: '* * * * *',
+    // A sweep that found nothing to do logs at debug level, so the minute's runs do not fill the log.
+    quiet: (result) => (result as { status?: string } | undefined)?.status === 'nothing to do',
     retryLimit: RETRY_LIMIT,
     retryDelaySeconds: 10,
     expireInSeconds: EXPIRE_SECONDS,
     async handler(job) {
       return runDatabaseExport(deps, {
         id: job.data.data_export_id,
-        resume: job.attempt > 1 && job.data.data_export_id !== undefined,
-        staleSeconds: EXPIRE_SECONDS + 120,
+        staleSeconds: deps.config.exportStaleSeconds,
         maxAttempts: RETRY_LIMIT + 1,
       });
     },

@@ -45,6 +45,8 @@ export interface JobDefinition<T extends object = object> {
   expireInSeconds?: number;
   /** Cron expression, in the runner's time zone (e.g. '5 0 * * *': daily at 00:05). */
   schedule?: string;
+  /** A completed run whose result this says is routine (a sweep that found nothing) logs at debug level. */
+  quiet?: (result: object | void) => boolean;
 }
 
 /** What the runner logs through (the server's pino logger; tests capture the lines). */
@@ -52,6 +54,7 @@ export interface JobLogger {
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
+  debug?(fields: object, message: string): void;
 }
 
 export interface JobRunnerOptions {
@@ -136,7 +139,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       throw error;
     }
     const fields = { ...line('completed'), ...(result ? { result } : {}) };
-    log.info(fields, `job ${fields.job} ${fields.id} try ${attempt}: completed in ${fields.duration_ms} ms`);
+    const write = definition.quiet?.(result) ? log.debug?.bind(log) : log.info.bind(log);
+    write?.(fields, `job ${fields.job} ${fields.id} try ${attempt}: completed in ${fields.duration_ms} ms`);
   }
 
   return {

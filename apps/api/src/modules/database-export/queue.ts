@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 /**
  * How a queued task reaches the job runner: the server's runner binds itself to the app's deps when it is
  * made (apps/api/src/jobs/database-export.ts). With no runner bound (a test app, a script) or a runner not
- * yet started, the task stays QUEUED and the job's sweep (every 5 minutes) takes it.
+ * yet started, the task stays QUEUED and the job's sweep (every minute) takes it.
  */
 type Enqueue = (id: number) => Promise<unknown>;
 

@@ -145,12 +145,14 @@ export interface Claimed<P = ExportParams> {
 
 /**
  * Takes a task for this try (RUNNING, tries + 1, progress reset): the task named, or else the oldest waiting
- * of any kind (or of `kind`). A QUEUED task is taken; a RUNNING one only when `resume` (the runner retries a
- * try that was killed or expired) or when nothing has moved on it for `staleSeconds` (its process died).
+ * of any kind (or of `kind`). A QUEUED task is taken; a RUNNING one only when nothing has moved on it for
+ * `staleSeconds` (a live try saves its progress after every page, so a silent one's process died or hung),
+ * whoever asks: the sweep, or the runner retrying a try that was killed or expired. A long export that is
+ * still writing is never taken over, however long it runs.
  * SKIP LOCKED: two workers never take the same task.
  */
-export async function claimExport(db: DbOrTx, options: { id?: number; kind?: TaskKind; resume: boolean; staleSeconds: number }): Promise<Claimed<unknown> | null> {
-  const running = options.resume ? sql`e.status = 'RUNNING'` : sql`(e.status = 'RUNNING' and e.updated_at < now() - make_interval(secs => ${options.staleSeconds}))`;
+export async function claimExport(db: DbOrTx, options: { id?: number; kind?: TaskKind; staleSeconds: number }): Promise<Claimed<unknown> | null> {
+  const running = sql`(e.status = 'RUNNING' and e.updated_at <= now() - make_interval(secs => ${options.staleSeconds}))`;
   const which = options.id === undefined ? sql`` : sql`and e.data_export_id = ${options.id}`;
   const kind = options.kind === undefined ? sql`` : sql`and e.kind = ${options.kind}`;
   const [row] = await queryRows<{ id: number; kind: TaskKind; params: object | string; attempts: number }>(

@@ -110,9 +110,7 @@ export const openDatabaseExport = (deps: AppDeps, id: number) => openTask(deps, 
 export interface ExportRunOptions {
   /** The task the job was queued for; none: the oldest waiting (or abandoned) task of any kind. */
   id?: number;
-  /** The runner is retrying a try that was killed or ran out of time: a RUNNING task may be taken over. */
-  resume: boolean;
-  /** A RUNNING task nothing has moved on for this long is taken over by any try. */
+  /** A RUNNING task nothing has moved on for this long is taken over by any try (its process died or hung). */
   staleSeconds: number;
   /** Tries a task gets before it is failed for good. */
   maxAttempts: number;
@@ -145,7 +143,7 @@ const WRITERS: Record<repo.TaskKind, TaskWriter> = {
  */
 export async function runExportTask(deps: AppDeps, options: ExportRunOptions): Promise<{ data_export_id: number | null; kind?: string; status: string; rows?: number }> {
   const db = deps.database.db;
-  const claim = await repo.claimExport(db, { id: options.id, resume: options.resume, staleSeconds: options.staleSeconds });
+  const claim = await repo.claimExport(db, { id: options.id, staleSeconds: options.staleSeconds });
   if (!claim) return { data_export_id: null, status: 'nothing to do' };
   const kind = claim.kind;
   if (claim.attempt > options.maxAttempts) {
