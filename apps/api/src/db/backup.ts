@@ -206,6 +206,7 @@ export async function createBackup(options: { dataDir: string; out: string; now?
       yield tarEnd();
     }
     await pipeline(Readable.from(archive()), createGzip(), createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+    await syncFile(partial); // on disk before it takes the final name
     renameSync(partial, out);
     return { file: out, bytes: statSync(out).size, manifest };
   } catch (err) {
@@ -289,6 +290,15 @@ export async function restoreBackup(options: { archive: string; dataDir: string;
   } finally {
     stagingLock?.release();
     lock.release();
+  }
+}
+
+async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -390,6 +400,9 @@ async function unpackVerified(archive: string, target: string): Promise<BackupMa
         'restore it with the version that made it (manifest appVersion ' + manifest.appVersion + '). Nothing was restored.',
     );
   }
+  // On disk before the directory is renamed into place (a crash right after must not leave empty files);
+  // only once all is verified, so a refused archive costs no flushes.
+  for (const file of manifest.files) await syncFile(path.join(target, ...file.path.split('/')));
   return manifest;
 }
 
