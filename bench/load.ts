@@ -19,7 +19,10 @@ export interface LoadOptions {
 }
 
 export interface LoadResult {
+  /** Requests measured. */
   requests: number;
+  /** Requests sent in all, warm-up included (how many of `urls` were taken). */
+  sent: number;
   errors: number;
   seconds: number;
   rps: number;
@@ -93,6 +96,7 @@ async function generate(options: LoadOptions): Promise<LoadResult> {
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
   return {
     requests: latencies.length,
+    sent: next,
     errors,
     seconds,
     rps: latencies.length / seconds,

@@ -17,7 +17,7 @@ export interface BenchSeedOptions {
  * function (COPY into PostgreSQL), or the demo agency. Returns what it seeded, or null when the
  * database already had programs (it is then used as it is).
  */
-export async function seedBenchData(database: Database, options: BenchSeedOptions): Promise<string | null> {
+export async function seedBenchData(database: Database, options: BenchSeedOptions): Promise<{ text: string; seconds: number } | null> {
   const [row] = await database.db.select({ n: count() }).from(programs);
   if ((row?.n ?? 0) > 0) return null;
   console.log(`Empty database: seeding the ${options.scale} scale (this can take a while)...`);
@@ -33,7 +33,8 @@ export async function seedBenchData(database: Database, options: BenchSeedOption
     await seedReference(database.db);
     await seedDemo(database.db, { scale: 'demo' });
   }
-  const took = `${options.scale} scale in ${((Date.now() - started) / 1000).toFixed(0)} s`;
-  console.log(`Seeded the ${took}`);
-  return took;
+  const seconds = (Date.now() - started) / 1000;
+  const text = `${options.scale} scale in ${seconds.toFixed(0)} s`;
+  console.log(`Seeded the ${text}`);
+  return { text, seconds };
 }

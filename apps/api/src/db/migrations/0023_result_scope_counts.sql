@@ -227,25 +227,30 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The scopes from the station counts (this migration, and result_counts_rebuild).
+-- The scopes from the station counts (this migration, and result_counts_rebuild): first per cell (a set of
+-- stations the filter cannot tell apart: same program, town, LHA, station type and category), then each cell
+-- into its five scopes, so the millions of station days are grouped once and not five times.
 CREATE FUNCTION result_scope_counts_fill() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   TRUNCATE result_scope_counts;
   INSERT INTO result_scope_counts (scope, scope_id, grain, period, station_type, category, result_count)
-  SELECT k.scope, k.scope_id, p.grain, p.period, bs.station_type, b.category, sum(p.n)::integer
-    FROM (SELECT beach_station_id, 'D' AS grain, sample_date AS period, result_count AS n FROM result_daily_counts
-          UNION ALL
-          SELECT beach_station_id, 'M', month, result_count FROM result_monthly_counts
-          UNION ALL
-          SELECT beach_station_id, 'Y', make_date(year, 1, 1), result_count FROM result_yearly_counts) AS p
-    JOIN beach_stations bs ON bs.beach_station_id = p.beach_station_id AND bs.public_visible
-    JOIN beaches b ON b.beach_id = bs.beach_id
-    JOIN municipalities m ON m.municipality_id = b.municipality_id
-   CROSS JOIN LATERAL (VALUES ('ALL', 0), ('PROGRAM', b.program_id), ('COUNTY', m.county_id),
-                              ('MUNICIPALITY', b.municipality_id), ('LHA', b.local_health_authority_id)) AS k(scope, scope_id)
+  SELECT k.scope, k.scope_id, c.grain, c.period, c.station_type, c.category, sum(c.n)::integer
+    FROM (SELECT b.program_id, m.county_id, b.municipality_id, b.local_health_authority_id, bs.station_type, b.category, p.grain, p.period, sum(p.n)::integer AS n
+            FROM (SELECT beach_station_id, 'D' AS grain, sample_date AS period, result_count AS n FROM result_daily_counts
+                  UNION ALL
+                  SELECT beach_station_id, 'M', month, result_count FROM result_monthly_counts
+                  UNION ALL
+                  SELECT beach_station_id, 'Y', make_date(year, 1, 1), result_count FROM result_yearly_counts) AS p
+            JOIN beach_stations bs ON bs.beach_station_id = p.beach_station_id AND bs.public_visible
+            JOIN beaches b ON b.beach_id = bs.beach_id
+            JOIN municipalities m ON m.municipality_id = b.municipality_id
+           GROUP BY 1, 2, 3, 4, 5, 6, 7, 8) AS c
+   CROSS JOIN LATERAL (VALUES ('ALL', 0), ('PROGRAM', c.program_id), ('COUNTY', c.county_id),
+                              ('MUNICIPALITY', c.municipality_id), ('LHA', c.local_health_authority_id)) AS k(scope, scope_id)
    WHERE k.scope_id IS NOT NULL
    GROUP BY 1, 2, 3, 4, 5, 6
-  HAVING sum(p.n) <> 0;
+  HAVING sum(c.n) <> 0
+   ORDER BY 1, 2, 3, 4, 5, 6;
 END
 $$;
 --> statement-breakpoint
