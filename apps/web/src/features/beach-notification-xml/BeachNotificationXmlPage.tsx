@@ -6,6 +6,8 @@ import { errorMessage, fieldIssues, toApiError } from '../../components/api-erro
 import { DownloadOutcome, PermittedScreenPage, ProgramListError } from '../../components/DownloadForm';
 import { Loading } from '../../components/Loading';
 import { useDownloadFiltersQuery } from '../downloads/api';
+import { useCreateXmlExportMutation } from '../xml-export-tasks/api';
+import { XmlExportTasks } from '../xml-export-tasks/XmlExportTasks';
 import { downloadBeachNotification } from './api';
 
 /** DEP IT: XML File (SPEC 6; decision 0033): EPA BEACH notification 2.4 for a program and a year, organization admins only. */
@@ -17,6 +19,7 @@ export default function BeachNotificationXmlPage() {
       description="EPA BEACH notification 2.4 file of a program's beach profiles, monitoring stations, criteria and the year's advisories and closures, for upload to EPA."
     >
       <XmlScreen />
+      <XmlExportTasks kind="BEACH_NOTIFICATION" />
     </PermittedScreenPage>
   );
 }
@@ -37,10 +40,14 @@ function XmlScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const [queued, setQueued] = useState<string | null>(null);
+  const [queue] = useCreateXmlExportMutation();
 
-  const submit = async (event: FormEvent) => {
+  /** Downloads the file now, or (`asTask`) queues it as an export task that the list below follows (decision 0036). */
+  const submit = async (event: FormEvent, asTask = false) => {
     event.preventDefault();
     setDone(null);
+    setQueued(null);
     setFailure(null);
     const checked = beachNotificationQuerySchema({ latestYear: () => latest }).safeParse({ program_id: programId, year });
     if (!checked.success) {
@@ -53,6 +60,11 @@ function XmlScreen() {
     setErrors({});
     setBusy(true);
     try {
+      if (asTask) {
+        const task = await queue({ kind: 'BEACH_NOTIFICATION', body: checked.data }).unwrap();
+        setQueued(`Export ${task.data_export_id} is queued: it shows below while it runs.`);
+        return;
+      }
       const code = programs.find((p) => String(p.program_id) === programId)?.abbv ?? 'program';
       setDone(await downloadBeachNotification(jwt, checked.data, code));
     } catch (thrown) {
@@ -73,6 +85,9 @@ function XmlScreen() {
         Beaches without an eight-character EPA beach ID are left out of the file. Advisories and closures in force on any day of the year are listed with
         their start and end dates.
       </p>
+      <p className="usa-hint">
+        A large program can take minutes: queue it as a task instead, and download it from the list below when it is done.
+      </p>
       <Select
         id="xml-program"
         label="Beach program"
@@ -82,9 +97,14 @@ function XmlScreen() {
         options={[{ value: '', label: '- Choose a program -' }, ...programs.map((p) => ({ value: String(p.program_id), label: `[${p.abbv}] - ${p.name}` }))]}
       />
       <Select id="xml-year" label="Year" value={year} error={errors.year} onChange={setYear} options={years.map((y) => ({ value: y, label: y }))} />
-      <Button type="submit" className="margin-top-3" disabled={busy} aria-describedby={busy ? 'xml-busy' : undefined}>
-        {busy ? 'Preparing the XML file…' : 'Download XML file'}
-      </Button>
+      <div className="margin-top-3">
+        <Button type="submit" disabled={busy} aria-describedby={busy ? 'xml-busy' : undefined}>
+          {busy ? 'Preparing the XML file…' : 'Download XML file'}
+        </Button>
+        <Button type="button" outline disabled={busy} className="margin-top-1" onClick={(e) => void submit(e, true)}>
+          Queue as a task
+        </Button>
+      </div>
       <DownloadOutcome
         busy={
           busy && (
@@ -97,6 +117,13 @@ function XmlScreen() {
         failure={failure}
         alertClassName="margin-top-2"
       />
+      {queued && (
+        <div className="usa-alert usa-alert--success usa-alert--slim margin-top-2" role="status">
+          <div className="usa-alert__body">
+            <p className="usa-alert__text">{queued}</p>
+          </div>
+        </div>
+      )}
     </form>
   );
 }

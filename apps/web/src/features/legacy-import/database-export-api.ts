@@ -1,5 +1,6 @@
 import type { DatabaseExport, DatabaseExportList, DatabaseExportRequest } from '@beach/domain';
 import { api, payloadOf } from '../../app/api';
+import { downloadTaskFile } from '../../components/ExportTasks';
 
 const EXPORTS = { type: 'Exports' as const, id: 'DATABASE' };
 
@@ -32,22 +33,7 @@ export const databaseExportApi = api.injectEndpoints({
 export const { useListDatabaseExportsQuery, useCreateDatabaseExportMutation, useRetryDatabaseExportMutation, useDeleteDatabaseExportMutation } =
   databaseExportApi;
 
-/**
- * Downloads a finished export (POST system/export/database/{id}, a staff call: the token goes in the header,
- * so the zip is fetched and handed to the browser as a named download).
- */
-export async function downloadDatabaseExport(jwt: string | null, task: Pick<DatabaseExport, 'data_export_id' | 'file_name'>): Promise<void> {
-  const res = await fetch(`/api/system/export/database/${task.data_export_id}`, { method: 'POST', headers: jwt ? { Authorization: `Bearer ${jwt}` } : {} });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? `The export could not be downloaded (${res.status}).`);
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = task.file_name ?? `beach-database-export-${task.data_export_id}.zip`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** Downloads a finished export's zip (POST system/export/database/{id}). */
+export function downloadDatabaseExport(jwt: string | null, task: Pick<DatabaseExport, 'data_export_id' | 'file_name'>): Promise<void> {
+  return downloadTaskFile(jwt, `/api/system/export/database/${task.data_export_id}`, task.file_name ?? `beach-database-export-${task.data_export_id}.zip`);
 }

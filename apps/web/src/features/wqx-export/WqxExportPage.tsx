@@ -6,6 +6,9 @@ import { DownloadOutcome, PermittedScreenPage, ProgramListError } from '../../co
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { useDownloadFiltersQuery } from '../downloads/api';
+import { toApiError, errorMessage, fieldIssues } from '../../components/api-errors';
+import { useCreateXmlExportMutation } from '../xml-export-tasks/api';
+import { XmlExportTasks } from '../xml-export-tasks/XmlExportTasks';
 import { downloadWqxFile, WqxDownloadError } from './api';
 
 export const WQX_EXPORT_PATH = '/portal/website-management/dep-it/wqde';
@@ -21,7 +24,7 @@ function initialDraft(now = new Date()): Draft {
   return { program_id: '', from: `${today.slice(0, 4)}-01-01`, to: today };
 }
 
-type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; name: string } | { kind: 'failed'; message: string };
+type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; name: string } | { kind: 'queued'; message: string } | { kind: 'failed'; message: string };
 
 /** DEP IT: WQX (SPEC 2; decision 0034): a program's verified results of a period as a WQX 3.0 file; organization admins only. */
 export default function WqxExportPage() {
@@ -32,6 +35,7 @@ export default function WqxExportPage() {
       description="Download a program's verified water-quality results for a period as a WQX 3.0 XML file for EPA's Water Quality Exchange."
     >
       <WqxExportForm />
+      <XmlExportTasks kind="WQX" />
     </PermittedScreenPage>
   );
 }
@@ -45,13 +49,15 @@ function WqxExportForm() {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const max = latestSampleDate();
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+  const [queue] = useCreateXmlExportMutation();
 
   const focusFirst = (found: Partial<Record<keyof Draft, string>>) => {
     const first = (['program_id', 'from', 'to'] as const).find((k) => found[k]);
     if (first) document.getElementById(`wqx-${first === 'program_id' ? 'program' : first}`)?.focus();
   };
 
-  const submit = (event: FormEvent) => {
+  /** Downloads the file now, or (`asTask`) queues it as an export task that the list below follows (decision 0036). */
+  const submit = (event: FormEvent, asTask = false) => {
     event.preventDefault();
     if (outcome.kind === 'busy') return;
     const checked = wqxExportQuerySchema().safeParse(draft);
@@ -64,6 +70,24 @@ function WqxExportForm() {
     }
     setErrors({});
     setOutcome({ kind: 'busy' });
+    if (asTask) {
+      queue({ kind: 'WQX', body: checked.data }).then(
+        (res) => {
+          if ('data' in res && res.data) {
+            setOutcome({ kind: 'queued', message: `Export ${res.data.data_export_id} is queued: it shows below while it runs.` });
+            return;
+          }
+          const error = toApiError('error' in res ? res.error : null);
+          const found: Partial<Record<keyof Draft, string>> = {};
+          for (const i of fieldIssues(error)) if (i.field === 'program_id' || i.field === 'from' || i.field === 'to') found[i.field] ??= i.message;
+          setErrors(found);
+          focusFirst(found);
+          setOutcome({ kind: 'failed', message: errorMessage(error, 'The WQX export could not be queued.') });
+        },
+        () => setOutcome({ kind: 'failed', message: 'The WQX export could not be queued.' }),
+      );
+      return;
+    }
     const code = programs.find((p) => String(p.program_id) === draft.program_id)?.abbv ?? 'program';
     downloadWqxFile(jwt, draft, code).then(
       (name) => setOutcome({ kind: 'done', name }),
@@ -117,13 +141,24 @@ function WqxExportForm() {
         <Button type="submit" disabled={outcome.kind === 'busy'} aria-disabled={outcome.kind === 'busy'}>
           Download
         </Button>
+        <Button type="button" outline disabled={outcome.kind === 'busy'} onClick={(e) => submit(e, true)}>
+          Queue as a task
+        </Button>
       </div>
+      <p className="usa-hint margin-top-1">A long period can take minutes: queue it as a task instead, and download it from the list below when it is done.</p>
       <DownloadOutcome
         regionClassName="margin-top-3"
         busy={outcome.kind === 'busy' && <Loading label="Writing the WQX file…" />}
         done={outcome.kind === 'done' ? outcome.name : null}
         failure={outcome.kind === 'failed' ? outcome.message : null}
       />
+      {outcome.kind === 'queued' && (
+        <div className="usa-alert usa-alert--success usa-alert--slim margin-top-2" role="status">
+          <div className="usa-alert__body">
+            <p className="usa-alert__text">{outcome.message}</p>
+          </div>
+        </div>
+      )}
     </form>
   );
 }
