@@ -24,6 +24,8 @@ let smtp: SMTPServer;
 let port: number;
 const received: Received[] = [];
 let mailer: Mailer | undefined;
+/** Runs as the stand-in receives a message, before it accepts it (a test acts "during the send"). */
+let beforeAccept: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
   ({ database, drop } = await createTestDatabase());
@@ -35,7 +37,8 @@ beforeAll(async () => {
       let raw = '';
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        await beforeAccept?.();
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw });
         callback();
@@ -138,6 +141,40 @@ describe(`mail outbox with SMTP delivery on ${DATABASE_KIND}`, () => {
     mailer = open(100);
     await until(() => received.length === 1);
     expect(received[0]!.to).toEqual(['late@example.org']);
+  });
+
+  it('retries a row whose process died mid-delivery once its claim is 2 minutes old, not before, with the same Message-ID', async () => {
+    await database.db.execute(
+      sql`insert into mail_outbox (kind, to_address, subject, body_text, claimed_at) values
+            ('TEST', 'held@example.org', 'Held by a live process', '.', now() - interval '100 seconds'),
+            ('TEST', 'dead@example.org', 'Its process died', '.', now() - interval '121 seconds')`,
+    );
+    mailer = open();
+    expect(await mailer.deliverPending()).toBe(1);
+    await until(() => received.length === 1);
+    expect(received.map((r) => r.to[0])).toEqual(['dead@example.org']);
+    const [row] = await queryRows<{ mail_id: number; ms: string }>(
+      database.db,
+      sql`select mail_id, (extract(epoch from created_at) * 1000)::bigint::text as ms from mail_outbox where to_address = 'dead@example.org'`,
+    );
+    // The Message-ID is the row's own: were it sent again after a crash, mail systems would see one message.
+    expect(/^Message-ID: (.*)$/im.exec(received[0]!.raw)?.[1]).toBe(`<outbox-${row!.mail_id}-${row!.ms}@example.org>`);
+  });
+
+  it('does not send the rest of a batch whose claims lapsed while it was stalled: another process may hold them', async () => {
+    await database.db.execute(
+      sql`insert into mail_outbox (kind, to_address, subject, body_text) values ('TEST', 'first@example.org', 'First', '.'), ('TEST', 'second@example.org', 'Second', '.')`,
+    );
+    // While the first mail is being accepted, the second's claim ages past the renewal window (the first send
+    // stalled that long): the loop must leave the second to whoever takes it after the expiry.
+    beforeAccept = async () => {
+      beforeAccept = null;
+      await database.db.execute(sql`update mail_outbox set claimed_at = now() - interval '115 seconds' where to_address = 'second@example.org'`);
+    };
+    mailer = open();
+    await mailer.deliverPending();
+    expect(received.map((r) => r.to[0])).toEqual(['first@example.org']);
+    expect((await outbox()).map((r) => r.sent)).toEqual([true, false]);
   });
 
   it('records a delivery failure on the row instead of throwing at the user', async () => {

@@ -48,9 +48,17 @@ export interface MailerOptions {
   onError?: (error: Error) => void;
 }
 
-/** A claimed row not marked sent after this long (a process died mid-delivery) is tried again. */
-const CLAIM_EXPIRY = '10 minutes';
-const BATCH = 20;
+/**
+ * A claimed row not marked sent after this long (its process died mid-delivery) is tried again. The holder
+ * renews its remaining claims before each send, and a send is bounded by the transport's timeouts
+ * (SMTP_TIMEOUTS: at most 100 s), so a live process's claims never expire under it and no two processes send
+ * the same row; a killed process's mail goes out about 2 minutes later.
+ */
+const CLAIM_EXPIRY = '2 minutes';
+/** A renewal finds the claim still ours only within this (shorter than CLAIM_EXPIRY, so nobody else took it). */
+const CLAIM_RENEW_WITHIN = '110 seconds';
+const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
+const BATCH = 10;
 /** After a send, look again at these delays: the caller's transaction commits some time after `send`. */
 const WAKE_DELAYS_MS = [50, 200, 1_000, 3_000];
 
@@ -59,11 +67,14 @@ interface ClaimedMail {
   to_address: string;
   subject: string;
   body_text: string;
+  /** When the row was written (ms since the epoch): with mail_id, a Message-ID no other install repeats. */
+  created_ms: string;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
   const delivers = options.deliver ?? true;
-  const transport = options.smtpUrl && delivers ? nodemailer.createTransport(options.smtpUrl, { from: options.from }) : null;
+  const messageIdDomain = /@([^>\s]+)/.exec(options.from)?.[1] ?? 'beach-portal.invalid';
+  const transport = options.smtpUrl && delivers ? nodemailer.createTransport(options.smtpUrl, { from: options.from, ...SMTP_TIMEOUTS }) : null;
   const db = options.db;
   if (transport && !db) throw new Error('createMailer: SMTP delivery needs the database to read the outbox from');
   const timers = new Set<NodeJS.Timeout>();
@@ -81,17 +92,35 @@ export function createMailer(options: MailerOptions): Mailer {
               and (claimed_at is null or claimed_at < now() - ${CLAIM_EXPIRY}::interval)
             order by mail_id limit ${BATCH}
             for update skip locked)
-          returning mail_id, to_address, subject, body_text`,
+          returning mail_id, to_address, subject, body_text, (extract(epoch from created_at) * 1000)::bigint::text as created_ms`,
+    );
+
+  /** Renews this process's claims on the batch's unsent rows; the ids still ours (none once a claim lapsed). */
+  const renew = async (database: Db, ids: number[]) =>
+    new Set(
+      (
+        await queryRows<{ mail_id: number }>(
+          database,
+          sql`update mail_outbox set claimed_at = now()
+              where mail_id = any(${`{${ids.join(',')}}`}::int[]) and sent_at is null and error is null
+                and claimed_at >= now() - ${CLAIM_RENEW_WITHIN}::interval
+              returning mail_id`,
+        )
+      ).map((r) => r.mail_id),
     );
 
   async function deliverBatch(database: Db, smtp: Transporter): Promise<number> {
     const rows = await claim(database);
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
+      // A claim that lapsed (this process stalled) may be another's now: leave the row to it.
+      if (i > 0 && !(await renew(database, rows.slice(i).map((r) => r.mail_id))).has(row.mail_id)) continue;
       const recipients = row.to_address.split(',').map((a) => a.trim()).filter(Boolean);
       // A list mail goes to each recipient without showing them the others' addresses.
       const envelope = recipients.length > 1 ? { to: options.from, bcc: recipients } : { to: recipients[0] };
       const outcome = await smtp
-        .sendMail({ ...envelope, subject: row.subject, text: row.body_text })
+        // One Message-ID per outbox row: were a mail sent again after a crash between the server's acceptance and
+        // sent_at being saved, mail systems see the same message, not a new one.
+        .sendMail({ ...envelope, subject: row.subject, text: row.body_text, messageId: `<outbox-${row.mail_id}-${row.created_ms}@${messageIdDomain}>` })
         .then(() => ({ sentAt: new Date(), error: null }))
         .catch((err: Error) => ({ sentAt: null, error: err.message.slice(0, 500) }));
       await database.update(mailOutbox).set(outcome).where(sql`${mailOutbox.mailId} = ${row.mail_id}`);
