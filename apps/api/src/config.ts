@@ -28,6 +28,7 @@ const envSchema = z.object({
   JOBS: z.enum(['inline', 'off']).default('inline'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   EXPORT_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS: z.enum(['on', 'off']).default('off'),
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
@@ -82,6 +83,8 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** An export task with no progress for this long is taken over by the next try: its process died or hung. */
   exportStaleSeconds: number;
+  /** Where `npm run worker` answers its health checks and metrics (decision 0037), on HOST. */
+  workerPort: number;
   logLevel: string;
   /** Prometheus metrics at /metrics (decision 0037): off by default; on, only for the bearer of metricsToken. */
   metrics: 'on' | 'off';
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     jobs: e.JOBS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     exportStaleSeconds: e.EXPORT_STALE_SECONDS,
+    workerPort: e.WORKER_PORT,
     logLevel: e.LOG_LEVEL,
     metrics: e.METRICS,
     metricsToken: e.METRICS_TOKEN,

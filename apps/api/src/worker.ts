@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { seedReference } from './db/seed/reference';
 import { productJobs } from './jobs';
+import { buildOpsApp } from './modules/health/ops-app';
 import { startBackground } from './process/background';
 import { processLogger } from './process/log';
 import { onShutdownSignal } from './process/shutdown';
@@ -32,11 +33,13 @@ async function main() {
   const deps = createDeps(config, database, { deliverMail: true });
   const graceMs = config.shutdownGraceSeconds * 1000;
   let background: ReturnType<typeof startBackground> | null = null;
+  let ops: Awaited<ReturnType<typeof buildOpsApp>> | null = null;
   onShutdownSignal({
     // The jobs get the grace period; closing the pools a little more.
     graceMs: graceMs + 3_000,
     log: (msg) => log.info({}, msg),
     drain: async () => {
+      await ops?.close();
       await background?.stop(graceMs);
       await deps.close();
       log.info({}, 'worker stopped');
@@ -48,11 +51,14 @@ async function main() {
     await deps.close();
     process.exit(1);
   }
+  // Health (live, ready: database, migrations, this runner) and, with METRICS=on, /metrics on WORKER_PORT.
+  ops = await buildOpsApp(deps, { jobs: background.runner });
+  await ops.listen({ port: config.workerPort, host: config.host });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)';
   const mail = config.smtpUrl ? 'mail delivery on' : 'no SMTP_URL: mail stays in the outbox';
   log.info(
     { jobs: productJobs(deps).map((j) => j.name), database: database.kind, mail: Boolean(config.smtpUrl) },
-    `worker ready on ${where}: ${productJobs(deps).map((j) => j.name).join(', ')}; ${mail}`,
+    `worker ready on ${where}: ${productJobs(deps).map((j) => j.name).join(', ')}; ${mail}; health on port ${config.workerPort}`,
   );
 }
 

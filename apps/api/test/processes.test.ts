@@ -26,6 +26,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'bp-processes-'));
 let database: Database;
 let drop: (() => Promise<void>) | undefined;
 let env: Record<string, string>;
+/** The first worker's health port (each worker on a host needs its own WORKER_PORT). */
+let workerPort = 0;
 let port: number;
 let api: Child | undefined;
 const workers: Child[] = [];
@@ -99,7 +101,8 @@ beforeAll(async () => {
     AIRCRAFT_PHYCOCYANIN_URL: 'http://127.0.0.1:9/phycocyanin',
   };
   api = startChild('server.ts', ['--workers', '2'], env);
-  workers.push(startChild('worker.ts', [], env));
+  workerPort = await freePort();
+  workers.push(startChild('worker.ts', [], { ...env, WORKER_PORT: String(workerPort) }));
   await Promise.all([api.waitFor(/Beach Portal is running at .* with 2 api processes; jobs are queued for `npm run worker`/, 120_000), workers[0]!.waitFor(/worker ready/, 120_000)]);
 }, 300_000);
 
@@ -118,6 +121,10 @@ describe.skipIf(!postgres)(`several processes (${postgres ? 'PostgreSQL' : REASO
     expect(pidOf(api!.output(), 2)).toHaveLength(1);
     // The api processes only queue: no job runner among them.
     expect(api!.output()).not.toMatch(/job runner started/);
+    // The worker answers its own health checks: ready means the database, the migrations and its running runner.
+    const ready = await fetch(`http://127.0.0.1:${workerPort}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(((await ready.json()) as { checks: { queue: { status: string } } }).checks.queue.status).toBe('ok');
     await until('both api workers ready to queue', async () => (api!.output().match(/job queue ready/g) ?? []).length === 2);
 
     const token = await login();
@@ -161,7 +168,7 @@ describe.skipIf(!postgres)(`several processes (${postgres ? 'PostgreSQL' : REASO
     await database.db.execute(sql`update pgboss.schedule set created_on = now() - interval '3 days' where name = 'incident-auto-close'`);
     const [{ n: before } = { n: 0 }] = await rows<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'incident-auto-close'`);
 
-    workers.push(startChild('worker.ts', [], env), startChild('worker.ts', [], env));
+    workers.push(startChild('worker.ts', [], { ...env, WORKER_PORT: String(await freePort()) }), startChild('worker.ts', [], { ...env, WORKER_PORT: String(await freePort()) }));
     await Promise.all(workers.slice(1).map((w) => w.waitFor(/worker ready/, 40_000)));
     await until('the auto-close run', async () => workers.slice(1).some((w) => /job incident-auto-close [0-9a-f-]+ try 1: completed/.test(w.output())), 20_000);
     // Both are past their start-up cron pass; give any second run time to show.
