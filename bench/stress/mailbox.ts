@@ -5,16 +5,20 @@
 import { SMTPServer } from 'smtp-server';
 
 export interface CountingMailbox {
-  /** Accepted messages per recipient address. */
+  /** Accepted messages per recipient address (every SMTP delivery). */
   counts: Map<string, number>;
+  /** Distinct Message-IDs per recipient address (what a mailbox that merges resends shows). */
+  messages: Map<string, Set<string>>;
   delayMs: number;
   close(): Promise<void>;
 }
 
 export async function startCountingMailbox(port: number, delayMs = 0): Promise<CountingMailbox> {
   const counts = new Map<string, number>();
+  const messages = new Map<string, Set<string>>();
   const box: CountingMailbox = {
     counts,
+    messages,
     delayMs,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -23,10 +27,18 @@ export async function startCountingMailbox(port: number, delayMs = 0): Promise<C
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
-      stream.resume();
+      let head = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        if (head.length < 8_192) head += chunk;
+      });
       stream.on('end', () => {
+        const id = /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? `(none ${Math.random()})`;
         setTimeout(() => {
-          for (const rcpt of session.envelope.rcptTo) counts.set(rcpt.address, (counts.get(rcpt.address) ?? 0) + 1);
+          for (const rcpt of session.envelope.rcptTo) {
+            counts.set(rcpt.address, (counts.get(rcpt.address) ?? 0) + 1);
+            messages.set(rcpt.address, (messages.get(rcpt.address) ?? new Set()).add(id));
+          }
           callback();
         }, box.delayMs);
       });

@@ -75,7 +75,7 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const base = `http://127.0.0.1:${options.port}`;
   const api = start('server.ts', ['--workers', String(options.workers)], env(options, { JOBS: 'off' }), 'api', options.log);
-  const startWorker = () => start('worker.ts', [], env(options, { JOBS: 'inline' }), 'worker', options.log);
+  const startWorker = () => start('worker.ts', [], env(options, { JOBS: 'inline', WORKER_PORT: String(options.port + 1) }), 'worker', options.log);
   let worker = startWorker();
   const live = async () => (await fetch(`${base}/api/health/ready`)).ok;
   await waitFor(live, 'the api');
