@@ -78,6 +78,52 @@ describe('PublicReadCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('with stale: answers an expired value while one refresh runs, then the refreshed one', async () => {
+    const time = clock();
+    const cache = new PublicReadCache(10, time.now);
+    let calls = 0;
+    let release: ((v: number) => void) | null = null;
+    const compute = () => {
+      calls++;
+      if (calls === 1) return Promise.resolve(1);
+      return new Promise<number>((resolve) => (release = resolve));
+    };
+    expect(await cache.get('k', 5000, compute, { stale: 30_000 })).toBe(1);
+    time.advance(5000);
+    // Expired: the old value at once, and one refresh however many ask.
+    expect(await cache.get('k', 5000, compute, { stale: 30_000 })).toBe(1);
+    expect(await cache.get('k', 5000, compute, { stale: 30_000 })).toBe(1);
+    expect(calls).toBe(2);
+    release!(2);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get('k', 5000, compute, { stale: 30_000 })).toBe(2);
+    expect(calls).toBe(2);
+  });
+
+  it('with stale: waits for a fresh value past the stale window, and after invalidate', async () => {
+    const time = clock();
+    const cache = new PublicReadCache(10, time.now);
+    let calls = 0;
+    const compute = async () => ++calls;
+    expect(await cache.get('k', 5000, compute, { stale: 1000 })).toBe(1);
+    time.advance(6000);
+    expect(await cache.get('k', 5000, compute, { stale: 1000 })).toBe(2);
+    cache.invalidate();
+    expect(await cache.get('k', 5000, compute, { stale: 1000 })).toBe(3);
+    // A refresh started before an invalidation never replaces what was computed after it.
+    time.advance(5500);
+    let release!: (v: number) => void;
+    const slow = () => new Promise<number>((resolve) => (release = resolve));
+    expect(await cache.get('k', 5000, slow, { stale: 1000 })).toBe(3);
+    cache.invalidate();
+    expect(await cache.get('k', 5000, compute, { stale: 1000 })).toBe(4);
+    release(99);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get('k', 5000, compute, { stale: 1000 })).toBe(4);
+  });
+
   it('gives each app (deps object) its own cache', () => {
     const a = {};
     const b = {};

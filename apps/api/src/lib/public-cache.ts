@@ -13,16 +13,20 @@ import { HttpError } from './http';
  * - Entries live `ttlMs`; the map holds at most `maxEntries` keys (least recently used go first), so
  *   keys built from query strings (search terms, dates, ids) cannot grow memory without bound.
  * - Per process and short-lived: several api processes may disagree for at most the TTL.
+ * - `stale` (opt-in, for answers that are costly to compute and asked constantly, such as the map's
+ *   statuses of thousands of stations): an expired entry is still answered while one refresh runs in the
+ *   background, for at most `stale` ms past its expiry, so visitors never queue behind the computation
+ *   (decision 0040). invalidate() still forgets at once: the next request computes and waits.
  */
 export class PublicReadCache {
-  private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  private readonly entries = new Map<string, CacheEntry>();
 
   constructor(
     readonly maxEntries = 1000,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  async get<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
+  async get<T>(key: string, ttlMs: number, compute: () => Promise<T>, options: { stale?: number } = {}): Promise<T> {
     const hit = this.entries.get(key);
     const now = this.now();
     if (hit && hit.expires > now) {
@@ -31,20 +35,50 @@ export class PublicReadCache {
       this.entries.set(key, hit);
       return hit.value as Promise<T>;
     }
+    if (hit && hit.settled && options.stale !== undefined && hit.expires + options.stale > now) {
+      if (!hit.refreshing) {
+        hit.refreshing = true;
+        this.start(key, ttlMs, compute).value.catch(() => {
+          hit.refreshing = false;
+        });
+      }
+      return hit.value as Promise<T>;
+    }
+    return this.start(key, ttlMs, compute).value as Promise<T>;
+  }
+
+  /**
+   * Computes `key` afresh. The new entry replaces the current one at once unless the current one is an
+   * answered one being refreshed in the background: then only once the new value is answered.
+   */
+  private start<T>(key: string, ttlMs: number, compute: () => Promise<T>): CacheEntry {
     const value = compute();
-    const entry = { expires: now + ttlMs, value };
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    const entry: CacheEntry = { expires: this.now() + ttlMs, value, settled: false, refreshing: false };
+    value.then(
+      () => {
+        entry.settled = true;
+        const current = this.entries.get(key);
+        if (current !== entry && current?.refreshing) this.put(key, entry);
+      },
+      () => {},
+    );
+    const current = this.entries.get(key);
+    if (!current?.refreshing) this.put(key, entry);
     // An answer on purpose (404 for a hidden beach, 400) is remembered like any other; an unexpected
     // failure (database down) is not: the next request tries again.
     value.catch((error: unknown) => {
       if (!(error instanceof HttpError) && this.entries.get(key) === entry) this.entries.delete(key);
     });
+    return entry;
+  }
+
+  private put(key: string, entry: CacheEntry) {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value as string;
       this.entries.delete(oldest);
     }
-    return value;
   }
 
   /** Forgets every key starting with `prefix` (all keys when omitted): a staff write can call it. */
@@ -55,6 +89,15 @@ export class PublicReadCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+interface CacheEntry {
+  expires: number;
+  value: Promise<unknown>;
+  /** The value has been answered (resolved). */
+  settled: boolean;
+  /** A background refresh of this (expired) entry is running. */
+  refreshing: boolean;
 }
 
 const caches = new WeakMap<object, PublicReadCache>();
@@ -104,9 +147,13 @@ export function cachedJson<S extends z.ZodType>(
   schema: S,
   compute: () => Promise<z.input<S>>,
   ttlMs = PUBLIC_TTL_MS,
+  options: { stale?: number } = {},
 ): Promise<CachedBody> {
-  return cache.get(key, ttlMs, async () => serialise(schema, await compute()));
+  return cache.get(key, ttlMs, async () => serialise(schema, await compute()), options);
 }
+
+/** How long past its TTL a costly, constantly asked public answer may still be served while it is refreshed. */
+export const PUBLIC_STALE_MS = 30_000;
 
 /**
  * A compressed answer has its own ETag (the body's ETag with the coding appended inside the quotes), as RFC
@@ -203,10 +250,11 @@ export function replyPublicJson<S extends z.ZodType>(
   schema: S,
   compute: () => Promise<z.input<S>>,
   cacheControl = PUBLIC_CACHE_CONTROL,
+  options: { stale?: number } = {},
 ): void {
   // `reply` is the route's own reply type, parameterised by its schemas; only its untyped surface is used.
   const send = reply as FastifyReply;
-  cachedJson(cache, key, schema, compute).then(
+  cachedJson(cache, key, schema, compute, PUBLIC_TTL_MS, options).then(
     (cached) => {
       void sendCachedJson(request, send, cached, cacheControl);
     },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchWords } from '@beach/domain/map/station-list';
 import { ok, errorEnvelope, notFound } from '../../../lib/http';
 import {
+  PUBLIC_STALE_MS,
   PUBLIC_TTL_MS,
   publicReadCache,
   queryKey,
@@ -56,13 +57,22 @@ export const mapRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const tz = deps.config.programTimeZone;
   const tags = ['public'];
 
-  // No query string and a pre-serialised body: the hot path is a map lookup and a socket write.
+  // No query string and a pre-serialised body: the hot path is a map lookup and a socket write. Thousands of
+  // stations take a while to read and serialise, so an expired answer is refreshed in the background while
+  // visitors still get it (PUBLIC_STALE_MS; a write in this process forgets it at once, decision 0040).
   app.get(
     '/layers/beachStatus/',
     { schema: { tags, response: { 200: beachStatusLayerSchema } } },
     (request, reply) =>
-      replyPublicJson(cache, request, reply, 'layer:beachStatus', beachStatusLayerSchema, async () =>
-        ok(PUBLIC_CODES.LAYER_FOUND, await beachStatusLayer(db, tz, todayIn(tz))),
+      replyPublicJson(
+        cache,
+        request,
+        reply,
+        'layer:beachStatus',
+        beachStatusLayerSchema,
+        async () => ok(PUBLIC_CODES.LAYER_FOUND, await beachStatusLayer(db, tz, todayIn(tz))),
+        undefined,
+        { stale: PUBLIC_STALE_MS },
       ),
   );
 
@@ -79,10 +89,15 @@ export const mapRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // its answers (the lean statuses, each station's popup) are serialised and compressed once per version.
   let current: { model: MapModel; lean: CachedBody; stations: Map<number, CachedBody>; lists: Map<string, CachedBody> } | null = null;
   const mapAnswers = async () => {
-    const model = await cache.get('map:model', PUBLIC_TTL_MS, async () => {
-      const [statuses, styles] = await Promise.all([beachStatuses(db, tz, todayIn(tz)), statusLegend(db)]);
-      return mapModel(statuses, styles, { timeZone: tz, tileUrl: deps.config.tileUrl });
-    });
+    const model = await cache.get(
+      'map:model',
+      PUBLIC_TTL_MS,
+      async () => {
+        const [statuses, styles] = await Promise.all([beachStatuses(db, tz, todayIn(tz)), statusLegend(db)]);
+        return mapModel(statuses, styles, { timeZone: tz, tileUrl: deps.config.tileUrl });
+      },
+      { stale: PUBLIC_STALE_MS },
+    );
     if (current?.model.version !== model.version) {
       current = {
         model,
