@@ -11,8 +11,7 @@ import './styles/public.css';
 import { routes } from './app/routes';
 import { inlineSwitches, loadSwitches } from './app/site-switches';
 import { makeStore } from './app/store';
-import { currentLanguage, restoreLanguage } from './i18n';
-import { warmDateFormats } from './i18n/intl-cache';
+import { restoreLanguage } from './i18n';
 
 const store = makeStore();
 const persistor = persistStore(store);
@@ -59,11 +58,3 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
-
-// A public page's first date format (the map's as-of line, a season's dates) is made while the page waits for its
-// data, in a task of its own, rather than in the one that draws the data (decision 0041).
-if (publicPage) {
-  const warm = () => warmDateFormats(currentLanguage() === 'es' ? 'es-US' : 'en-US');
-  if ('requestIdleCallback' in window) requestIdleCallback(warm, { timeout: 1000 });
-  else setTimeout(warm, 200);
-}

@@ -19,14 +19,3 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
   if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
   return format;
 }
-
-/**
- * Makes the date formats the public pages use first, while the page waits for its data (decision 0041): the
- * first date format of a page load pays for the locale's data (tens of ms on a phone), and otherwise it lands in
- * the task that draws the data. The time-zone format is made for the zone the browser is in; the programs' own
- * zone, if another, then costs little more.
- */
-export function warmDateFormats(locale: string): void {
-  dateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
-  dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-}

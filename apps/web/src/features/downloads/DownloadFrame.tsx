@@ -1,5 +1,5 @@
 import { usePublicText } from '../../i18n';
-import { DOWNLOAD_FRAME_NAME } from './filter-params';
+import { DOWNLOAD_FRAME_NAME } from './frame-name';
 
 /**
  * The hidden frame the download forms submit into (SPEC 7). The layout renders it once, outside the

@@ -52,5 +52,4 @@ export const DOWNLOAD_URLS = {
   incident: '/api/public/data/download/incident/',
 } as const;
 
-/** The hidden frame every download form submits into (rendered once by the layout, so closing the dialog never cancels a download). */
-export const DOWNLOAD_FRAME_NAME = 'beach-data-download';
+export { DOWNLOAD_FRAME_NAME } from './frame-name';

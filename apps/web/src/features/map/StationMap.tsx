@@ -67,7 +67,7 @@ interface LeafletParts {
 }
 
 /** The map in its container, fitted to the state, with its outline and the (closed) popup holding `popupNode`. */
-function createMap(container: HTMLElement, popupNode: HTMLElement, onPopupClosed: () => void): LeafletParts {
+function createMap(container: HTMLElement, popupNode: HTMLElement, onPopupOpened: () => void, onPopupClosed: () => void): LeafletParts {
   const renderer = L.canvas({ padding: 0.25, tolerance: 6 });
   const map = L.map(container, { renderer, minZoom: 6, maxZoom: 18, zoomSnap: 0.5 });
   map.fitBounds(NEW_JERSEY_BOUNDS);
@@ -79,6 +79,7 @@ function createMap(container: HTMLElement, popupNode: HTMLElement, onPopupClosed
   }).addTo(map);
 
   const popup = L.popup({ maxWidth: 300, minWidth: 220, autoPanPadding: [24, 24] }).setContent(popupNode);
+  popup.on('add', onPopupOpened);
   popup.on('remove', onPopupClosed);
   // The popup's details arrive after it opens: Leaflet re-measures it when its content changes size.
   // Leaflet re-inserts the content to measure it: the element that had focus in it gets it back.
@@ -111,6 +112,8 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
   const [popupNode] = useState(() => document.createElement('div'));
   /** The station whose popup is open; focusInside when it came from the list view (keyboard users). */
   const [selection, setSelection] = useState<{ id: number; focusInside: boolean } | null>(null);
+  /** The popup is on the map: its content may take focus only then (the map may come after the content). */
+  const [popupOpen, setPopupOpen] = useState(false);
   const onDrawnRef = useRef(onDrawn);
   useEffect(() => {
     onDrawnRef.current = onDrawn;
@@ -135,7 +138,15 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
     if (!container) return;
     let created: LeafletParts | null = null;
     const cancel = afterPaint(() => {
-      created = createMap(container, popupNode, () => setSelection(null));
+      created = createMap(
+        container,
+        popupNode,
+        () => setPopupOpen(true),
+        () => {
+          setPopupOpen(false);
+          setSelection(null);
+        },
+      );
       rendererRef.current = created.renderer;
       outlineRef.current = created.outline;
       popupRef.current = created.popup;
@@ -268,7 +279,7 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
         role="region"
         aria-label={t('map.stationMap.label')}
       />
-      {selected && selection && createPortal(renderPopup(selected.id, selection.focusInside), popupNode)}
+      {selected && selection && createPortal(renderPopup(selected.id, selection.focusInside && popupOpen), popupNode)}
     </div>
   );
 }
