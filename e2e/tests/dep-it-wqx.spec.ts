@@ -9,6 +9,7 @@ import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-check
 /**
  * DEP IT: WQX (decision 0034): an administrator downloads last season's Ocean Beaches results as a WQX
  * 3.0 file from the screen; the file is named for the program and period and validates against the XSD.
+ * Then queues the same file as an export task (decision 0036), sees it finish and downloads it.
  */
 
 const ADMIN = 'admin@example.org';
@@ -18,7 +19,7 @@ const XSD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../sc
 const SHOTS = { settleMs: 300, restore: 'original', alsoTo: process.env.WQX_SHOTS } as const;
 
 test('an administrator downloads a season of results as a WQX file that validates against the XSD', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const year = new Date().getFullYear() - 1;
   await skipWelcome(page);
   await loginAs(page, ADMIN);
@@ -29,7 +30,7 @@ test('an administrator downloads a season of results as a WQX file that validate
   await expect(page.getByRole('heading', { level: 1, name: 'DEP IT: WQX' })).toBeVisible();
 
   // Without a program the form says so, on the field, before asking the server.
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
   await expect(page.getByLabel(/^Beach program/)).toHaveAccessibleDescription(/Choose a program/);
   await expectNoAxeViolations(page);
 
@@ -37,7 +38,7 @@ test('an administrator downloads a season of results as a WQX file that validate
   await page.getByLabel(/^From/).fill(`${year}-05-01`);
   await page.getByLabel(/^To/).fill(`${year}-09-30`);
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
   const file = await download;
   const name = `wqx_OB_${year}-05-01_${year}-09-30.xml`;
   expect(file.suggestedFilename()).toBe(name);
@@ -52,6 +53,25 @@ test('an administrator downloads a season of results as a WQX file that validate
   expect(xml.split('<Activity>').length - 1).toBeGreaterThan(100);
   // xmllint validates the file against the WQX 3.0 schema (it exits non-zero, with its messages, when not).
   execFileSync('xmllint', ['--noout', '--schema', XSD, saved], { stdio: 'pipe' });
+
+  // A large file goes through the export job queue (decision 0036): the same request queued as a task, followed
+  // while it runs, downloaded when done - the same file.
+  await page.getByRole('button', { name: 'Queue as a task' }).click();
+  const notice = page.getByText(/^Export \d+ is queued: it shows below while it runs\.$/);
+  await expect(notice).toBeVisible();
+  const id = /Export (\d+)/.exec((await notice.textContent()) ?? '')![1]!;
+  const row = page
+    .getByRole('table', { name: 'Queued exports' })
+    .getByRole('row')
+    .filter({ has: page.getByText(`Export ${id}`, { exact: true }) });
+  await expect(row.getByText('Done', { exact: true })).toBeVisible({ timeout: 90_000 });
+  const queuedDownload = page.waitForEvent('download');
+  await row.getByRole('button', { name: `Download export ${id}` }).click();
+  const queuedFile = await queuedDownload;
+  expect(queuedFile.suggestedFilename()).toBe(name);
+  const queuedPath = testInfo.outputPath(`queued-${name}`);
+  await queuedFile.saveAs(queuedPath);
+  expect(await readFile(queuedPath, 'utf8')).toBe(xml);
 
   await expectNoAxeViolations(page);
   await shoot(page, testInfo, 'dep-it-wqx', SHOTS);

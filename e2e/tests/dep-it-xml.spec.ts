@@ -9,7 +9,7 @@ import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-check
 /**
  * DEP IT: XML File (decision 0033): an administrator downloads last year's Ocean Beaches BEACH
  * notification 2.4 file from the screen; the file is named for the program and year and validates
- * against the XSD.
+ * against the XSD. Then queues the same file as an export task (decision 0036), sees it finish and downloads it.
  */
 
 const ADMIN = 'admin@example.org';
@@ -19,7 +19,7 @@ const XSD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../sc
 const SHOTS = { settleMs: 300, restore: 'original', alsoTo: process.env.XML_SHOTS } as const;
 
 test('an administrator downloads a year of beach notifications as an XML file that validates against the XSD', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const year = new Date().getFullYear() - 1;
   await skipWelcome(page);
   await loginAs(page, ADMIN);
@@ -53,6 +53,25 @@ test('an administrator downloads a year of beach notifications as an XML file th
   expect(xml.split('<BeachActivityDetail>').length - 1).toBeGreaterThan(0);
   // xmllint validates the file against the BEACH notification 2.4 schema (it exits non-zero, with its messages, when not).
   execFileSync('xmllint', ['--noout', '--schema', XSD, saved], { stdio: 'pipe' });
+
+  // A large file goes through the export job queue (decision 0036): the same request queued as a task, followed
+  // while it runs, downloaded when done - the same file.
+  await page.getByRole('button', { name: 'Queue as a task' }).click();
+  const notice = page.getByText(/^Export \d+ is queued: it shows below while it runs\.$/);
+  await expect(notice).toBeVisible();
+  const id = /Export (\d+)/.exec((await notice.textContent()) ?? '')![1]!;
+  const row = page
+    .getByRole('table', { name: 'Queued exports' })
+    .getByRole('row')
+    .filter({ has: page.getByText(`Export ${id}`, { exact: true }) });
+  await expect(row.getByText('Done', { exact: true })).toBeVisible({ timeout: 90_000 });
+  const queuedDownload = page.waitForEvent('download');
+  await row.getByRole('button', { name: `Download export ${id}` }).click();
+  const queuedFile = await queuedDownload;
+  expect(queuedFile.suggestedFilename()).toBe(name);
+  const queuedPath = testInfo.outputPath(`queued-${name}`);
+  await queuedFile.saveAs(queuedPath);
+  expect(await readFile(queuedPath, 'utf8')).toBe(xml);
 
   await expectNoAxeViolations(page);
   await shoot(page, testInfo, 'dep-it-xml', SHOTS);
