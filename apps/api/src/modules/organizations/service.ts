@@ -38,7 +38,7 @@ export async function organizationFilters(deps: AppDeps, caller: UserProfile) {
 }
 
 /** The audit picture of an organization: its fields and its programs' rules. */
-async function snapshot(db: DbOrTx, organizationId: number) {
+export async function snapshot(db: DbOrTx, organizationId: number) {
   const detail = await repo.findOrganizationDetail(db, organizationId);
   if (!detail) return null;
   const {
@@ -52,7 +52,7 @@ async function snapshot(db: DbOrTx, organizationId: number) {
   return { ...fields, programs: fields.programs.map(({ program_id, abbv, rules }) => ({ program_id, abbv, rules })) };
 }
 
-async function assertValid(db: DbOrTx, input: OrganizationSave, exceptId: number | null) {
+export async function assertValid(db: DbOrTx, input: OrganizationSave, exceptId: number | null) {
   const missing = await repo.missingReferences(db, {
     groupId: input.organization_group_id,
     categoryId: input.organization_category_id,

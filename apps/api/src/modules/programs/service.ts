@@ -33,7 +33,7 @@ export async function ruleFilters(deps: AppDeps) {
   return repo.ruleFilterLists(deps.database.db);
 }
 
-async function assertValid(db: DbOrTx, input: ProgramSave, programId: number | null) {
+export async function assertValid(db: DbOrTx, input: ProgramSave, programId: number | null) {
   const rules = input.logic_rules;
   const present = await repo.existingReferenceIds(db, {
     statuses: rules.flatMap((r) => [r.previous_beach_status_id, r.set_to_beach_status_id]),

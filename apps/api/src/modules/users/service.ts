@@ -135,7 +135,7 @@ export async function getUserDetail(deps: AppDeps, caller: UserProfile, userId: 
 }
 
 /** What the audit log keeps of a user: fields and permissions as saved; never the password hash. */
-function auditPicture(record: repo.UserRecord | null) {
+export function auditPicture(record: repo.UserRecord | null) {
   if (!record) return null;
   const { permissions, organization_is_admin: _admin, ...fields } = record;
   return { ...fields, programRules: programRulesOf(permissions) };
@@ -213,12 +213,12 @@ async function targetOrganization(db: DbOrTx, caller: UserProfile, organizationI
   return organization;
 }
 
-async function assertEmailFree(db: DbOrTx, email: string, exceptUserId: number | null) {
+export async function assertEmailFree(db: DbOrTx, email: string, exceptUserId: number | null) {
   const owner = await repo.findUserIdByEmail(db, email);
   if (owner !== null && owner !== exceptUserId) throw conflict('A user with this e-mail address already exists.', 'USER_EMAIL_TAKEN');
 }
 
-const emailConflict = (err: unknown): never => {
+export const emailConflict = (err: unknown): never => {
   if (isUniqueViolation(err)) throw conflict('A user with this e-mail address already exists.', 'USER_EMAIL_TAKEN');
   throw err;
 };
