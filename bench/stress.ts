@@ -180,16 +180,24 @@ function printRoutes(recorder: Recorder, faults: FaultWindow[]) {
   const num = (n: number) => n.toFixed(0).padStart(7);
   say(`  ${pad('route', 42)} ${'count'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)}  errors (in fault windows / outside)`);
   let outsideErrors = 0;
+  const kinds = new Map<string, number>();
   for (const [route, samples] of rows) {
     const clean = samples.filter((s) => s.status > 0 && s.status < 500 && s.status !== 429);
     const p = percentiles(clean.map((s) => s.ms));
     const errors = samples.filter((s) => !(s.status > 0 && s.status < 500));
     const inside = errors.filter((s) => inFault(s.at)).length;
+    for (const e of errors) {
+      const kind = e.status === 0 ? 'no answer (connection reset or refused)' : e.status === 429 ? '429 (rate limited)' : String(e.status);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
     outsideErrors += errors.length - inside;
     say(`  ${pad(route, 42)} ${num(samples.length)} ${num(p.p50)} ${num(p.p95)} ${num(p.p99)} ${num(p.max)}  ${inside} / ${errors.length - inside}`);
   }
   for (const f of faults) say(`  fault: ${f.name} at +${((f.from - (recorder.samples[0]?.at ?? f.from)) / 1000).toFixed(0)} s: ${f.detail}`);
-  say(`  errors outside fault windows: ${outsideErrors}`);
+  say(`  errors outside fault windows: ${outsideErrors}; all errors by kind: ${[...kinds].map(([k, n]) => `${k}: ${n}`).join(', ') || 'none'}`);
+  const total = recorder.samples.length;
+  const seconds = total ? (recorder.samples[total - 1]!.at - recorder.samples[0]!.at) / 1000 : 0;
+  say(`  ${total.toLocaleString()} requests in ${seconds.toFixed(0)} s (${(total / Math.max(1, seconds)).toFixed(0)} requests/s)`);
 }
 
 interface Check {
@@ -237,6 +245,7 @@ async function runFaults(
   const t0 = Date.now();
   const at = async (fraction: number) => sleep(Math.max(0, t0 + duration * fraction - Date.now()));
   const admin = await login(base, 'admin@example.org', DEMO_PASSWORD);
+  let exportKilledAt = 0;
   const auth = { authorization: `Bearer ${admin}` };
 
   // 1. kill -9 of one api process: the cluster replaces it; clients retry.
@@ -264,6 +273,7 @@ async function runFaults(
     const state = async () => (await db.query<{ status: string; rows_done: number; attempts: number; storage_key: string | null }>('select status, rows_done, attempts, storage_key from data_exports where data_export_id = $1', [exportId])).rows[0]!;
     for (let i = 0; i < 300 && !((await state()).status === 'RUNNING' && (await state()).rows_done > 0); i++) await sleep(50);
     const from = Date.now();
+    exportKilledAt = from;
     const mid = await state();
     stack.worker.kill('SIGKILL');
     await stack.restartWorker();
@@ -313,10 +323,11 @@ async function runFaults(
       if (row && (row.status === 'DONE' || row.status === 'FAILED')) break;
       await sleep(2_000);
     }
+    const settledAfter = ((Date.now() - exportKilledAt) / 1000).toFixed(0);
     const download = await call(base, 'POST', `/api/system/export/database/${exportId}`, { headers: auth });
     checks.push({
       ok: row?.status === 'DONE' && download.status === 200,
-      text: `export after the worker's kill: ${row?.status ?? 'unknown'} on try ${row?.attempts ?? '?'}, ${row?.size_bytes ?? '?'} bytes, download ${download.status}`,
+      text: `export after the worker's kill: ${row?.status ?? 'unknown'} on try ${row?.attempts ?? '?'} (seen ${settledAfter} s after the kill), ${row?.size_bytes ?? '?'} bytes, download ${download.status}`,
     });
   }
   const pending = async () => (await db.query<{ n: number }>(`select count(*)::int as n from mail_outbox where sent_at is null and error is null`).catch(() => ({ rows: [{ n: -1 }] }))).rows[0]!.n;
