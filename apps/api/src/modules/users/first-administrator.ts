@@ -245,8 +245,8 @@ export async function createFirstAdministrator(db: Db, input: FirstAdministrator
 /** A refusal's text for a terminal: the message and every field problem. */
 export function describeRefusal(err: HttpError): string {
   const issues = Array.isArray(err.payload) ? (err.payload as FieldIssue[]) : [];
-  const details = issues.filter((i) => i.message !== err.message).map((i) => `  ${i.field}: ${i.message}`);
-  return [err.message, ...details].join('\n');
+  if (issues.length === 0) return err.message;
+  return issues.map((i) => `${i.field}: ${i.message}`).join('\n');
 }
 
 export interface AdministratorListItem {
