@@ -78,7 +78,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const startWorker = () => start('worker.ts', [], env(options, { JOBS: 'inline', WORKER_PORT: String(options.port + 1) }), 'worker', options.log);
   let worker = startWorker();
   const live = async () => (await fetch(`${base}/api/health/ready`)).ok;
-  await waitFor(live, 'the api');
+  try {
+    // Start-up migrates, then forks the api processes: slow on a busy machine.
+    await waitFor(live, 'the api', 240_000);
+  } catch (err) {
+    for (const child of [api, worker]) child.kill('SIGKILL');
+    throw err;
+  }
   const stack: Stack = {
     base,
     api,
