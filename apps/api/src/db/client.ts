@@ -48,13 +48,18 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1082, (v) => v);
 
 /**
- * A pool whose idle connections may die (server restart, failover, an administrator ending them) without
- * taking the process down: pg-pool re-emits such an error on the pool, and an EventEmitter 'error' with no
- * listener throws. The pool has already dropped the connection; the next query opens a new one.
+ * A pool whose connections may die (server restart, failover, an administrator ending them) without taking
+ * the process down. An idle connection's error pg-pool re-emits on the pool; a checked-out one (a transaction
+ * between its statements, a streaming download) has no pool listener while it is out, and an EventEmitter
+ * 'error' with no listener throws: every connection gets its own listener for its whole life. Its statement
+ * in flight, or its next, fails (the request answers 500/503, the transaction rolls back with the
+ * connection), the pool drops it on release, and the next query opens a new one.
  */
 function newPool(connectionString: string, options: DatabaseOptions): pg.Pool {
   const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
-  pool.on('error', (error) => (options.onIdleError ?? warnIdleError)(error));
+  const onError = options.onIdleError ?? warnIdleError;
+  pool.on('error', (error) => onError(error));
+  pool.on('connect', (client) => client.on('error', (error) => onError(error)));
   return pool;
 }
 
