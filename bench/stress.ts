@@ -89,7 +89,7 @@ async function main() {
     const world = await publicWorld(db);
     const staffWorld = await staffSetup(db, base);
     const recorder = new Recorder();
-    const outcome: StaffOutcome = { ledger: [], failedWrites: [], retriedWrites: 0 };
+    const outcome: StaffOutcome = { ledger: [], failedWrites: [], unansweredSaves: [], retriedWrites: 0 };
     const started = Date.now();
     const stopAt = started + durationMs;
     const until = () => Date.now() >= stopAt;
@@ -208,10 +208,16 @@ interface Check {
 /** Every saved result is in the database once, with its value; every verified one is verified. */
 async function ledgerChecks(db: pg.Pool, outcome: StaffOutcome): Promise<Check[]> {
   const ledger = outcome.ledger;
-  const { rows } = await db.query<{ result_id: number; beach_station_id: number; sample_date: string; t: string; value: string; verified: boolean }>(
-    `select result_id, beach_station_id, sample_date::text, sample_time_hh || ':' || sample_time_mm as t, value::text, verified_at is not null as verified
+  const all = await db.query<{ result_id: number; beach_station_id: number; sample_date: string; t: string; value: string; verified: boolean; comments: string }>(
+    `select result_id, beach_station_id, sample_date::text, sample_time_hh || ':' || sample_time_mm as t, value::text, verified_at is not null as verified, comments
      from results where comments like 'stress %'`,
   );
+  // A save whose answer never came (every retry failed) is whole or absent: all its rows, or none.
+  const unanswered = new Map(outcome.unansweredSaves.map((s) => [s.tag, s.rows]));
+  const unansweredFound = new Map<string, number>();
+  for (const r of all.rows) if (unanswered.has(r.comments)) unansweredFound.set(r.comments, (unansweredFound.get(r.comments) ?? 0) + 1);
+  const partial = [...unansweredFound].filter(([tag, n]) => n !== unanswered.get(tag)).length;
+  const rows = all.rows.filter((r) => !unanswered.has(r.comments));
   const inDb = new Map(rows.map((r) => [r.result_id, r]));
   const checksum = (items: string[]) => items.sort().join('|');
   const ledgerSum = checksum(ledger.map((e) => `${e.resultId}:${e.stationId}:${e.sampleDate}:${e.time}:${e.value}`));
@@ -222,10 +228,14 @@ async function ledgerChecks(db: pg.Pool, outcome: StaffOutcome): Promise<Check[]
   const unverified = ledger.filter((e) => e.verified && !inDb.get(e.resultId)?.verified).length;
   return [
     { ok: rows.length === ledger.length, text: `results saved: ${ledger.length} in the ledger, ${rows.length} in the database` },
+    {
+      ok: partial === 0,
+      text: `saves never answered after every retry: ${unanswered.size}; in the database whole: ${unansweredFound.size - partial}, absent: ${unanswered.size - unansweredFound.size}, partial: ${partial}`,
+    },
     { ok: ledgerSum === dbSum, text: `checksum of (id, station, day, time, value): ledger and database ${ledgerSum === dbSum ? 'equal' : 'DIFFER'}` },
     { ok: duplicates.rows[0]!.n === 0, text: `duplicated saves: ${duplicates.rows[0]!.n}` },
     { ok: unverified === 0, text: `verifications answered 200 but not in the database: ${unverified}` },
-    { ok: outcome.failedWrites.length === 0, text: `writes that failed after every retry: ${outcome.failedWrites.length}${outcome.failedWrites.length ? ` (first: ${JSON.stringify(outcome.failedWrites[0])})` : ''}; writes that needed a retry: ${outcome.retriedWrites}` },
+    { ok: outcome.failedWrites.length === outcome.unansweredSaves.length, text: `writes that failed after every retry: ${outcome.failedWrites.length}${outcome.failedWrites.length ? ` (first: ${JSON.stringify(outcome.failedWrites[0])})` : ''}; writes that needed a retry: ${outcome.retriedWrites}` },
   ];
 }
 

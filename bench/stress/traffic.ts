@@ -132,7 +132,8 @@ async function idempotentWrite(base: string, route: string, method: string, path
     answer = await call(base, method, path, { headers: { authorization: `Bearer ${token}`, 'idempotency-key': key }, body });
     recorder.record(route, began, answer.status);
     if (answer.status !== 0 && answer.status < 500) return { ...answer, tries };
-    await sleep(250 * 2 ** Math.min(tries - 1, 4));
+    // 0.25, 0.5, 1, 2, 4, 8, 8 s: about half a minute, as a person would press Save again after a restart.
+    await sleep(250 * 2 ** Math.min(tries - 1, 5));
   }
   return { ...answer, tries: 8 };
 }
@@ -141,6 +142,8 @@ export interface StaffOutcome {
   ledger: LedgerEntry[];
   /** Writes that ended without success after every retry (each is a lost write unless the database shows it whole). */
   failedWrites: { route: string; status: number; body: string }[];
+  /** Saves whose answer never came: the database must hold each whole (all its rows) or not at all. */
+  unansweredSaves: { tag: string; rows: number }[];
   retriedWrites: number;
 }
 
@@ -175,6 +178,7 @@ export async function staffMember(base: string, world: StaffWorld, index: number
     if (save.tries > 1) outcome.retriedWrites++;
     if (save.status !== 200) {
       outcome.failedWrites.push({ route: 'POST results/bulk', status: save.status, body: save.body.slice(0, 300) });
+      if (save.status === 0 || save.status >= 500) outcome.unansweredSaves.push({ tag: `stress ${index}-${serial}`, rows: rows.length });
       await think(1_000, 3_000);
       continue;
     }
