@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { CODES } from '@beach/domain';
+import { isDatabaseUnavailable, isRetryableConflict } from '../lib/db-errors';
 import { HttpError } from '../lib/http';
 
 /**
@@ -38,6 +39,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: CODES.VALIDATION_FAILED, message: error.message, payload: null });
+    }
+    // The database went away (restart, failover) or the write lost a race after its retries: nothing half-done
+    // was kept (the transaction rolled back), so the client is told to try again shortly.
+    if (isDatabaseUnavailable(error) || isRetryableConflict(error)) {
+      request.log.warn({ err: error }, 'database unavailable or busy: 503');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({ code: CODES.SERVER_ERROR, message: 'The service is busy or restarting. Try again in a moment.', payload: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: CODES.SERVER_ERROR, message: 'Something went wrong on our side.', payload: null });
