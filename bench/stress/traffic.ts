@@ -147,15 +147,19 @@ export interface StaffOutcome {
   retriedWrites: number;
 }
 
+/** Saves taken so far by every staff member: each gets a day and an afternoon time no other save has. */
+let saves = 0;
+const AFTERNOON = 11 * 60; // 13:00-23:59: the demo agency samples in the morning, so no save meets a seeded result
+
 /** A staff member: enters two to four stations' results for a day, then verifies them, then pauses. */
 export async function staffMember(base: string, world: StaffWorld, index: number, recorder: Recorder, until: () => boolean, outcome: StaffOutcome) {
   let serial = 0;
   while (!until()) {
     serial++;
-    // A time of day unique to this staff member and round: no two saves collide on station, day and time.
-    const minutes = (index * 97 + serial * 13) % (24 * 60);
+    const slot = saves++;
+    const minutes = 13 * 60 + (slot % AFTERNOON);
     const time = { hh: String(Math.floor(minutes / 60)).padStart(2, '0'), mm: String(minutes % 60).padStart(2, '0') };
-    const sampleDate = pick(world.days);
+    const sampleDate = world.days[Math.floor(slot / AFTERNOON) % world.days.length]!;
     const stations = [...new Set(Array.from({ length: 2 + Math.floor(Math.random() * 3) }, () => pick(world.stationIds)))];
     const rows = stations.map((id) => ({
       beach_station_id: id,
