@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../support/auth';
+import { queueAsTaskAndDownload } from '../support/export-tasks';
 import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 
 /**
@@ -56,22 +57,7 @@ test('an administrator downloads a year of beach notifications as an XML file th
 
   // A large file goes through the export job queue (decision 0036): the same request queued as a task, followed
   // while it runs, downloaded when done - the same file.
-  await page.getByRole('button', { name: 'Queue as a task' }).click();
-  const notice = page.getByText(/^Export \d+ is queued: it shows below while it runs\.$/);
-  await expect(notice).toBeVisible();
-  const id = /Export (\d+)/.exec((await notice.textContent()) ?? '')![1]!;
-  const row = page
-    .getByRole('table', { name: 'Queued exports' })
-    .getByRole('row')
-    .filter({ has: page.getByText(`Export ${id}`, { exact: true }) });
-  await expect(row.getByText('Done', { exact: true })).toBeVisible({ timeout: 90_000 });
-  const queuedDownload = page.waitForEvent('download');
-  await row.getByRole('button', { name: `Download export ${id}` }).click();
-  const queuedFile = await queuedDownload;
-  expect(queuedFile.suggestedFilename()).toBe(name);
-  const queuedPath = testInfo.outputPath(`queued-${name}`);
-  await queuedFile.saveAs(queuedPath);
-  expect(await readFile(queuedPath, 'utf8')).toBe(xml);
+  await queueAsTaskAndDownload(page, testInfo, name, xml);
 
   await expectNoAxeViolations(page);
   await shoot(page, testInfo, 'dep-it-xml', SHOTS);
