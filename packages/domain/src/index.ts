@@ -44,3 +44,7 @@ export * from './schemas/beach-notification-xml';
 export * from './schemas/wqx-export';
 export * from './schemas/database-export';
 export * from './schemas/health';
+export * from './nowcast';
+export * from './schemas/nowcast';
+export * from './schemas/alerts';
+export * from './alerts/mail';
