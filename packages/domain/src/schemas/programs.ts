@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CENSORED_RULES, NOT_EVALUATED_REMARK_CODES } from '../water-quality/geomean';
 import { idSchema, requiredText } from './common';
+import { permissionMapSchema } from './users';
 
 export const PROGRAM_CODES = {
   PROGRAM_FOUND: 'PROGRAM_FOUND',
@@ -87,3 +88,106 @@ export const programSaveSchema = z
   });
 export type ProgramSaveInput = z.input<typeof programSaveSchema>;
 export type ProgramSave = z.output<typeof programSaveSchema>;
+
+// Response shapes of the program calls: the routes declare them (OpenAPI) and the web takes its types from them.
+
+/** GET/PUT program/{id}, program/{id}/dashboard: the program's id in the path. */
+export const programIdParams = z.object({ id: idSchema });
+
+
+/** A program's own fields, as every program call answers them. */
+export const programFields = {
+  program_id: z.number(),
+  name: z.string(),
+  abbv: z.string(),
+  color: z.string(),
+  desc: z.string(),
+  /** How censored results (below the reporting limit) count in geomeans: at the reported limit or at half of it. */
+  censored_rule: censoredRuleSchema,
+  /** FA and CG results (with a value) the program counts in its geomeans; none by default. Generic rules never count them. */
+  geomean_counted_remarks: z.array(z.enum(NOT_EVALUATED_REMARK_CODES)),
+};
+
+/** A program as the calls answer it (without its rules). */
+export const programRecordSchema = z.object(programFields);
+export type ProgramRecord = z.infer<typeof programRecordSchema>;
+
+/** GET program/: payload.list. */
+export const programListResponse = z.object({ list: z.array(z.object({ ...programFields, rule_count: z.number() })) });
+
+/** A stored logic rule (SPEC 3), ordered by position. */
+export const logicRuleResponse = z.object({
+  program_beach_logic_id: z.number(),
+  position: z.number(),
+  title: z.string(),
+  desc: z.string(),
+  previous_beach_status_id: z.number(),
+  set_to_beach_status_id: z.number(),
+  remark_code_id: z.number().nullable(),
+  use_compare_value_as_bav: z.boolean(),
+  is_less_than_value: z.boolean(),
+  compare_value: z.number().nullable(),
+  result_unit_id: z.number().nullable(),
+  set_to_resample_primary: z.boolean(),
+  set_to_resample_brackets: z.boolean(),
+  set_require_sanitary_survey: z.boolean(),
+  triggers_beach_status_email: z.boolean(),
+});
+
+/** GET program/{id}: name, abbv, color, desc, censored_rule, geomean_counted_remarks and logic_rules. */
+export const programDetailResponse = z.object({ ...programFields, logic_rules: z.array(logicRuleResponse) });
+
+/** GET program/rule/filters: what a logic rule chooses from. */
+export const ruleFiltersResponse = z.object({
+  statuses: z.array(
+    z.object({ beach_status_id: z.number(), code: z.string(), name: z.string(), color: z.string(), legend_order: z.number() }),
+  ),
+  remark_codes: z.array(z.object({ remark_code_id: z.number(), code: z.string(), name: z.string(), description: z.string() })),
+  units: z.array(z.object({ result_unit_id: z.number(), code: z.string(), name: z.string() })),
+});
+
+/** GET program/{id}/dashboard. */
+export const programDashboardResponse = z.object({
+  program: programRecordSchema,
+  /** Active primary stations per status, in legend order (a last 'No status' row when some have none). */
+  stations_by_status: z.array(
+    z.object({
+      beach_status_id: z.number().nullable(),
+      code: z.string().nullable(),
+      name: z.string(),
+      color: z.string().nullable(),
+      count: z.number(),
+    }),
+  ),
+  primary_station_count: z.number(),
+  results_awaiting_verification: z.number(),
+  results_awaiting_secondary_validation: z.number(),
+  /** Whether any organization in the program does secondary verification. */
+  secondary_verification_in_use: z.boolean(),
+  open_incidents: z.number(),
+  /** Sanitary surveys started and not completed yet (decision 0027). */
+  open_sanitary_surveys: z.number(),
+  stations_flagged: z.object({
+    resample: z.number(),
+    sanitary_survey: z.number(),
+    /** At most 50 stations, by beach and station name. */
+    list: z.array(
+      z.object({
+        beach_station_id: z.number(),
+        station_name: z.string(),
+        beach_name: z.string(),
+        needs_resample: z.boolean(),
+        requires_sanitary_survey: z.boolean(),
+      }),
+    ),
+  }),
+  unread_accident_reports: z.number(),
+  /** The caller's effective level per area here, so the screen shows only the links that will work. */
+  permissions: permissionMapSchema,
+});
+
+export type ProgramListItem = z.infer<typeof programListResponse>['list'][number];
+export type StoredLogicRule = z.infer<typeof logicRuleResponse>;
+export type ProgramDetail = z.infer<typeof programDetailResponse>;
+export type RuleFilters = z.infer<typeof ruleFiltersResponse>;
+export type ProgramDashboard = z.infer<typeof programDashboardResponse>;

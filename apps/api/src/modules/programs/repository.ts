@@ -1,42 +1,9 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { DEFAULT_CENSORED_RULE, type CensoredRule, type NotEvaluatedRemarkCode, type ProgramSave } from '@beach/domain';
+import { DEFAULT_CENSORED_RULE, type CensoredRule, type NotEvaluatedRemarkCode, type ProgramDetail, type ProgramRecord, type ProgramSave } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { beachStatuses, programBeachLogic, programs, remarkCodes, resultUnits } from '../../db/schema';
 
-export interface ProgramRecord {
-  program_id: number;
-  name: string;
-  abbv: string;
-  color: string;
-  desc: string;
-  /** How censored results count in the program's geomeans (programs.censored_rule). */
-  censored_rule: CensoredRule;
-  /** FA and CG results (with a value) the program counts in its geomeans (programs.geomean_counted_remarks). */
-  geomean_counted_remarks: NotEvaluatedRemarkCode[];
-}
-
-/** A stored logic rule with the field names of SPEC 3 (the rule engine's BeachLogicRule, saved). */
-export interface StoredLogicRule {
-  program_beach_logic_id: number;
-  position: number;
-  title: string;
-  desc: string;
-  previous_beach_status_id: number;
-  set_to_beach_status_id: number;
-  remark_code_id: number | null;
-  use_compare_value_as_bav: boolean;
-  is_less_than_value: boolean;
-  compare_value: number | null;
-  result_unit_id: number | null;
-  set_to_resample_primary: boolean;
-  set_to_resample_brackets: boolean;
-  set_require_sanitary_survey: boolean;
-  triggers_beach_status_email: boolean;
-}
-
-export interface ProgramDetail extends ProgramRecord {
-  logic_rules: StoredLogicRule[];
-}
+export type { ProgramDetail, ProgramRecord, StoredLogicRule } from '@beach/domain';
 
 const programColumns = {
   program_id: programs.programId,

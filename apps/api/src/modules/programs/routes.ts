@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CODES, PROGRAM_CODES, effectivePermissionMap, programSaveSchema } from '@beach/domain';
-import type { AppDeps } from '../../deps';
-import { callerProfile, requireAdminOrganization, requireProgramAccess, routeRules } from '../../lib/access';
-import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
 import {
+  CODES,
+  PROGRAM_CODES,
+  effectivePermissionMap,
   programDashboardResponse,
   programDetailResponse,
   programIdParams,
   programListResponse,
+  programSaveSchema,
   ruleFiltersResponse,
-} from './schemas';
+} from '@beach/domain';
+import type { AppDeps } from '../../deps';
+import { callerProfile, requireAdminOrganization, requireProgramAccess, routeRules } from '../../lib/access';
+import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
 import * as programs from './service';
 
 /** Programs: reads for anyone the program is accessible to (all for organization admins); writes for organization admins. */

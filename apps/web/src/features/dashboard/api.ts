@@ -1,33 +1,8 @@
-import { accidentReportListSchema, type AccessLevel, type AccidentReport, type PermissionArea } from '@beach/domain';
+import { accidentReportListSchema, type AccidentReport, type ProgramDashboard } from '@beach/domain';
 import { api, payloadOf, type Envelope } from '../../app/api';
 
-/** GET program/{id}/dashboard: the selected program at a glance. */
-export interface ProgramDashboard {
-  program: { program_id: number; name: string; abbv: string; color: string; desc: string };
-  /** Active primary stations per status, in legend order (a last 'No status' row when some have none). */
-  stations_by_status: { beach_status_id: number | null; code: string | null; name: string; color: string | null; count: number }[];
-  primary_station_count: number;
-  results_awaiting_verification: number;
-  results_awaiting_secondary_validation: number;
-  secondary_verification_in_use: boolean;
-  open_incidents: number;
-  /** Sanitary surveys started and not completed yet. */
-  open_sanitary_surveys: number;
-  stations_flagged: {
-    resample: number;
-    sanitary_survey: number;
-    /** At most 50 stations, by beach and station name. */
-    list: {
-      beach_station_id: number;
-      station_name: string;
-      beach_name: string;
-      needs_resample: boolean;
-      requires_sanitary_survey: boolean;
-    }[];
-  };
-  unread_accident_reports: number;
-  permissions: Record<PermissionArea, AccessLevel>;
-}
+/** GET program/{id}/dashboard: the selected program at a glance (its contract is in @beach/domain). */
+export type { ProgramDashboard };
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 60_000);
 
 const DASHBOARD: ProgramDashboard = {
-  program: { program_id: 1, name: 'Ocean Beaches', abbv: 'OB', color: '#005ea2', desc: '' },
+  program: { program_id: 1, name: 'Ocean Beaches', abbv: 'OB', color: '#005ea2', desc: '', censored_rule: 'AT_LIMIT', geomean_counted_remarks: [] },
   stations_by_status: [
     { beach_status_id: 1, code: 'OPEN', name: 'Open', color: '#00a91c', count: 180 },
     { beach_status_id: 2, code: 'ADVISORY', name: 'Advisory', color: '#ffbe2e', count: 4 },
