@@ -33,6 +33,8 @@ const envSchema = z.object({
   METRICS: z.enum(['on', 'off']).default('off'),
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
+  OPEN_DATA_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  OPEN_DATA_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -91,6 +93,8 @@ export interface Config {
   metricsToken?: string;
   webDist?: string;
   trustProxy: TrustProxy;
+  /** Requests each client address may make to /api/public/v1 per window, shared by every process (decision 0045). */
+  openDataRateLimit: { limit: number; windowSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
+    openDataRateLimit: { limit: e.OPEN_DATA_RATE_LIMIT, windowSeconds: e.OPEN_DATA_RATE_WINDOW_SECONDS },
   };
 }
 

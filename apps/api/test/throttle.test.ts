@@ -18,6 +18,21 @@ function throttleContract(name: string, store: () => ThrottleStore) {
       expect(await store().peek(k)).toBe(2);
     });
 
+    it('take counts like reserve and tells the count and the time left in the window (rate limit headers)', async () => {
+      const k = key();
+      const first = await store().take(k, 2, 60_000);
+      expect(first).toMatchObject({ allowed: true, count: 1 });
+      expect(first.resetMs).toBeGreaterThan(58_000);
+      expect(first.resetMs).toBeLessThanOrEqual(60_000);
+      expect(await store().take(k, 2, 60_000)).toMatchObject({ allowed: true, count: 2 });
+      const refused = await store().take(k, 2, 60_000);
+      expect(refused).toMatchObject({ allowed: false, count: 2 });
+      expect(refused.resetMs).toBeLessThanOrEqual(first.resetMs);
+      expect(await store().peek(k)).toBe(2);
+      const parallel = await Promise.all(Array.from({ length: 6 }, () => store().take(`${k}:p`, 4, 60_000)));
+      expect(parallel.filter((t) => t.allowed)).toHaveLength(4);
+    });
+
     it('refuses past the limit without counting the refusal', async () => {
       const k = key();
       for (let i = 0; i < 3; i++) expect(await store().reserve(k, 3, 60_000)).toBe(true);

@@ -12,6 +12,7 @@ export * from './schemas/local-health-authorities';
 export * from './schemas/audit';
 export * from './seasons';
 export * from './schemas/downloads';
+export * from './schemas/open-data';
 export * from './downloads';
 export * from './csv';
 export * from './schemas/results';

@@ -18,6 +18,19 @@ export interface ThrottleStore {
   /** Gives back one attempt counted by reserve() in the live window; nothing when the window has ended. */
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /**
+   * A rate limit's counter: counts one request unless `limit` are already counted in the live window (as
+   * reserve), and tells how many the live window holds and how long until it ends, for RateLimit headers.
+   */
+  take(key: string, limit: number, windowMs: number): Promise<RateLimitTake>;
+}
+
+export interface RateLimitTake {
+  allowed: boolean;
+  /** Requests counted in the live window (with this one when allowed). */
+  count: number;
+  /** Milliseconds until the live window ends. */
+  resetMs: number;
 }
 
 export function databaseThrottleStore(db: Db): ThrottleStore {
@@ -51,6 +64,23 @@ export function databaseThrottleStore(db: Db): ThrottleStore {
     async reset(key) {
       await db.execute(sql`delete from rate_limit_counters where key = ${key}`);
     },
+    async take(key, limit, windowMs) {
+      // The same upsert as reserve, answering the count and the window's end; a refusal reads them after.
+      const taken = await queryRows<{ count: number; reset_ms: number }>(db, sql`
+        insert into rate_limit_counters (key, count, window_ends_at)
+        values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+        on conflict (key) do update set
+          count = case when rate_limit_counters.window_ends_at > now() then rate_limit_counters.count + 1 else 1 end,
+          window_ends_at = case when rate_limit_counters.window_ends_at > now() then rate_limit_counters.window_ends_at
+                                else excluded.window_ends_at end
+        where rate_limit_counters.window_ends_at <= now() or rate_limit_counters.count < ${limit}
+        returning count, ceil(extract(epoch from (window_ends_at - now())) * 1000)::int as reset_ms`);
+      if (taken[0]) return { allowed: true, count: Number(taken[0].count), resetMs: Math.max(0, Number(taken[0].reset_ms)) };
+      const live = await queryRows<{ count: number; reset_ms: number }>(db, sql`
+        select count, ceil(extract(epoch from (window_ends_at - now())) * 1000)::int as reset_ms
+        from rate_limit_counters where key = ${key}`);
+      return { allowed: false, count: Number(live[0]?.count ?? limit), resetMs: Math.max(0, Number(live[0]?.reset_ms ?? windowMs)) };
+    },
   };
 }
 
@@ -61,6 +91,21 @@ if count >= tonumber(ARGV[1]) then return 0 end
 redis.call('INCR', KEYS[1])
 if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 1`;
+
+/** KEYS[1]; ARGV: limit, window in ms. Answers {allowed (1/0), count, milliseconds left in the window}. */
+const TAKE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+local allowed = 0
+if count < tonumber(ARGV[1]) then
+  count = redis.call('INCR', KEYS[1])
+  allowed = 1
+end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return {allowed, count, ttl}`;
 
 /** KEYS[1]. Decrements only a live key: DECR on an expired one would create a key without expiry. */
 const RELEASE_SCRIPT = `
@@ -81,6 +126,10 @@ export function redisThrottleStore(redis: Redis, prefix = 'beach:throttle:'): Th
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+    async take(key, limit, windowMs) {
+      const [allowed, count, ttl] = (await redis.eval(TAKE_SCRIPT, 1, prefix + key, limit, windowMs)) as [number, number, number];
+      return { allowed: Number(allowed) === 1, count: Number(count), resetMs: Math.max(0, Number(ttl)) };
     },
   };
 }
