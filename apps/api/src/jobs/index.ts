@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { beachAlertsJob } from './beach-alerts';
 import { bindDatabaseExportRunner, databaseExportJob } from './database-export';
 import { incidentAutoCloseJob } from './incident-auto-close';
 import { createJobRunner, type JobDefinition, type JobLogger, type JobRunner, type JobRunnerOptions } from './runner';
@@ -6,10 +7,11 @@ import { createJobRunner, type JobDefinition, type JobLogger, type JobRunner, ty
 export { createJobRunner, deadLetterQueue, type JobContext, type JobDefinition, type JobLogger, type JobRunner } from './runner';
 export { INCIDENT_AUTO_CLOSE } from './incident-auto-close';
 export { DATABASE_EXPORT } from './database-export';
+export { BEACH_ALERTS } from './beach-alerts';
 
 /** The product's jobs. Exports (issue 14) and public alerts (issue 16) add theirs here. */
 export function productJobs(deps: AppDeps) {
-  return [incidentAutoCloseJob(deps), databaseExportJob(deps)] as JobDefinition<object>[];
+  return [incidentAutoCloseJob(deps), databaseExportJob(deps), beachAlertsJob(deps)] as JobDefinition<object>[];
 }
 
 /** The runner with every product job registered, not started (the server starts it after listening; `work: false` only queues). */

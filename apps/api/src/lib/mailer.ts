@@ -9,6 +9,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers delivered as they are (List-Unsubscribe and List-Unsubscribe-Post for alerts, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -67,6 +69,7 @@ interface ClaimedMail {
   to_address: string;
   subject: string;
   body_text: string;
+  headers: Record<string, string> | null;
   /** When the row was written (ms since the epoch): with mail_id, a Message-ID no other install repeats. */
   created_ms: string;
 }
@@ -92,7 +95,7 @@ export function createMailer(options: MailerOptions): Mailer {
               and (claimed_at is null or claimed_at < now() - ${CLAIM_EXPIRY}::interval)
             order by mail_id limit ${BATCH}
             for update skip locked)
-          returning mail_id, to_address, subject, body_text, (extract(epoch from created_at) * 1000)::bigint::text as created_ms`,
+          returning mail_id, to_address, subject, body_text, headers, (extract(epoch from created_at) * 1000)::bigint::text as created_ms`,
     );
 
   /** Renews this process's claims on the batch's unsent rows; the ids still ours (none once a claim lapsed). */
@@ -120,7 +123,7 @@ export function createMailer(options: MailerOptions): Mailer {
       const outcome = await smtp
         // One Message-ID per outbox row: were a mail sent again after a crash between the server's acceptance and
         // sent_at being saved, mail systems see the same message, not a new one.
-        .sendMail({ ...envelope, subject: row.subject, text: row.body_text, messageId: `<outbox-${row.mail_id}-${row.created_ms}@${messageIdDomain}>` })
+        .sendMail({ ...envelope, subject: row.subject, text: row.body_text, ...(row.headers ? { headers: row.headers } : {}), messageId: `<outbox-${row.mail_id}-${row.created_ms}@${messageIdDomain}>` })
         .then(() => ({ sentAt: new Date(), error: null }))
         .catch((err: Error) => ({ sentAt: null, error: err.message.slice(0, 500) }));
       await database.update(mailOutbox).set(outcome).where(sql`${mailOutbox.mailId} = ${row.mail_id}`);
@@ -193,7 +196,7 @@ export function createMailer(options: MailerOptions): Mailer {
 
   return {
     async send(tx, mail) {
-      await tx.insert(mailOutbox).values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, bodyText: mail.text });
+      await tx.insert(mailOutbox).values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, bodyText: mail.text, headers: mail.headers ?? null });
       if (transport) wake();
       else if (!delivers && options.smtpUrl) await tx.execute(sql`select pg_notify(${MAIL_OUTBOX_CHANNEL}, '')`);
     },

@@ -114,5 +114,6 @@ export const beachStatusHistory = pgTable(
     check('beach_status_history_source', sql`${t.source} in ('RULE','MANUAL','INCIDENT','SEASON','IMPORT')`),
     index('beach_status_history_station_idx').on(t.beachStationId, t.effectiveDate),
     index('beach_status_history_date_idx').on(t.effectiveDate),
+    index('beach_status_history_changed_at_idx').on(t.changedAt),
   ],
 );

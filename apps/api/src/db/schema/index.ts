@@ -7,3 +7,4 @@ export * from './content';
 export * from './result-counts';
 export * from './idempotency';
 export * from './imports';
+export * from './alerts';

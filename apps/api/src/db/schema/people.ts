@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { counties, municipalities, organizationCategories, organizationGroups } from './reference';
 import { programs } from './programs';
 
@@ -173,6 +173,8 @@ export const mailOutbox = pgTable(
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   bodyText: text('body_text').notNull(),
+  /** Per-mail headers (List-Unsubscribe...), migration 0024. */
+  headers: jsonb('headers').$type<Record<string, string>>(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   /** Set when a delivery loop takes the row; an old claim (a process died) is taken again. */
   claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
