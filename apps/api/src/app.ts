@@ -48,6 +48,7 @@ import { epaReportRoutes } from './modules/epa-report/routes';
 import { databaseExportRoutes } from './modules/database-export/routes';
 import { beachNotificationXmlRoutes } from './modules/beach-notification-xml/routes';
 import { wqxExportRoutes } from './modules/wqx-export/routes';
+import { nowcastRoutes } from './modules/nowcast/routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { openDataRoutes } from './modules/open-data/routes';
 
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(databaseExportRoutes, deps);
       await api.register(beachNotificationXmlRoutes, deps);
       await api.register(wqxExportRoutes, deps);
+      await api.register(nowcastRoutes, deps);
       await api.register(alertRoutes, deps);
       // The open data API (decision 0045): its own scope, so its CORS and rate limit stay on /api/public/v1.
       await api.register(async (v1) => v1.register(openDataRoutes, deps), { prefix: '/public/v1' });

@@ -20,6 +20,8 @@ const envSchema = z.object({
   TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   AIRCRAFT_CHLOROPHYLL_URL: z.url().default('https://aircraft.example.edu/api/chlorophyll/latest'),
   AIRCRAFT_PHYCOCYANIN_URL: z.url().default('https://aircraft.example.edu/api/phycocyanin/latest'),
+  /** The rainfall nowcast's feed (decision 0046): http(s) or file:; unset means no feed. */
+  RAINFALL_URL: z.url({ protocol: /^(https?|file)$/, error: 'RAINFALL_URL must be an http:, https: or file: URL' }).optional(),
   TZ_PROGRAM: z
     .string()
     .default('America/New_York')
@@ -74,6 +76,10 @@ export interface Config {
   tileUrl: string;
   aircraftChlorophyllUrl: string;
   aircraftPhycocyaninUrl: string;
+  /** The rainfall feed the nowcast's daily job reads (decision 0046); undefined: no feed, the screens say so. */
+  rainfallUrl?: string;
+  /** How long the feed may take and how large it may be. */
+  rainfallFeedLimits: { timeoutMs: number; maxBytes: number };
   programTimeZone: string;
   demoData: 'on' | 'off' | 'auto';
   /**
@@ -133,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     tileUrl: e.TILE_URL,
     aircraftChlorophyllUrl: e.AIRCRAFT_CHLOROPHYLL_URL,
     aircraftPhycocyaninUrl: e.AIRCRAFT_PHYCOCYANIN_URL,
+    rainfallUrl: e.RAINFALL_URL,
+    rainfallFeedLimits: { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 },
     programTimeZone: e.TZ_PROGRAM,
     demoData: e.DEMO_DATA,
     jobs: e.JOBS,

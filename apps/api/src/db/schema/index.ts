@@ -7,4 +7,5 @@ export * from './content';
 export * from './result-counts';
 export * from './idempotency';
 export * from './imports';
+export * from './nowcast';
 export * from './alerts';
