@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
@@ -8,14 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@beach/domain';
 import { createDeps } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
-import { openDatabase, queryRows, runMigrations, type Database } from '../src/db/client';
-import { seedDemo } from '../src/db/seed/demo';
-import { seedReference } from '../src/db/seed/reference';
+import { queryRows } from '../src/db/client';
 import { DATABASE_EXPORT, databaseExportJob } from '../src/jobs/database-export';
 import { createJobRunner } from '../src/jobs/runner';
 import { storageKeyOf } from '../src/modules/database-export/writer';
-import { createTestDatabase, DATABASE_KIND } from './db';
-import { runAndKill as runAndKillChild } from './kill-child';
+import { DATABASE_KIND } from './db';
+import { killFixture } from './kill-fixture';
 
 /**
  * An api killed (kill -9) in the middle of a database export (decision 0035), on the database the suite
@@ -24,46 +21,25 @@ import { runAndKill as runAndKillChild } from './kill-child';
  * job: the retry takes the task over, writes the whole zip again and the task ends DONE, its partial file gone.
  */
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bp-export-kill-'));
-const pgliteDir = path.join(dataDir, 'pglite');
+const fixture = killFixture('export-kill');
+const { dataDir, open } = fixture;
+const runAndKill = (env: Record<string, string>) => fixture.runAndKill('database-export-kill-child.ts', env);
 const zipPath = path.join(dataDir, 'uploads', storageKeyOf(1).replace('-1.zip', ''));
-let url: string | undefined;
-let dropPostgres: (() => Promise<void>) | undefined;
 let exportId = 0;
 
-const open = (): Promise<Database> => openDatabase(DATABASE_KIND === 'pglite' ? { pgliteDir } : { url, poolSize: 2 });
+beforeAll(() =>
+  fixture.setUp(async (database) => {
+    const [row] = await queryRows<{ id: number }>(
+      database.db,
+      sql`insert into data_exports (kind, params, status, tables_total) values ('DATABASE', '{"tables":["counties","results"],"start_date":null,"end_date":null}', 'QUEUED', 2)
+          returning data_export_id as id`,
+    );
+    exportId = row!.id;
+  }),
+  300_000,
+);
 
-/** The child, killed with SIGKILL once it prints WORKING (kill-child.ts); returns the WORKING line. */
-function runAndKill(env: Record<string, string>): Promise<string> {
-  return runAndKillChild('database-export-kill-child.ts', { KILL_DATA_DIR: dataDir, ...(DATABASE_KIND === 'pglite' ? { KILL_PGLITE_DIR: pgliteDir } : { KILL_DATABASE_URL: url! }), ...env });
-}
-
-beforeAll(async () => {
-  let database: Database;
-  if (DATABASE_KIND === 'pglite') {
-    database = await open();
-    await runMigrations(database);
-  } else {
-    const created = await createTestDatabase();
-    database = created.database;
-    dropPostgres = created.drop;
-    url = (database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
-  }
-  await seedReference(database.db);
-  await seedDemo(database.db, { scale: 'test' });
-  const [row] = await queryRows<{ id: number }>(
-    database.db,
-    sql`insert into data_exports (kind, params, status, tables_total) values ('DATABASE', '{"tables":["counties","results"],"start_date":null,"end_date":null}', 'QUEUED', 2)
-        returning data_export_id as id`,
-  );
-  exportId = row!.id;
-  if (DATABASE_KIND === 'pglite') await database.close();
-}, 300_000);
-
-afterAll(async () => {
-  await dropPostgres?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => fixture.tearDown());
 
 describe(`a database export interrupted by kill -9 on ${DATABASE_KIND}`, () => {
   it('leaves the task running with no file offered; the retry takes it over and writes the whole zip', async () => {

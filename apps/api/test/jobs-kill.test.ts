@@ -1,18 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
-import { openDatabase, queryRows, runMigrations, type Database } from '../src/db/client';
-import { seedDemo } from '../src/db/seed/demo';
-import { seedReference } from '../src/db/seed/reference';
+import { queryRows, type Database } from '../src/db/client';
 import { incidentAutoCloseJob, INCIDENT_AUTO_CLOSE } from '../src/jobs/incident-auto-close';
 import { createJobRunner, type JobRunner } from '../src/jobs/runner';
-import { createTestDatabase, DATABASE_KIND } from './db';
-import { runAndKill as runAndKillChild } from './kill-child';
+import { DATABASE_KIND } from './db';
+import { killFixture } from './kill-fixture';
 
 /**
  * "A job interrupted by kill -9 runs again and does its work once" (issue 12), on the database the suite
@@ -21,19 +16,9 @@ import { runAndKill as runAndKillChild } from './kill-child';
  */
 
 const TODAY = '2026-07-10';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bp-jobs-kill-'));
-const pgliteDir = path.join(dataDir, 'pglite');
-let url: string | undefined;
-let dropPostgres: (() => Promise<void>) | undefined;
-
-async function open(): Promise<Database> {
-  return openDatabase(DATABASE_KIND === 'pglite' ? { pgliteDir } : { url, poolSize: 2 });
-}
-
-/** The child, killed with SIGKILL once it prints WORKING (kill-child.ts); returns the WORKING line. */
-function runAndKill(env: Record<string, string>): Promise<string> {
-  return runAndKillChild('jobs-kill-child.ts', { KILL_DATA_DIR: dataDir, ...(DATABASE_KIND === 'pglite' ? { KILL_PGLITE_DIR: pgliteDir } : { KILL_DATABASE_URL: url! }), ...env });
-}
+const fixture = killFixture('jobs-kill');
+const { dataDir, open } = fixture;
+const runAndKill = (env: Record<string, string>) => fixture.runAndKill('jobs-kill-child.ts', env);
 
 /** A runner on a test clock: each step moves time a minute on and lets pg-boss poll and supervise. */
 async function until(clock: TestClock, done: () => Promise<boolean>): Promise<void> {
@@ -51,41 +36,27 @@ const log = {
   error: (fields: object, msg: string) => lines.push({ msg, fields: fields as Record<string, unknown> }),
 };
 
-beforeAll(async () => {
-  let database: Database;
-  if (DATABASE_KIND === 'pglite') {
-    database = await open();
-    await runMigrations(database);
-  } else {
-    const created = await createTestDatabase();
-    database = created.database;
-    dropPostgres = created.drop;
-    url = (database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
-  }
-  await seedReference(database.db);
-  await seedDemo(database.db, { scale: 'test' });
-  // Every open incident of the demo stays open except one, due on TODAY: its beach Open since 2026-07-01, three days.
-  const [station] = await queryRows<{ id: number; program: number }>(
-    database.db,
-    sql`select s.beach_station_id as id, b.program_id as program from beach_stations s join beaches b using (beach_id)
-        where s.station_type = 'PRIMARY' order by s.beach_station_id limit 1`,
-  );
-  await database.db.execute(sql`update incidents set start_date = ${TODAY}::date + 1 where state = 'OPEN'`);
-  await database.db.execute(sql`update programs set incident_auto_close_days = 3 where program_id = ${station!.program}`);
-  await database.db.execute(sql`update beach_stations set current_status_id = (select beach_status_id from beach_statuses where code = 'OPEN')
-                                where beach_station_id = ${station!.id}`);
-  await database.db.execute(sql`insert into beach_status_history (beach_station_id, to_status_id, effective_date, source, reason)
-                                values (${station!.id}, (select beach_status_id from beach_statuses where code = 'OPEN'), '2026-07-01', 'MANUAL', 'kill test')`);
-  await database.db.execute(sql`insert into incidents (beach_station_id, start_date, state, is_manual, reason_code, additional_overall_comments)
-                                values (${station!.id}, '2026-06-28', 'OPEN', true, 'ELEV_BACT', 'kill test')`);
-  // The child opens the embedded database itself (one process per directory); a PostgreSQL database stays open until the drop.
-  if (DATABASE_KIND === 'pglite') await database.close();
-}, 300_000);
+beforeAll(() =>
+  fixture.setUp(async (database) => {
+    // Every open incident of the demo stays open except one, due on TODAY: its beach Open since 2026-07-01, three days.
+    const [station] = await queryRows<{ id: number; program: number }>(
+      database.db,
+      sql`select s.beach_station_id as id, b.program_id as program from beach_stations s join beaches b using (beach_id)
+          where s.station_type = 'PRIMARY' order by s.beach_station_id limit 1`,
+    );
+    await database.db.execute(sql`update incidents set start_date = ${TODAY}::date + 1 where state = 'OPEN'`);
+    await database.db.execute(sql`update programs set incident_auto_close_days = 3 where program_id = ${station!.program}`);
+    await database.db.execute(sql`update beach_stations set current_status_id = (select beach_status_id from beach_statuses where code = 'OPEN')
+                                  where beach_station_id = ${station!.id}`);
+    await database.db.execute(sql`insert into beach_status_history (beach_station_id, to_status_id, effective_date, source, reason)
+                                  values (${station!.id}, (select beach_status_id from beach_statuses where code = 'OPEN'), '2026-07-01', 'MANUAL', 'kill test')`);
+    await database.db.execute(sql`insert into incidents (beach_station_id, start_date, state, is_manual, reason_code, additional_overall_comments)
+                                  values (${station!.id}, '2026-06-28', 'OPEN', true, 'ELEV_BACT', 'kill test')`);
+  }),
+  300_000,
+);
 
-afterAll(async () => {
-  await dropPostgres?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => fixture.tearDown());
 
 async function restart(register: (runner: JobRunner, deps: ReturnType<typeof createDeps>) => void) {
   const database = await open();

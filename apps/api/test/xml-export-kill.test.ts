@@ -1,6 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
@@ -8,17 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { XmlExportKind } from '@beach/domain';
 import { createDeps } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
-import { openDatabase, queryRows, runMigrations, type Database } from '../src/db/client';
-import { seedDemo } from '../src/db/seed/demo';
-import { seedReference } from '../src/db/seed/reference';
+import { queryRows } from '../src/db/client';
 import { DATABASE_EXPORT, databaseExportJob } from '../src/jobs/database-export';
 import { createJobRunner } from '../src/jobs/runner';
 import { openBeachNotification } from '../src/modules/beach-notification-xml/service';
 import { storagePathOf } from '../src/modules/database-export/files';
 import { xmlStorageKeyOf } from '../src/modules/database-export/xml-tasks';
 import { openWqxExport } from '../src/modules/wqx-export/service';
-import { createTestDatabase, DATABASE_KIND } from './db';
-import { runAndKill as runAndKillChild } from './kill-child';
+import { DATABASE_KIND } from './db';
+import { killFixture } from './kill-fixture';
 import { expectValidXml } from './xml-validation';
 
 /**
@@ -30,49 +26,29 @@ import { expectValidXml } from './xml-validation';
  * schema - and the task ends DONE on try 2, the partial file gone.
  */
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bp-xml-kill-'));
-const pgliteDir = path.join(dataDir, 'pglite');
-let url: string | undefined;
-let dropPostgres: (() => Promise<void>) | undefined;
+const fixture = killFixture('xml-kill');
+const { dataDir, open } = fixture;
+const runAndKill = (env: Record<string, string>) => fixture.runAndKill('database-export-kill-child.ts', env);
 let program = { id: 0, code: '', from: '', to: '', org: 0 };
 
-const open = (): Promise<Database> => openDatabase(DATABASE_KIND === 'pglite' ? { pgliteDir } : { url, poolSize: 2 });
 // The retry comes at once here: staleness 0 s stands for the minutes a killed try stays silent in production.
 const config = () => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'k'.repeat(64), EXPORT_STALE_SECONDS: '0' });
 
-function runAndKill(env: Record<string, string>): Promise<string> {
-  return runAndKillChild('database-export-kill-child.ts', { KILL_DATA_DIR: dataDir, ...(DATABASE_KIND === 'pglite' ? { KILL_PGLITE_DIR: pgliteDir } : { KILL_DATABASE_URL: url! }), ...env });
-}
+beforeAll(() =>
+  fixture.setUp(async (database) => {
+    const [row] = await queryRows<{ id: number; code: string; from: string; to: string; org: number }>(
+      database.db,
+      sql`select p.program_id as id, p.abbv as code, to_char(min(r.sample_date), 'YYYY-MM-DD') as "from", to_char(max(r.sample_date), 'YYYY-MM-DD') as "to",
+            (select organization_id from organizations where abbv = 'NJDEP') as org
+          from programs p join beaches b on b.program_id = p.program_id join beach_stations bs on bs.beach_id = b.beach_id
+          join results r on r.beach_station_id = bs.beach_station_id where p.abbv = 'OB' group by p.program_id, p.abbv`,
+    );
+    program = row!;
+  }),
+  300_000,
+);
 
-beforeAll(async () => {
-  let database: Database;
-  if (DATABASE_KIND === 'pglite') {
-    database = await open();
-    await runMigrations(database);
-  } else {
-    const created = await createTestDatabase();
-    database = created.database;
-    dropPostgres = created.drop;
-    url = (database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
-  }
-  await seedReference(database.db);
-  await seedDemo(database.db, { scale: 'test' });
-  const [row] = await queryRows<{ id: number; code: string; from: string; to: string; org: number }>(
-    database.db,
-    sql`select p.program_id as id, p.abbv as code, to_char(min(r.sample_date), 'YYYY-MM-DD') as "from", to_char(max(r.sample_date), 'YYYY-MM-DD') as "to",
-          (select organization_id from organizations where abbv = 'NJDEP') as org
-        from programs p join beaches b on b.program_id = p.program_id join beach_stations bs on bs.beach_id = b.beach_id
-        join results r on r.beach_station_id = bs.beach_station_id where p.abbv = 'OB' group by p.program_id, p.abbv`,
-  );
-  program = row!;
-  // The embedded database has one owner at a time: the child opens it next.
-  if (DATABASE_KIND === 'pglite') await database.close();
-}, 300_000);
-
-afterAll(async () => {
-  await dropPostgres?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => fixture.tearDown());
 
 interface Case {
   kind: XmlExportKind;
