@@ -10,6 +10,8 @@ import { users } from './db/schema';
 import { seedReference } from './db/seed/reference';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
 import { startBackground } from './process/background';
+import { prepareDemoRainfallFeed } from './modules/nowcast/demo-feed';
+import { refreshRainfall } from './modules/nowcast/service';
 import { forkApiWorkers, parseWorkersFlag } from './process/cluster';
 import { processLogger } from './process/log';
 import { onShutdownSignal } from './process/shutdown';
@@ -52,6 +54,10 @@ async function serveApi(config: Config, { clusterWorker }: { clusterWorker: bool
   if (!clusterWorker) {
     await seedReference(database.db);
     seeded = await maybeSeedDemo(config, database);
+    // The demo agency's morning board reads the shipped sample rainfall when no feed is set (decision 0046).
+    if (!config.rainfallUrl && config.env !== 'production' && (seeded || (await isDemoDatabase(database)))) {
+      config.rainfallUrl = prepareDemoRainfallFeed(config.dataDir);
+    }
   }
   // Jobs and mail delivery run here only in the one-process install with JOBS=inline; otherwise jobs are queued
   // here for the process that runs them (the primary, or `npm run worker`).
@@ -82,6 +88,8 @@ async function serveApi(config: Config, { clusterWorker }: { clusterWorker: bool
   // GET /api/health/ready answers 503 while this process's job queue is not running (decision 0037).
   app.observeJobs(background.runner);
   if (clusterWorker) return;
+  // The rainfall feed is read at 05:30 by the daily job; a server started later reads it once now (its outcome is on the board).
+  if (jobsHere && config.rainfallUrl) void refreshRainfall(deps).catch((err: unknown) => app.log.warn({ err }, 'Rainfall feed not read at start'));
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)';
   const jobs = jobsHere ? '' : ' Jobs are queued for `npm run worker` (JOBS=off).';
   console.log(`\nBeach Portal is running at ${config.publicUrl} on ${where}.${jobs}`);

@@ -524,3 +524,43 @@ describe(`Found on the Beach and FAQ forms (multipart) on ${DATABASE_KIND}`, () 
     }
   });
 });
+
+describe(`rainfall nowcast inputs on ${DATABASE_KIND}`, () => {
+  const BAD_IDS = ['0', '-1', '2147483648', '99999999999999999999', '1.5', 'abc'];
+  const coefficients = { intercept: -4.2, rain_24h: 0.08, rain_48h: 0.03, rain_72h: 0.01, last_result: 1.2, threshold: 0.5 };
+
+  it('answers 400 (never 500) for a program or station id outside 1..2147483647', async () => {
+    for (const bad of BAD_IDS) {
+      for (const url of [`/api/nowcast/programs/${bad}/board`, `/api/nowcast/programs/${bad}/coefficients`, `/api/nowcast/stations/${bad}`]) {
+        const res = await ctx.call({ method: 'GET', url, token: await token(ADMIN) });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      }
+      const put = await ctx.call({ method: 'PUT', url: `/api/nowcast/programs/${bad}/coefficients`, token: await token(ADMIN), payload: coefficients });
+      expect(put.statusCode, `PUT ${bad}: ${put.body}`).toBe(400);
+    }
+  });
+
+  it('answers 400 naming the field for odd or oversized coefficients, and saves nothing', async () => {
+    const url = `/api/nowcast/programs/${facts.program.OB}/coefficients`;
+    const odd: [string, unknown][] = [
+      ['intercept', 1e308],
+      ['intercept', '1'],
+      ['rain_24h', null],
+      ['rain_48h', { $gt: 0 }],
+      ['rain_72h', [1]],
+      ['last_result', -1e6],
+      ['threshold', 1],
+      ['threshold', -0.5],
+      ['threshold', 'NaN'],
+    ];
+    for (const [field, value] of odd) {
+      const res = await ctx.call({ method: 'PUT', url, token: await token(ADMIN), payload: { ...coefficients, [field]: value } });
+      expect(res.statusCode, `${field}=${JSON.stringify(value)}: ${res.body}`).toBe(400);
+      expect(failedFields(res), field).toContain(field);
+    }
+    const long = await ctx.call({ method: 'PUT', url, token: await token(ADMIN), payload: { ...coefficients, note: 'x'.repeat(200_000) } });
+    expect(long.statusCode).toBe(400);
+    const saved = await ctx.call({ method: 'GET', url, token: await token(ADMIN) });
+    expect(saved.json().payload.custom).toBe(false);
+  });
+});

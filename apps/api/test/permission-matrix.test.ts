@@ -12,6 +12,7 @@ import {
   accessiblePrograms,
   accidentReportAccess,
   can,
+  DEFAULT_NOWCAST_COEFFICIENTS,
   incidentAccess,
   sourceTrackdownAccess,
   sanitarySurveyAccess,
@@ -25,7 +26,9 @@ import {
   type PortalRoute,
   type UserProfile,
 } from '@beach/domain';
+import { pathToFileURL } from 'node:url';
 import { queryRows } from '../src/db/client';
+import { DEMO_RAINFALL_FILE } from '../src/modules/nowcast/demo-feed';
 import { runDatabaseExport, runExportTask } from '../src/modules/database-export/service';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { DEMO_ACCOUNTS, unique } from './management-scenario';
@@ -209,6 +212,47 @@ const matrixFlightDay = () => new Date(Date.UTC(2003, 0, 1 + matrixDays++)).toIS
 const programProbes = (a: Account, suffix = ''): Probe[] => [
   { label: 'foreign program', url: `/api/program/${a.foreignProgramId}${suffix}`, allowed: isAdmin(a) || isProgramAccessible(a.profile, a.foreignProgramId) },
   ...(a.ownProgramId === null ? [] : [{ label: 'own program', url: `/api/program/${a.ownProgramId}${suffix}`, allowed: true }]),
+];
+
+/** The rainfall nowcast (decision 0046): reads need access to the program; coefficients its beach statuses admins; the refresh beach statuses users. */
+const NOWCAST_ROUTES: StaffRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/nowcast/programs/{programId}/board',
+    probes: (a) => eachProgram(a, (programId) => ({ url: `/api/nowcast/programs/${programId}/board`, allowed: isProgramAccessible(a.profile, programId) })),
+  },
+  {
+    method: 'GET',
+    path: '/api/nowcast/stations/{id}',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({ url: `/api/nowcast/stations/${f.places(programId).station.beach_station_id}`, allowed: isProgramAccessible(a.profile, programId) })),
+  },
+  {
+    method: 'GET',
+    path: '/api/nowcast/programs/{programId}/coefficients',
+    probes: (a) => eachProgram(a, (programId) => ({ url: `/api/nowcast/programs/${programId}/coefficients`, allowed: isProgramAccessible(a.profile, programId) })),
+  },
+  {
+    method: 'PUT',
+    path: '/api/nowcast/programs/{programId}/coefficients',
+    probes: (a) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/nowcast/programs/${programId}/coefficients`,
+        payload: DEFAULT_NOWCAST_COEFFICIENTS,
+        allowed: can(a.profile, programId, 'BEACH_STATUSES', 'ADMIN'),
+      })),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/nowcast/programs/{programId}/coefficients',
+    probes: (a) => eachProgram(a, (programId) => ({ url: `/api/nowcast/programs/${programId}/coefficients`, allowed: can(a.profile, programId, 'BEACH_STATUSES', 'ADMIN') })),
+  },
+  {
+    method: 'POST',
+    path: '/api/nowcast/rainfall/refresh',
+    probes: (a) =>
+      one({ label: 'own scope', url: '/api/nowcast/rainfall/refresh', allowed: accessiblePrograms(a.profile).some((p) => can(a.profile, p.program_id, 'BEACH_STATUSES', 'USER')) }),
+  },
 ];
 
 /** The Incident screen's calls: its rule in the incident's program (packages/domain incidentAccess). */
@@ -1221,6 +1265,7 @@ const STAFF_ROUTES: StaffRoute[] = [
   ...INCIDENT_ROUTES,
   ...TRACKDOWN_ROUTES,
   ...SURVEY_ROUTES,
+  ...NOWCAST_ROUTES,
 ];
 
 /** A report as the accident form sends it. */
@@ -1258,6 +1303,8 @@ const accounts = new Map<Email, Account>();
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // The nowcast's refresh reads the demo's sample feed (a file: URL, nothing outside).
+  ctx.deps.config.rainfallUrl = pathToFileURL(DEMO_RAINFALL_FILE).href;
   const adminToken = await ctx.login('admin@example.org');
   const get = async (url: string) => {
     const res = await ctx.call({ method: 'GET', url, token: adminToken });

@@ -122,6 +122,17 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
     matches: (op) => op.path.startsWith('/api/sourceTrackdown/') || /^\/api\/beach\/\{id\}\/sourceTrackdown/.test(op.path),
     may: screen('/portal/beaches/sanitary-surveys'),
   },
+  // The rainfall nowcast (decision 0046): coefficients by beach statuses admins, the feed refresh by beach statuses users; reads by any signed-in staff (then per program).
+  {
+    label: 'nowcast coefficients (BEACH_STATUSES ADMIN)',
+    matches: (op) => op.path === '/api/nowcast/programs/{programId}/coefficients' && writes(op),
+    may: (p) => canSomewhere(p, 'BEACH_STATUSES', 'ADMIN'),
+  },
+  {
+    label: 'rainfall refresh (BEACH_STATUSES USER)',
+    matches: (op) => op.path === '/api/nowcast/rainfall/refresh',
+    may: (p) => canSomewhere(p, 'BEACH_STATUSES', 'USER'),
+  },
   {
     label: 'geomean screens',
     matches: (op) => op.path.startsWith('/api/geomean') || /^\/api\/beach\/\{id\}\/geomeans?$/.test(op.path),

@@ -227,6 +227,9 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['id'], in: ['path'], paths: /^\/api\/results\/import\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/(program|geomean\/program)\/\{id\}/, kind: 'program' },
   { names: ['program_id'], kind: 'program' },
+  // The rainfall nowcast (decision 0046): a program's board and coefficients, a station's estimate.
+  { names: ['programId'], in: ['path'], paths: /^\/api\/nowcast\//, kind: 'program' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/nowcast\/stations\//, kind: 'station' },
   { names: ['value'], in: ['path'], paths: /^\/api\/beach\/\{id\}\/(active|publicVisibility)\//, kind: 'setActiveTo' },
   { names: ['id'], in: ['path'], paths: /^\/api\/beach\//, kind: 'station' },
   { names: ['beach_station_id', 'beach_id', 'primary_station_id'], kind: 'station' },

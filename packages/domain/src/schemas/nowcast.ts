@@ -59,8 +59,10 @@ export const nowcastCoefficientsSchema = z.strictObject({
 });
 export type NowcastCoefficientsInput = z.input<typeof nowcastCoefficientsSchema>;
 
-export const nowcastProgramParams = z.object({ programId: idSchema });
-export const nowcastStationParams = z.object({ id: idSchema });
+/** Ids are PostgreSQL integers: a larger one is a 400, never a database error. */
+const rowId = idSchema.max(2_147_483_647, 'Must be a positive id');
+export const nowcastProgramParams = z.object({ programId: rowId });
+export const nowcastStationParams = z.object({ id: rowId });
 
 export const programNowcastCoefficientsSchema = z.object({
   program_id: z.number(),
