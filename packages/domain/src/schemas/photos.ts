@@ -45,6 +45,10 @@ export const beachPhotoSchema = z.object({
   rank: z.number(),
 });
 export type BeachPhotoRecord = z.output<typeof beachPhotoSchema>;
+/** A photo as the public calls answer it (GET public/photos/, a station's photos): no thumbnail address. */
+export const publicPhotoSchema = beachPhotoSchema.omit({ thumbnail: true });
+/** A photo as the repositories read it: the services add the file addresses. */
+export type PhotoRow = Omit<BeachPhotoRecord, 'file' | 'thumbnail'>;
 
 /**
  * The text fields of the multipart form (POST photos/ and POST photos/{id} with `_method=PUT`); the image

@@ -1,27 +1,11 @@
 import { asc, eq, type SQL } from 'drizzle-orm';
+import type { PhotoRow } from '@beach/domain';
 import type { DbOrTx } from '../../db/client';
 import { beaches, beachPhotos, beachStations, counties, municipalities, uploadedFiles } from '../../db/schema';
 import { nextRankSql } from '../ranking/repository';
 
 /** A photo row with the names of its place and its file's size (the service adds the file URLs). */
-export interface PhotoRow {
-  beach_photo_id: number;
-  title: string;
-  desc: string;
-  county_id: number | null;
-  county: string | null;
-  municipality_id: number | null;
-  municipality: string | null;
-  beach_station_id: number | null;
-  station_name: string | null;
-  beach_name: string | null;
-  file_id: number;
-  width: number | null;
-  height: number | null;
-  name: string;
-  type: string;
-  rank: number;
-}
+export type { PhotoRow };
 
 const columns = {
   beach_photo_id: beachPhotos.beachPhotoId,

@@ -1,28 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PhotoRow } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../../db/client';
 import { isPublicStation, stationIsPublicOrNone } from './visibility';
 
 /** Public website content. Anything tied to a station that is not public is left out. */
 
-export interface PhotoRow {
-  beach_photo_id: number;
-  title: string;
-  desc: string;
-  county_id: number | null;
-  county: string | null;
-  municipality_id: number | null;
-  municipality: string | null;
-  beach_station_id: number | null;
-  station_name: string | null;
-  beach_name: string | null;
-  file_id: number;
-  /** The display image's size (null for files stored before sizes were kept): pages reserve its space. */
-  width: number | null;
-  height: number | null;
-  name: string;
-  type: string;
-  rank: number;
-}
+export type { PhotoRow };
 
 /** Where a station is: its photos and reports are those of the station, else its municipality, else its county. */
 export interface StationPlace {

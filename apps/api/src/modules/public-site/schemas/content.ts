@@ -1,29 +1,10 @@
 import { z } from 'zod';
-import { publicFlightSchema, publicFlightSummarySchema, publicReportSchema, yearSchema } from '@beach/domain';
+import { publicFlightSchema, publicFlightSummarySchema, publicPhotoSchema, publicReportSchema, yearSchema } from '@beach/domain';
 import { envelope } from '../../../lib/http';
 import { idParam } from './common';
 
-export const photoSchema = z.object({
-  beach_photo_id: z.number(),
-  title: z.string(),
-  desc: z.string(),
-  county_id: z.number().nullable(),
-  county: z.string().nullable(),
-  municipality_id: z.number().nullable(),
-  municipality: z.string().nullable(),
-  beach_station_id: z.number().nullable(),
-  station_name: z.string().nullable(),
-  beach_name: z.string().nullable(),
-  file_id: z.number(),
-  /** URL of the image: GET /api/files/{file_id} (add ?size=thumb for the small copy). */
-  file: z.string(),
-  /** The display image's size in pixels (null for files stored before sizes were kept). */
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  name: z.string(),
-  type: z.string(),
-  rank: z.number(),
-});
+/** One contract with the staff screen (@beach/domain photos). */
+export const photoSchema = publicPhotoSchema;
 export const photosSchema = envelope(z.array(photoSchema));
 
 /** One contract with the staff screen and the public page (@beach/domain reports). */
