@@ -38,6 +38,7 @@ const SearchPage = lazy(() => import('../features/search/SearchPage'));
 const MapPage = lazy(() => import('../features/map/MapPage'));
 const BeachPage = lazy(() => import('../features/beach/BeachPage'));
 const BeachActionsPage = lazy(() => import('../features/beach-actions/BeachActionsPage'));
+const DevelopersPage = lazy(() => import('../features/developers/DevelopersPage'));
 /** Public screens with their own page component; the other public routes show their heading and purpose. */
 const PUBLIC_PAGES: Record<string, ReactElement> = {
   '/': <MapPage />,
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: '/news/:id', element: <NewsItemPage /> },
       { path: '/found-on-the-beach', element: <PhotosPage /> },
       { path: '/search', element: <SearchPage /> },
+      { path: '/developers', element: <DevelopersPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -46,6 +46,7 @@ export const enPages = {
     downloadIncidents: 'Download Incident Data',
     fixDates: 'Correct the dates before downloading.',
     started: 'Your download has started. Your browser saves the CSV file.',
+    developersLink: 'For developers and researchers: the same data through an open API',
   },
   flights: {
     title: 'Daily Flights',

@@ -1,5 +1,6 @@
 import { enCore } from './en-core';
 import { enPages } from './en-pages';
+import { enDevelopers } from './en-developers';
 
 /**
  * The public site's interface text in English, whole: the first view's (en-core.ts, in the entry) and the
@@ -28,6 +29,7 @@ export const en = {
   map,
   beach,
   beachActions,
+  developers: enDevelopers,
 } as const;
 
 /** The shape every language's text has: the same keys, any strings. */

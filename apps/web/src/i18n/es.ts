@@ -1,4 +1,5 @@
 import type { Translation } from './en';
+import { esDevelopers } from './es-developers';
 
 /** The public site's interface text in Spanish (loaded only when chosen). Content is shown as entered. */
 export const es: Translation = {
@@ -229,6 +230,7 @@ export const es: Translation = {
     downloadIncidents: 'Descargar datos de incidentes',
     fixDates: 'Corrija las fechas antes de descargar.',
     started: 'La descarga comenzó. Su navegador guarda el archivo CSV.',
+    developersLink: 'Para desarrolladores e investigadores: los mismos datos mediante una API abierta',
   },
   license: {
     heading: 'Aviso sobre el uso de los datos',
@@ -524,4 +526,5 @@ export const es: Translation = {
       source: 'Fuente',
     },
   },
+  developers: esDevelopers,
 };

@@ -1,5 +1,6 @@
 import '../../styles/uswds/content.scss';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ControlledModal } from '../../components/ControlledModal';
 import { DownloadPanel } from '../../features/downloads/DownloadPanel';
 import { LicenseNotice } from '../../features/license/LicenseNotice';
@@ -41,6 +42,14 @@ export default function DownloadDataDialog({ onClose }: { onClose: () => void })
           }}
           onCancel={() => setWaiting(null)}
         />
+      )}
+      {waiting === null && (
+        <p className="margin-bottom-0">
+          {/* The same data for programs: the open data API's page (decision 0045). */}
+          <Link to="/developers" onClick={onClose}>
+            {t('downloads.developersLink')}
+          </Link>
+        </p>
       )}
     </ControlledModal>
   );

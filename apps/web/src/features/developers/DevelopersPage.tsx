@@ -1,0 +1,149 @@
+import '../../styles/uswds/content.scss';
+import { useEffect, useId, useRef, useState } from 'react';
+import { WATER_QUALITY_COLUMNS } from '@beach/domain/csv/columns';
+import { OPEN_DATA_LIMIT_MAX } from '@beach/domain/schemas/open-data';
+import { PublicPage } from '../../components/PublicPage';
+import { usePublicText } from '../../i18n';
+import { copyText } from './copy-text';
+import './developers-text';
+import '../../i18n/page-text';
+import './developers.css';
+
+const BASE = '/api/public/v1';
+
+type EndpointKey = 'stations' | 'results' | 'actions' | 'geomeans';
+
+/** The examples each endpoint shows: a curl line for a terminal, fetched as written by the e2e test. */
+const EXAMPLES: Record<EndpointKey, string[]> = {
+  stations: [`${BASE}/stations`, `${BASE}/stations?date=2026-07-01`],
+  results: [`${BASE}/results?county=3&startDate=2026-01-01&limit=500`, `${BASE}/results.csv?startDate=2026-01-01&limit=1000`],
+  actions: [`${BASE}/beach-actions?from=2026-05-01&to=2026-09-30`],
+  geomeans: [`${BASE}/stations/1/geomeans?year=2026`],
+};
+
+/** The rate limit in force, as the API's own RateLimit-Policy header says ("300;w=60"); null until known. */
+function useRateLimit(): { limit: string; window: string } | null {
+  const [policy, setPolicy] = useState<{ limit: string; window: string } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`${BASE}/beach-actions`, { method: 'HEAD', signal: controller.signal })
+      .then((res) => {
+        const match = /^(\d+);w=(\d+)/.exec(res.headers.get('ratelimit-policy') ?? '');
+        if (match) setPolicy({ limit: match[1]!, window: match[2]! });
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  return policy;
+}
+
+/** For developers and researchers (/developers, decision 0045): the open data API explained, with examples to copy. */
+export default function DevelopersPage() {
+  const { t } = usePublicText();
+  const origin = window.location.origin;
+  const policy = useRateLimit();
+  const endpoints: EndpointKey[] = ['stations', 'results', 'actions', 'geomeans'];
+
+  return (
+    <PublicPage title={t('developers.title')} intro={t('developers.intro')}>
+      <div className="usa-prose developers-page">
+        <h2>{t('developers.overviewHeading')}</h2>
+        <p>{t('developers.overview', { base: `${origin}${BASE}` })}</p>
+        <ul>
+          <li>
+            <a href="/api/docs">{t('developers.docsLink')}</a>
+          </li>
+          <li>
+            <a href="/api/openapi.json">{t('developers.openapiLink')}</a>
+          </li>
+        </ul>
+
+        <h2>{t('developers.endpointsHeading')}</h2>
+        {endpoints.map((key) => (
+          <section key={key} aria-labelledby={`developers-${key}`}>
+            <h3 id={`developers-${key}`}>{t(`developers.${key}.heading`)}</h3>
+            <p>{t(`developers.${key}.text`, { max: OPEN_DATA_LIMIT_MAX.toLocaleString('en-US') })}</p>
+            {EXAMPLES[key].map((path) => (
+              <Example key={path} command={`curl '${origin}${path}'`} what={t(`developers.${key}.heading`)} />
+            ))}
+          </section>
+        ))}
+
+        <h2 id="developers-columns">{t('developers.columnsHeading')}</h2>
+        <p>{t('developers.columnsIntro')}</p>
+        <table className="usa-table usa-table--stacked-header usa-table--borderless developers-columns" aria-labelledby="developers-columns">
+          <thead>
+            <tr>
+              <th scope="col">{t('developers.column')}</th>
+              <th scope="col">{t('developers.meaning')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {WATER_QUALITY_COLUMNS.map((column) => (
+              <tr key={column}>
+                <th scope="row" data-label={t('developers.column')}>
+                  <code>{column}</code>
+                </th>
+                <td data-label={t('developers.meaning')}>{t(`developers.columns.${column}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+
+        <h2>{t('developers.limitsHeading')}</h2>
+        <p>{t('developers.limits', { limit: policy?.limit ?? '…', window: policy?.window ?? '…' })}</p>
+        <p>{t('developers.caching')}</p>
+
+        <h2>{t('developers.versionHeading')}</h2>
+        <p>{t('developers.version')}</p>
+
+        <h2>{t('developers.licenseHeading')}</h2>
+        <p>{t('developers.licenseIntro')}</p>
+        <blockquote className="developers-license">
+          <p>{t('license.provided')}</p>
+          <p>{t('license.warranty')}</p>
+        </blockquote>
+      </div>
+    </PublicPage>
+  );
+}
+
+/** A command with a Copy button; the result ("Copied") is announced in a live region. */
+function Example({ command, what }: { command: string; what: string }) {
+  const { t } = usePublicText();
+  const id = useId();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = () => {
+    void copyText(command).then((copied) => {
+      setState(copied ? 'copied' : 'failed');
+      clearTimeout(timer.current);
+      if (copied) timer.current = setTimeout(() => setState('idle'), 4000);
+    });
+  };
+
+  return (
+    <div className="developers-example">
+      <span className="usa-sr-only" id={`${id}-label`}>
+        {t('developers.example')}
+      </span>
+      <pre aria-labelledby={`${id}-label`}>
+        <code id={`${id}-code`}>{command}</code>
+      </pre>
+      <button
+        type="button"
+        className="usa-button usa-button--outline developers-copy"
+        aria-label={t('developers.copyLabel', { what: `${what}, ${command}` })}
+        aria-describedby={`${id}-code`}
+        onClick={copy}
+      >
+        {t('developers.copy')}
+      </button>
+      <span role="status" className="developers-copy-status">
+        {state === 'copied' ? t('developers.copied') : state === 'failed' ? t('developers.copyFailed') : ''}
+      </span>
+    </div>
+  );
+}
