@@ -54,6 +54,7 @@ const ReportsManagementPage = lazy(() => import('../features/report-management/R
 const ReportEditPage = lazy(() => import('../features/report-management/ReportEditPage'));
 const DailyFlightsManagementPage = lazy(() => import('../features/flight-management/DailyFlightsManagementPage'));
 const DailyFlightEditPage = lazy(() => import('../features/flight-management/DailyFlightEditPage'));
+const MorningBoardPage = lazy(() => import('../features/nowcast/MorningBoardPage'));
 
 /** Screens with their own page component; every other portal route shows its heading and purpose. */
 const SCREEN_PAGES: Record<string, ReactElement> = {
@@ -86,6 +87,7 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/beaches/incidents': <IncidentsPage />,
   '/portal/beaches/sanitary-surveys': <SanitarySurveysPage />,
   '/portal/beaches/geomeans/rolling': <RollingGeomeansPage />,
+  '/portal/beaches/morning-board': <MorningBoardPage />,
 };
 
 /** Staff pages below the sidebar's screens (add / edit records) and the audit log, which has no menu link. */

@@ -17,6 +17,7 @@ export const PORTAL_PATHS = [
   '/portal/beaches/sanitary-surveys',
   '/portal/beaches/geomeans',
   '/portal/beaches/geomeans/rolling',
+  '/portal/beaches/morning-board',
   '/portal/program/administration/accident',
   '/portal/profile/changePassword',
   '/portal/user-management',

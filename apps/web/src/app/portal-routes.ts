@@ -13,6 +13,7 @@ const DESCRIPTIONS: Record<PortalRoute, string> = {
   '/portal/beaches/sanitary-surveys': 'Sanitary surveys carried out at beaches.',
   '/portal/beaches/geomeans': 'Geometric mean surveys of station samples.',
   '/portal/beaches/geomeans/rolling': 'Rolling geometric means over each station’s samples.',
+  '/portal/beaches/morning-board': 'Which beaches today’s rain makes likely to exceed the beach action value, and why.',
   '/portal/program/administration/accident': 'Report serious or fatal accidents at program beaches.',
   '/portal/profile/changePassword': 'Change the password you use to sign in.',
   '/portal/user-management': 'Add users and manage their access.',

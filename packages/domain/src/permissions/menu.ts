@@ -15,6 +15,8 @@ export const PORTAL_ROUTES = [
   { route: '/portal/beaches/sanitary-surveys', label: 'Sanitary Surveys' },
   { route: '/portal/beaches/geomeans', label: 'Geomean Surveys' },
   { route: '/portal/beaches/geomeans/rolling', label: 'Rolling Geomeans' },
+  // Beyond SPEC 2 (BEYOND_SPEC_ROUTES): the rainfall nowcast's morning board (issue 16, decision 0046).
+  { route: '/portal/beaches/morning-board', label: 'Morning Board' },
   { route: '/portal/program/administration/accident', label: 'Serious / Fatal Accident Report' },
   { route: '/portal/profile/changePassword', label: 'Change Password' },
   { route: '/portal/user-management', label: 'User Management' },
@@ -38,6 +40,9 @@ export const PORTAL_ROUTES = [
 ] as const;
 
 export type PortalRoute = (typeof PORTAL_ROUTES)[number]['route'];
+
+/** Portal screens added after SPEC 2's table (issue 16); every other route is the spec's, verbatim. */
+export const BEYOND_SPEC_ROUTES: readonly PortalRoute[] = ['/portal/beaches/morning-board'];
 
 export interface MenuItem {
   route: PortalRoute;
@@ -92,6 +97,7 @@ export const PORTAL_MENU_LAYOUT: readonly SectionLayout[] = [
       '/portal/beaches/sanitary-surveys',
       '/portal/beaches/geomeans',
       '/portal/beaches/geomeans/rolling',
+      '/portal/beaches/morning-board',
     ],
   },
   {
@@ -162,6 +168,8 @@ export function portalAbilities(user: PermissionSubject, selectedProgramId: Sele
   const incidentsAdmin = level('INCIDENTS', 'ADMIN');
   const surveys = level('SANITARY_SURVEYS', 'USER');
   const surveysAdmin = level('SANITARY_SURVEYS', 'ADMIN');
+  // The morning board (decision 0046): whoever sees the program's beach screens or sets its statuses.
+  const morningBoard = beachPermission || incidentsAdmin || surveys || level('BEACH_STATUSES', 'USER');
 
   const orgWide = organizationRules(user.organization);
   const manageUsers = hasSystemPermission(user, null, 'MANAGE_USERS');
@@ -181,6 +189,7 @@ export function portalAbilities(user: PermissionSubject, selectedProgramId: Sele
     '/portal/beaches/sanitary-surveys': surveys,
     '/portal/beaches/geomeans': surveys,
     '/portal/beaches/geomeans/rolling': surveys,
+    '/portal/beaches/morning-board': morningBoard,
     '/portal/program/administration/accident': beachPermission || incidentsAdmin || surveysAdmin,
     '/portal/profile/changePassword': true,
     '/portal/user-management': manageUsers,

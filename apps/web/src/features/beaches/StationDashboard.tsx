@@ -7,6 +7,7 @@ import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
 import { useStationDashboardQuery, useStationStatisticsQuery } from './api';
 import { reasonLabel, sourceLabel } from './beacon-labels';
+import { StationNowcast } from '../nowcast/StationNowcast';
 import { StationIncidents } from './StationIncidents';
 import { StationPhotos } from './StationPhotos';
 import { StationResults } from './StationResults';
@@ -75,6 +76,12 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
           </div>
         ))}
       </dl>
+      {s.type.code === 'PRIMARY' && (
+        <>
+          <h3>Rainfall nowcast today</h3>
+          <StationNowcast stationId={stationId} />
+        </>
+      )}
       <h3 id="station-status-changes-heading">Latest status changes</h3>
       {p.status_history.length === 0 ? (
         <p>No status changes yet.</p>
