@@ -38,6 +38,8 @@ const SearchPage = lazy(() => import('../features/search/SearchPage'));
 const MapPage = lazy(() => import('../features/map/MapPage'));
 const BeachPage = lazy(() => import('../features/beach/BeachPage'));
 const BeachActionsPage = lazy(() => import('../features/beach-actions/BeachActionsPage'));
+// Beach alerts by e-mail (decision 0044): subscribe, confirm, manage and unsubscribe, one lazily loaded chunk.
+const AlertsPages = lazy(() => import('../features/alerts/AlertsPages'));
 const DevelopersPage = lazy(() => import('../features/developers/DevelopersPage'));
 /** Public screens with their own page component; the other public routes show their heading and purpose. */
 const PUBLIC_PAGES: Record<string, ReactElement> = {
@@ -69,6 +71,7 @@ export const routes: RouteObject[] = [
       { path: '/news/:id', element: <NewsItemPage /> },
       { path: '/found-on-the-beach', element: <PhotosPage /> },
       { path: '/search', element: <SearchPage /> },
+      { path: '/alerts/*', element: <AlertsPages /> },
       { path: '/developers', element: <DevelopersPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

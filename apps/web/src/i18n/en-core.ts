@@ -124,6 +124,7 @@ export const enCore = {
       noValue: 'No value',
       beachPage: 'Beach page',
       beachPageFor: 'Beach page for {{name}}',
+      alerts: 'E-mail alerts',
     },
     closures: {
       heading: 'Closures and Advisories',

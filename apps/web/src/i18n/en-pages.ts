@@ -181,6 +181,7 @@ export const enPages = {
     backToMap: 'Beach map',
     introStation: '{{station}}. {{municipality}}, {{county}} County.',
     introPlace: '{{municipality}}, {{county}} County.',
+    alertsLink: 'Get e-mail alerts for this beach',
     noValue: 'No value',
     notAvailable: 'n/a',
     yes: 'Yes',

@@ -1,5 +1,6 @@
 import { enCore } from './en-core';
 import { enPages } from './en-pages';
+import { enAlerts } from './en-alerts';
 import { enDevelopers } from './en-developers';
 
 /**
@@ -30,6 +31,7 @@ export const en = {
   beach,
   beachActions,
   developers: enDevelopers,
+  alerts: enAlerts,
 } as const;
 
 /** The shape every language's text has: the same keys, any strings. */

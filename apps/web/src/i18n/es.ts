@@ -1,4 +1,5 @@
 import type { Translation } from './en';
+import { esAlerts } from './es-alerts';
 import { esDevelopers } from './es-developers';
 
 /** The public site's interface text in Spanish (loaded only when chosen). Content is shown as entered. */
@@ -287,6 +288,7 @@ export const es: Translation = {
       noValue: 'Sin valor',
       beachPage: 'Página de la playa',
       beachPageFor: 'Página de la playa {{name}}',
+      alerts: 'Alertas por correo',
     },
     closures: {
       heading: 'Cierres y avisos',
@@ -373,6 +375,7 @@ export const es: Translation = {
     backToMap: 'Mapa de playas',
     introStation: '{{station}}. {{municipality}}, condado de {{county}}.',
     introPlace: '{{municipality}}, condado de {{county}}.',
+    alertsLink: 'Recibir alertas de esta playa por correo',
     noValue: 'Sin valor',
     notAvailable: 'n/d',
     yes: 'Sí',
@@ -527,4 +530,5 @@ export const es: Translation = {
     },
   },
   developers: esDevelopers,
+  alerts: esAlerts,
 };

@@ -77,6 +77,11 @@ export default function BeachPage() {
           ? t('beach.introStation', { station: data.station_name, ...place })
           : t('beach.introPlace', place)}
       </p>
+      <p className="beach-page__alerts">
+        <Link className="usa-link" to={`/alerts/subscribe?beach=${data.beach.beach_id}`}>
+          {t('beach.alertsLink')}
+        </Link>
+      </p>
       <div className="beach-page__grid">
         <div className="beach-page__main">
           <BeachStatusSection profile={data} geomeans={geomeans.data} />

@@ -60,6 +60,9 @@ export function StationSummary({ station, headingLevel, children }: StationSumma
         <Link className="usa-link" to={`/beach/${station.beach_station_id}`} aria-label={t('map.station.beachPageFor', { name: station.station_name })}>
           {t('map.station.beachPage')}
         </Link>
+        <Link className="usa-link" to={`/alerts/subscribe?beach=${station.beach_id}`}>
+          {t('map.station.alerts')}
+        </Link>
         {children}
       </p>
     </div>
