@@ -13,13 +13,19 @@ const BASE = '/api/public/v1';
 
 type EndpointKey = 'stations' | 'results' | 'actions' | 'geomeans';
 
-/** The examples each endpoint shows: a curl line for a terminal, fetched as written by the e2e test. */
-const EXAMPLES: Record<EndpointKey, string[]> = {
-  stations: [`${BASE}/stations`, `${BASE}/stations?date=2026-07-01`],
-  results: [`${BASE}/results?county=3&startDate=2026-01-01&limit=500`, `${BASE}/results.csv?startDate=2026-01-01&limit=1000`],
-  actions: [`${BASE}/beach-actions?from=2026-05-01&to=2026-09-30`],
-  geomeans: [`${BASE}/stations/1/geomeans?year=2026`],
-};
+/**
+ * The examples each endpoint shows: a curl line for a terminal (the e2e test fetches them as copied). Dates are
+ * in the latest summer that has begun, so every example answers whenever the page is read (no day after tomorrow).
+ */
+function examples(now = new Date()): Record<EndpointKey, string[]> {
+  const season = now.getMonth() >= 7 ? now.getFullYear() : now.getFullYear() - 1;
+  return {
+    stations: [`${BASE}/stations`, `${BASE}/stations?date=${season}-07-01`],
+    results: [`${BASE}/results?locationType=OCEAN&startDate=${season}-01-01&limit=500`, `${BASE}/results.csv?startDate=${season}-01-01&limit=1000`],
+    actions: [`${BASE}/beach-actions?from=${season}-05-01&to=${season}-07-31`],
+    geomeans: [`${BASE}/stations/1/geomeans?year=${season}`],
+  };
+}
 
 /** The rate limit in force, as the API's own RateLimit-Policy header says ("300;w=60"); null until known. */
 function useRateLimit(): { limit: string; window: string } | null {
@@ -43,6 +49,7 @@ export default function DevelopersPage() {
   const origin = window.location.origin;
   const policy = useRateLimit();
   const endpoints: EndpointKey[] = ['stations', 'results', 'actions', 'geomeans'];
+  const [shown] = useState(examples);
 
   return (
     <PublicPage title={t('developers.title')} intro={t('developers.intro')}>
@@ -63,7 +70,7 @@ export default function DevelopersPage() {
           <section key={key} aria-labelledby={`developers-${key}`}>
             <h3 id={`developers-${key}`}>{t(`developers.${key}.heading`)}</h3>
             <p>{t(`developers.${key}.text`, { max: OPEN_DATA_LIMIT_MAX.toLocaleString('en-US') })}</p>
-            {EXAMPLES[key].map((path) => (
+            {shown[key].map((path) => (
               <Example key={path} command={`curl '${origin}${path}'`} what={t(`developers.${key}.heading`)} />
             ))}
           </section>
