@@ -23,7 +23,7 @@ export interface SeasonServer {
 
 const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export async function startSeasonServer({ port, day, name }: { port: number; day: string; name: string }): Promise<SeasonServer> {
+export async function startSeasonServer({ port, day, name, env: extra = {} }: { port: number; day: string; name: string; env?: Record<string, string> }): Promise<SeasonServer> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = path.join(tmpdir(), `beach-${name}-e2e-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
@@ -33,7 +33,7 @@ export async function startSeasonServer({ port, day, name }: { port: number; day
   const server: ChildProcess = spawn('npx', ['tsx', '--import', './support/shifted-clock.mjs', '../apps/api/src/server.ts'], {
     cwd: e2eDir,
     detached: true,
-    env: { ...env, E2E_TODAY: day, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TILE_URL: `${base}/__no_tiles__/{z}/{x}/{y}.png` },
+    env: { ...env, ...extra, E2E_TODAY: day, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TILE_URL: `${base}/__no_tiles__/{z}/{x}/{y}.png` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));

@@ -163,7 +163,8 @@ function AdvisoryDialog({ station, onDone, onCancel }: { station: StationNowcast
   const [setStatus, saving] = useBulkStatusMutation();
   const [error, setError] = useState<string | null>(null);
   const advisory = statuses.data?.find((s) => s.code === 'ADVISORY');
-  const reason = `Precautionary advisory: rainfall nowcast ${percent(station.probability)} likely above the beach action value (${reasonText(station)}).`.slice(0, 1000);
+  // What the public reads as the reason: the rain, not the model's probability (the public never sees a model output).
+  const reason = `Precautionary advisory: rainfall nowcast${station.rainfall ? ` after ${station.rainfall.h24.toFixed(1)} mm of rain in 24 hours` : ''}.`;
 
   const confirm = async () => {
     if (!advisory) {
@@ -192,7 +193,7 @@ function AdvisoryDialog({ station, onDone, onCancel }: { station: StationNowcast
     >
       <p>
         {station.station_name} goes from Open to Advisory today, as a change by hand: the public site, the status e-mails and the history show it with
-        this reason.
+        this reason. The estimate was {percent(station.probability)}.
       </p>
       <p className="text-italic">{reason}</p>
     </ConfirmDialog>
