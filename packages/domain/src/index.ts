@@ -1,4 +1,6 @@
 export * from './constants';
+export * from './codes';
+export * from './messages';
 export * from './schemas/auth';
 export * from './types/user';
 export * from './permissions';

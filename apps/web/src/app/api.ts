@@ -2,7 +2,8 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 // Subpath imports keep the domain's zod schemas out of the landing page's bundle.
-import { CODES, LIMITS } from '@beach/domain/constants';
+import type { ResponseCode } from '@beach/domain/codes';
+import { LIMITS } from '@beach/domain/constants';
 import { sessionCleared } from './session-actions';
 
 /** Every API response: `{ code, payload, message? }` (DESIGN 3). */
@@ -25,8 +26,11 @@ interface SessionView {
   auth?: { jwt: string | null };
 }
 
-/** Codes that mean the server no longer accepts our token. */
-const SESSION_ENDED_CODES: readonly string[] = [CODES.VERIFICATION_FAILED_EXPIRED, CODES.UNAUTHENTICATED];
+/**
+ * Codes that mean the server no longer accepts our token. Literals checked against ResponseCode: the CODES
+ * table itself would bring every code into the landing page's bundle.
+ */
+const SESSION_ENDED_CODES: readonly string[] = ['VERIFICATION_FAILED_EXPIRED', 'UNAUTHENTICATED'] satisfies ResponseCode[];
 
 export const TAG_TYPES = [
   'Beaches',
@@ -89,7 +93,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, Envelope, ApiError> = as
     }
     return { error, meta: result.meta };
   }
-  const data = isEnvelope(result.data) ? result.data : { code: CODES.OK, payload: result.data };
+  const data = isEnvelope(result.data) ? result.data : { code: 'OK' satisfies ResponseCode, payload: result.data };
   return { data, meta: result.meta };
 };
 

@@ -1,4 +1,4 @@
-import { CODES } from '@beach/domain/constants';
+import { CODES } from '@beach/domain/codes';
 import type { ApiError } from '../app/api';
 
 export const SERVER_UNREACHABLE = 'The server could not be reached. Check your connection and try again.';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@beach/domain/constants';
+import { MESSAGES } from '@beach/domain/messages';
 
 /**
  * The English text of the pages other than the map (beach page, Beach Actions, flights, reports, FAQs, links,

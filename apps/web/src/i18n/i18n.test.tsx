@@ -1,4 +1,4 @@
-import { MESSAGES } from '@beach/domain/constants';
+import { MESSAGES } from '@beach/domain/messages';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_NAV } from '../app/public-nav';

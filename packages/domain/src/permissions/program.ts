@@ -87,3 +87,14 @@ export function accessiblePrograms(user: PermissionSubject): ProgramRef[] {
     .filter((p) => isProgramAccessible(user, p.program_id))
     .map(({ program_id, name, abbv, color }) => ({ program_id, name, abbv, color }));
 }
+
+/**
+ * The program chosen for the user without asking: the only one when they have exactly one (SPEC 4).
+ * "The user's programs" are the accessible ones, so a lone organization program in which the user holds
+ * nothing is not auto-selected (it would only lead to the missing-permissions message). Here, not beside the
+ * selector's texts: the landing page's store needs it and none of those.
+ */
+export function autoSelectedProgram(user: PermissionSubject): ProgramRef | null {
+  const programs = accessiblePrograms(user);
+  return programs.length === 1 ? (programs[0] ?? null) : null;
+}

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../constants';
+import { MESSAGES } from '../messages';
 import type { ProgramPermissionEntry } from '../types/user';
 import { ALL_ADMIN, BAY, LAKES, OCEAN, carries, grants, org, rules, user } from './fixtures';
-import {
-  NO_PROGRAM_OPTION,
-  autoSelectedProgram,
-  programOptions,
-  programSelectionMessage,
-  showProgramSelector,
-} from './programSelector';
+import { autoSelectedProgram } from './program';
+import { NO_PROGRAM_OPTION, programOptions, programSelectionMessage, showProgramSelector } from './programSelector';
 
 // OCEAN and BAY uncapped, LAKES carried but capped to nothing.
 const o = org([carries(OCEAN), carries(BAY), carries(LAKES, rules())]);

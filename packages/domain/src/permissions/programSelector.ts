@@ -1,5 +1,4 @@
-import { MESSAGES } from '../constants';
-import type { ProgramRef } from '../types/user';
+import { MESSAGES } from '../messages';
 import { accessiblePrograms, type PermissionSubject, type SelectedProgramId } from './program';
 
 export interface ProgramOption {
@@ -17,16 +16,6 @@ export const NO_PROGRAM_OPTION = { value: null, label: MESSAGES.noProgram } as c
  */
 export function programOptions(user: PermissionSubject): ProgramOption[] {
   return accessiblePrograms(user).map((p) => ({ value: p.program_id, label: `${p.abbv} - ${p.name}` }));
-}
-
-/**
- * The program chosen for the user without asking: the only one when they have exactly one (SPEC 4).
- * "The user's programs" are the accessible ones, so a lone organization program in which the user holds
- * nothing is not auto-selected (it would only lead to the missing-permissions message).
- */
-export function autoSelectedProgram(user: PermissionSubject): ProgramRef | null {
-  const programs = accessiblePrograms(user);
-  return programs.length === 1 ? (programs[0] ?? null) : null;
 }
 
 /** The selector is hidden when the user has fewer than 2 programs (SPEC 2). */

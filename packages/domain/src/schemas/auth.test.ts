@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginDelayMs, loginSchema, newPasswordProblem, newPasswordSchema, selfPasswordChangeSchema } from './auth';
-import { MESSAGES } from '../constants';
+import { MESSAGES } from '../messages';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : (r.error?.issues.map((i) => i.message) ?? []);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, MESSAGES } from '../constants';
+import { LIMITS } from '../constants';
+import { MESSAGES } from '../messages';
 
 /**
  * How long a login attempt waits before its password is checked, given the account's failures (from any

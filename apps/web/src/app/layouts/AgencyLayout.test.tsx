@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { MESSAGES } from '@beach/domain/constants';
+import { MESSAGES } from '@beach/domain/messages';
 import { describe, expect, it } from 'vitest';
 import { storeWelcomeDismissed } from '../../features/welcome/welcome-storage';
 import { mockFetch } from '../../test/fetch-mock';

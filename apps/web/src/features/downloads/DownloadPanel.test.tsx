@@ -1,4 +1,5 @@
-import { LIMITS, MESSAGES } from '@beach/domain/constants';
+import { LIMITS } from '@beach/domain/constants';
+import { MESSAGES } from '@beach/domain/messages';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';

@@ -1,0 +1,36 @@
+/** Messages, verbatim from the specification (SPEC 2, 8, 9). A module of its own: see constants.ts. */
+
+export const MESSAGES = {
+  emailRequired: 'Email address is required',
+  emailInvalid: 'Email Address is invalid',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be more than 8 characters',
+  passwordTooLong: 'Password must be less than 32 characters',
+  passwordsDiffer: 'Passwords do not match',
+  tokenCreateFailed: 'Failed to create token',
+  userStatusFailed: 'Failed to update user status.',
+  passwordChangeFailed: 'Failed to change password',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'The current password is incorrect.',
+  passwordTooCommon: 'This password is one of the most common passwords. Please choose another.',
+  passwordIsEmail: 'The password must not be your e-mail address.',
+  passwordBlank: 'The password must not be only spaces.',
+  filterListFailed: 'Could not retrieve filter list.',
+  userListFailed: 'Could not retrieve user list.',
+  organizationsFailed: 'Could not retrieve organizations list.',
+  lhaListFailed: 'Could not retrieve lha list.',
+  loginNoPayload: 'Expected user profile, received nothing.',
+  badCredentials: 'The email address or password is incorrect.',
+  tooManyAttempts: 'Too many attempts. Please wait 15 minutes and try again.',
+  multiplePrograms:
+    'You are associated with multiple beach programs, please select a program to access program specific pages.',
+  // Spelling kept exactly as the specification gives it.
+  missingProgramPermissions: 'Missing program permissions. This is an error, please contact an adminsitrator.',
+  filtersLoadFailed: 'There was a problem loading the data filters snapshot data from the server.',
+  loadingFilters: 'Loading Filters...',
+  municipalityHint: 'To filter by municipality, select a county above.',
+  countError: 'Error...',
+  unknownCount: 'Unknown Count',
+  selectProgram: 'Select a program',
+  noProgram: '-No Program-',
+} as const;
