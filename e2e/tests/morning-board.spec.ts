@@ -60,7 +60,7 @@ test.describe('morning board on a mid-season day', () => {
       .first();
     await expect(row).toBeVisible();
     await expect(row).toContainText('Ocean County');
-    await expect(row).toContainText('rain 48.2 mm in 24 h, 55.9 mm in 48 h, 61.0 mm in 72 h (county)');
+    await expect(row).toContainText('Rain 48.2 mm in 24 h, 55.9 mm in 48 h, 61.0 mm in 72 h (county)');
     await expect(row).toContainText('Open');
     const stationId = Number((await row.getAttribute('data-testid'))!.replace('board-row-', ''));
     await row.getByText('Each term').click();

@@ -175,6 +175,32 @@ const DASHBOARD: Record<string, Reply> = {
   'GET /api/beach/3/survey': ok('SURVEYS_FOUND', { list: [SURVEY(12, '2026-07-13', 'OPEN'), SURVEY(11, '2026-06-02', 'COMPLETED')] }),
   'GET /api/beach/3/sourceTrackdown': ok('SOURCE_TRACKDOWNS_FOUND', { list: [] }),
   'GET /api/beach/3/photos': ok('PHOTOS_FOUND', [PHOTO(4, 'Boardwalk at dawn'), PHOTO(6, 'Lifeguard stand')]),
+  // The rainfall nowcast (decision 0046): -4.2 + 0.08*20 + 0.03*25 + 0.01*30 + 1.2*log10(201) = 1.2141..., p 0.771
+  'GET /api/nowcast/stations/3': ok('NOWCAST_STATION_FOUND', {
+    feed: { configured: true, as_of: '2026-07-15T09:00:00.000Z', fetched_at: '2026-07-15T09:30:00.000Z', last_attempt_at: '2026-07-15T09:30:00.000Z', last_error: null, state: 'OK', reading_count: 21 },
+    coefficients: { intercept: -4.2, rain_24h: 0.08, rain_48h: 0.03, rain_72h: 0.01, last_result: 1.2, threshold: 0.5 },
+    station: {
+      beach_station_id: 3,
+      station_name: 'Station 3',
+      beach_id: 2,
+      beach_name: 'Seaside Heights',
+      municipality: 'Seaside Heights',
+      county: 'Ocean',
+      current_status: { code: 'OPEN', name: 'Open' },
+      rainfall: { h24: 20, h48: 25, h72: 30, matched_by: 'COUNTY', as_of: '2026-07-15T09:00:00Z' },
+      last_result: { value: 200, sample_date: '2026-07-14', parameter: 'Enterococcus', unit: 'CFU/100mL', beach_action_value: 104 },
+      probability: 0.771,
+      log_odds: 1.2141,
+      flagged: true,
+      terms: [
+        { term: 'intercept', coefficient: -4.2, input: 1, contribution: -4.2 },
+        { term: 'rain_24h', coefficient: 0.08, input: 20, contribution: 1.6 },
+        { term: 'rain_48h', coefficient: 0.03, input: 25, contribution: 0.75 },
+        { term: 'rain_72h', coefficient: 0.01, input: 30, contribution: 0.3 },
+        { term: 'last_result', coefficient: 1.2, input: 2.3032, contribution: 2.7639 },
+      ],
+    },
+  }),
   'GET /api/beach/3/statistics': ok('BEACH_STATISTICS_FOUND', {
     station: {},
     seasons: [
@@ -349,6 +375,11 @@ describe('Beach Stations', () => {
     const rule = within(changes).getByRole('row', { name: /2026-07-10/ });
     expect(within(rule).getByText('BEACON: Elevated bacteria')).toBeInTheDocument();
     expect(within(rule).getByRole('cell', { name: '—' })).toBeInTheDocument();
+    // Today's rainfall nowcast, with its inputs and each term (staff only).
+    const nowcast = await within(section).findByTestId('station-nowcast');
+    expect(nowcast).toHaveTextContent('77% likely above the beach action value today');
+    expect(nowcast).toHaveTextContent('Rain 20.0 mm in 24 h, 25.0 mm in 48 h, 30.0 mm in 72 h (county); last result 200 CFU/100mL on 2026-07-14 (action value 104)');
+    expect(within(nowcast).getByRole('row', { name: /Rain, last 24 h/ })).toHaveTextContent('+1.60');
     // Open incidents, for a user of the Incident screen, with the way there.
     expect(await within(section).findByText('Open since 2026-07-12: Sewage (2 daily entries)')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'All 2 incidents on the Incident screen' })).toHaveAttribute('href', '/portal/beaches/incidents');

@@ -87,7 +87,7 @@ function BoardView({ data, refetch }: { data: NowcastBoard; refetch: () => void 
         <p>This program has no active primary stations.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="usa-table usa-table--stacked-header width-full morning-board" aria-describedby="morning-board-model">
+          <table className="usa-table usa-table--compact usa-table--stacked-header width-full morning-board" aria-describedby="morning-board-model">
             <caption className="text-left">Primary stations, highest risk first</caption>
             <thead>
               <tr>
@@ -95,9 +95,6 @@ function BoardView({ data, refetch }: { data: NowcastBoard; refetch: () => void 
                 <th scope="col">Today’s risk</th>
                 <th scope="col">Why</th>
                 <th scope="col">Status now</th>
-                <th scope="col">
-                  <span className="usa-sr-only">Action</span>
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -106,7 +103,10 @@ function BoardView({ data, refetch }: { data: NowcastBoard; refetch: () => void 
                   <th scope="row" data-label="Beach and station">
                     {s.beach_name}
                     <span className="display-block font-body-2xs text-normal">
-                      {s.station_name} · {s.municipality}, {s.county} County
+                      {s.station_name}
+                    <span className="display-block">
+                      {s.municipality}, {s.county} County
+                    </span>
                     </span>
                   </th>
                   <td data-label="Today’s risk" className="text-no-wrap">
@@ -122,10 +122,10 @@ function BoardView({ data, refetch }: { data: NowcastBoard; refetch: () => void 
                       </details>
                     )}
                   </td>
-                  <td data-label="Status now">{s.current_status?.name ?? 'No status'}</td>
-                  <td data-label="Action">
+                  <td data-label="Status now">
+                    {s.current_status?.name ?? 'No status'}
                     {s.flagged && s.current_status?.code === 'OPEN' && data.can_set_status && (
-                      <Button type="button" secondary className="margin-right-0" onClick={() => setAdvising(s)}>
+                      <Button type="button" secondary className="display-block margin-top-1 margin-right-0" onClick={() => setAdvising(s)}>
                         Start a precautionary advisory<span className="usa-sr-only"> at {s.beach_name}</span>
                       </Button>
                     )}

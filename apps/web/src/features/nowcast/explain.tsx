@@ -31,7 +31,8 @@ export function reasonText(s: StationNowcast): string {
       ? `last result ${s.last_result.value} ${s.last_result.unit} on ${s.last_result.sample_date}${s.last_result.beach_action_value !== null ? ` (action value ${s.last_result.beach_action_value})` : ''}`
       : 'no verified result yet',
   );
-  return parts.join('; ');
+  const text = parts.join('; ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The feed's state in words, for a status line above the estimates. */
@@ -48,7 +49,7 @@ export function feedText(feed: RainfallFeedStatus): { type: 'info' | 'warning' |
 export function TermsTable({ station, caption }: { station: StationNowcast; caption: string }) {
   if (station.terms.length === 0) return null;
   return (
-    <table className="usa-table usa-table--compact usa-table--borderless margin-y-1">
+    <table className="usa-table usa-table--compact usa-table--borderless margin-y-1 morning-board__terms">
       <caption className="font-body-xs text-normal">{caption}</caption>
       <thead>
         <tr>
