@@ -146,10 +146,11 @@ export const openDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         summary: 'Verified results (CSV), a page at a time',
         description: stableDescription(
-          'The same page as /results, as CSV with the Download Data water quality columns. The next page is in the Link header (rel="next"); none on the last page.',
+          'The same page as /results, as CSV with the Download Data water quality columns. The next page is in the Link header (rel="next"); none on the last page. Errors are JSON.',
         ),
         querystring: openDataResultsQuery(tz),
-        produces: ['text/csv'],
+        // The page is CSV; a refusal (400, 404, 429) is the JSON error envelope.
+        produces: ['text/csv', 'application/json'],
         response: { 200: openDataCsvSchema, ...errors },
       },
     },
