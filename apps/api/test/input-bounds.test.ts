@@ -564,3 +564,69 @@ describe(`rainfall nowcast inputs on ${DATABASE_KIND}`, () => {
     expect(saved.json().payload.custom).toBe(false);
   });
 });
+
+describe(`beach alert inputs on ${DATABASE_KIND}`, () => {
+  const BAD_IDS = [0, -1, 2147483648, 1e20, 1.5, 'abc', null, { $gt: 0 }];
+  let ip = 0;
+  const subscribe = (payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url: '/api/public/alerts/subscribe', payload: payload as InjectOptions['payload'], remoteAddress: `10.77.0.${++ip % 250}` });
+  let beachId = 0;
+  const beach = () => beachId;
+  beforeAll(async () => {
+    beachId = (await ctx.app.inject({ method: 'GET', url: '/api/public/alerts/places' })).json().payload.beaches[0].id as number;
+  });
+
+  it('answers 400 (never 500) for odd or oversized sign-ups, and writes nothing', async () => {
+    const base = { email: 'bounds@example.net', language: 'en', beach_ids: [beach()] };
+    const cases: unknown[] = [
+      ...BAD_IDS.map((id) => ({ ...base, beach_ids: [id] })),
+      ...BAD_IDS.map((id) => ({ ...base, county_ids: [id] })),
+      { ...base, beach_ids: 'all' },
+      { ...base, beach_ids: Array.from({ length: 10_000 }, () => beach()) },
+      { ...base, email: `${'a'.repeat(250)}@example.net` },
+      { ...base, email: 'x'.repeat(200_000) },
+      { ...base, email: ['a@example.net'] },
+      { ...base, language: 'x'.repeat(10_000) },
+      { ...base, language: null },
+      [base],
+    ];
+    for (const payload of cases) {
+      const res = await subscribe(payload);
+      expect(res.statusCode, `${JSON.stringify(payload).slice(0, 120)}: ${res.body.slice(0, 200)}`).toBe(400);
+    }
+    const known = await ctx.app.inject({ method: 'GET', url: '/api/public/alerts/places' });
+    expect(known.statusCode).toBe(200);
+    const { sql } = await import('drizzle-orm');
+    const rows = await ctx.database.db.execute(sql`select count(*)::int as n from alert_subscribers where email like 'bounds%' or length(email) > 200`);
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it('answers 400 for a token that is not a token, on every link call; never 500', async () => {
+    for (const bad of ['x', 'a'.repeat(19), '%00%00', '..%2F..%2Fetc', 'a%20b']) {
+      for (const [method, url, payload] of [
+        ['GET', `/api/public/alerts/manage/${bad}`],
+        ['PUT', `/api/public/alerts/manage/${bad}`, { language: 'en', beach_ids: [beach()] }],
+        ['DELETE', `/api/public/alerts/manage/${bad}`],
+        ['POST', `/api/public/alerts/unsubscribe/${bad}`],
+        ['GET', `/api/public/alerts/unsubscribe/${bad}`],
+        ['POST', '/api/public/alerts/confirm', { token: bad }],
+      ] as const) {
+        const res = await ctx.app.inject({ method, url, payload: payload as InjectOptions['payload'] });
+        expect(res.statusCode, `${method} ${url.slice(0, 80)}: ${res.body.slice(0, 200)}`).toBe(400);
+      }
+    }
+    // A path parameter longer than the router takes is refused before any handler.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/public/alerts/manage/${'a'.repeat(5000)}` })).statusCode).toBe(414);
+    const huge = await ctx.app.inject({ method: 'POST', url: `/api/public/alerts/unsubscribe/${'a'.repeat(43)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'x'.repeat(100_000) });
+    expect(huge.statusCode).toBe(413);
+  });
+
+  it('answers 400 (never 500) for staff alert calls with an id outside 1..2147483647', async () => {
+    for (const bad of ['0', '-1', '2147483648', '1.5', 'abc']) {
+      for (const url of [`/api/beach/${bad}/alertSubscribers`, `/api/program/${bad}/alertSubscribers/export`]) {
+        const res = await ctx.call({ method: 'GET', url, token: await token(ADMIN) });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      }
+    }
+  });
+});

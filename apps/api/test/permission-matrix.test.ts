@@ -214,6 +214,21 @@ const programProbes = (a: Account, suffix = ''): Probe[] => [
   ...(a.ownProgramId === null ? [] : [{ label: 'own program', url: `/api/program/${a.ownProgramId}${suffix}`, allowed: true }]),
 ];
 
+/** Beach alerts (decision 0044): subscriber counts for readers of the station's program; the address export for organization admins only. */
+const ALERT_ROUTES: StaffRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/beach/{id}/alertSubscribers',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({ url: `/api/beach/${f.places(programId).station.beach_station_id}/alertSubscribers`, allowed: isProgramAccessible(a.profile, programId) })),
+  },
+  {
+    method: 'GET',
+    path: '/api/program/{id}/alertSubscribers/export',
+    probes: (a) => eachProgram(a, (programId) => ({ url: `/api/program/${programId}/alertSubscribers/export`, allowed: isAdmin(a) })),
+  },
+];
+
 /** The rainfall nowcast (decision 0046): reads need access to the program; coefficients its beach statuses admins; the refresh beach statuses users. */
 const NOWCAST_ROUTES: StaffRoute[] = [
   {
@@ -1266,6 +1281,7 @@ const STAFF_ROUTES: StaffRoute[] = [
   ...TRACKDOWN_ROUTES,
   ...SURVEY_ROUTES,
   ...NOWCAST_ROUTES,
+  ...ALERT_ROUTES,
 ];
 
 /** A report as the accident form sends it. */

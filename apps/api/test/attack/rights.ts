@@ -5,7 +5,7 @@
  * inherits that area's rule; a route in no listed area needs only a signed-in staff member (its ids are
  * still aimed at foreign records by ./targets.ts).
  */
-import { hasSystemPermission, isAdminOrganization, manageUsersScope, portalAbilities, type PortalRoute, type UserProfile } from '@beach/domain';
+import { accessiblePrograms, hasSystemPermission, isAdminOrganization, manageUsersScope, portalAbilities, type PortalRoute, type UserProfile } from '@beach/domain';
 import type { Operation } from './openapi';
 import { canSomewhere, inSomeProgram } from './targets';
 
@@ -50,6 +50,9 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
     may: admin,
   },
   { label: 'organization management (read)', matches: (op) => op.path.startsWith('/api/organization'), may: (p) => admin(p) || managesAny(p) },
+  // Beach alerts (decision 0044): only organization admins export subscribers' addresses; the counts need a program the caller reaches.
+  { label: 'alert subscribers export', matches: (op) => op.path === '/api/program/{id}/alertSubscribers/export', may: admin },
+  { label: 'alert subscriber counts', matches: (op) => op.path === '/api/beach/{id}/alertSubscribers', may: (p) => accessiblePrograms(p).length > 0 },
   { label: 'program management', matches: (op) => /^\/api\/program(\/\{id\})?$/.test(op.path) && writes(op), may: admin },
   { label: 'LHA management', matches: (op) => op.path.startsWith('/api/localHealthAuthority') && writes(op), may: admin },
   { label: 'website management: external links', matches: (op) => op.path.startsWith('/api/links/'), may: admin },

@@ -29,7 +29,10 @@ const alertEmailSchema = z
   .pipe(z.email({ error: ALERT_MESSAGES.emailInvalid }))
   .transform((email) => email.toLowerCase());
 
-const idList = z.array(idSchema).max(ALERT_MAX_PLACES, ALERT_MESSAGES.tooMany).default([]);
+/** A row id: a positive whole number PostgreSQL's integer holds (a larger one is a 400, never a database error). */
+const rowId = idSchema.max(2_147_483_647, 'Must be a positive id');
+
+const idList = z.array(rowId).max(ALERT_MAX_PLACES, ALERT_MESSAGES.tooMany).default([]);
 
 /** The places of a subscription: ids of beaches, municipalities and counties. */
 export const alertPlacesSchema = z
@@ -94,4 +97,5 @@ export const alertSubscriberCountsResponse = z.object({
 });
 export type AlertSubscriberCounts = z.infer<typeof alertSubscriberCountsResponse>;
 
-export const alertExportParams = z.object({ id: idSchema });
+export const alertExportParams = z.object({ id: rowId });
+export const alertStationParams = z.object({ id: rowId });

@@ -12,7 +12,7 @@ import {
   alertSubscriptionResponse,
   alertTokenParams,
   accessiblePrograms,
-  idSchema,
+  alertStationParams,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization, requireProgramAccess, routeRules, type RouteRule } from '../../lib/access';
@@ -139,7 +139,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/beach/:id/alertSubscribers',
     {
       onRequest: app.staff(anyProgramAccess),
-      schema: { tags: ['beach status'], params: z.object({ id: idSchema }), response: { 200: envelope(alertSubscriberCountsResponse), ...staffErrors } },
+      schema: { tags: ['beach status'], params: alertStationParams, response: { 200: envelope(alertSubscriberCountsResponse), ...staffErrors } },
     },
     async (request) => {
       const [station] = await ref.listStationsById(db, [request.params.id]);

@@ -8,6 +8,7 @@ import { Loading } from '../../components/Loading';
 import { useStationDashboardQuery, useStationStatisticsQuery } from './api';
 import { reasonLabel, sourceLabel } from './beacon-labels';
 import { StationNowcast } from '../nowcast/StationNowcast';
+import { StationAlertCounts } from './StationAlertCounts';
 import { StationIncidents } from './StationIncidents';
 import { StationPhotos } from './StationPhotos';
 import { StationResults } from './StationResults';
@@ -82,6 +83,8 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
           <StationNowcast stationId={stationId} />
         </>
       )}
+      <h3>E-mail alert subscribers</h3>
+      <StationAlertCounts stationId={stationId} />
       <h3 id="station-status-changes-heading">Latest status changes</h3>
       {p.status_history.length === 0 ? (
         <p>No status changes yet.</p>
