@@ -3,6 +3,7 @@ import { MESSAGES } from '@beach/domain/messages';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import { persistStore } from 'redux-persist';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import DownloadDataDialog from '../../app/layouts/DownloadDataDialog';
@@ -47,7 +48,10 @@ function setup(routes: Parameters<typeof mockFetch>[0] = {}, store = makeStore()
   const onClose = vi.fn();
   const view = render(
     <Provider store={store}>
-      <DownloadDataDialog onClose={onClose} />
+      {/* The dialog links to the developers page (decision 0045). */}
+      <MemoryRouter>
+        <DownloadDataDialog onClose={onClose} />
+      </MemoryRouter>
     </Provider>,
   );
   const countCalls = () => fetch.calls.filter((c) => c.path === '/api/public/data/counts');
