@@ -45,6 +45,8 @@ export async function startMailbox(port: number) {
         });
       }
     },
+    /** Every mail received so far to `address`, oldest first. */
+    all: (address: string) => received.filter((m) => m.to.includes(address)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
