@@ -77,6 +77,14 @@ test('a researcher opens the developers page from the site, copies an example an
   expect(rows[0]).toEqual(header);
   expect(rows.length).toBeGreaterThan(1);
 
+  // Every example on the page answers as shown (dates in a begun season, a station that exists).
+  const commands = await page.locator('.developers-example code').allTextContents();
+  expect(commands).toHaveLength(6);
+  for (const command of commands) {
+    const res = await page.request.get(urlOf(command));
+    expect(res.status(), command).toBe(200);
+  }
+
   await expectNoAxeViolations(page, { label: 'developers page, English', summarize: true });
   await shoot(page, testInfo, 'developers');
 
