@@ -109,9 +109,9 @@ function BoardView({ data, refetch }: { data: NowcastBoard; refetch: () => void 
                     </span>
                     </span>
                   </th>
-                  <td data-label="Today’s risk" className="text-no-wrap">
-                    <span className="text-bold">{percent(s.probability)}</span>
-                    {s.flagged && <span className="usa-tag bg-secondary-dark margin-left-1">Likely above</span>}
+                  <td data-label="Today’s risk">
+                    <span className="text-bold margin-right-1">{percent(s.probability)}</span>
+                    {s.flagged && <span className="usa-tag bg-secondary-dark display-inline-block text-no-wrap margin-top-05">Likely above</span>}
                   </td>
                   <td data-label="Why">
                     {reasonText(s)}
