@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_NOWCAST_COEFFICIENTS, type NowcastBoard, type StationNowcastResponse } from '@beach/domain';
+import { ConfigError, loadConfig } from '../src/config';
 import { queryRows } from '../src/db/client';
 import { rainfallFetchJob } from '../src/jobs/rainfall-fetch';
 import { refreshRainfall } from '../src/modules/nowcast/service';
@@ -140,6 +141,15 @@ describe(`rainfall nowcast on ${DATABASE_KIND}`, () => {
       } finally {
         ctx.deps.config.rainfallUrl = `${base}/rainfall`;
       }
+    });
+
+    it('RAINFALL_URL takes http:, https: and file: URLs only; unset means no feed', () => {
+      const env = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: tmpdir() } as const;
+      expect(loadConfig({ ...env }).rainfallUrl).toBeUndefined();
+      expect(loadConfig({ ...env, RAINFALL_URL: 'https://rain.example.org/latest' }).rainfallUrl).toBe('https://rain.example.org/latest');
+      expect(loadConfig({ ...env, RAINFALL_URL: 'file:///srv/rain.json' }).rainfallUrl).toBe('file:///srv/rain.json');
+      expect(() => loadConfig({ ...env, RAINFALL_URL: 'ftp://rain.example.org/latest' })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...env, RAINFALL_URL: 'rain.json' })).toThrow(/RAINFALL_URL/);
     });
 
     it('refresh now: staff with beach statuses access; 401 without a session, 403 without the permission', async () => {
