@@ -237,7 +237,7 @@ describe(`rainfall nowcast on ${DATABASE_KIND}`, () => {
 
     it('the public map and beach answers carry no nowcast field', async () => {
       const id = ob[0]!.beach_station_id;
-      const urls = ['/api/layers/beachStatus/', '/api/public/beaches/statuses/', `/api/public/beaches/${id}`, '/api/public/beachActions'];
+      const urls = ['/api/layers/beachStatus/', '/api/public/beaches/statuses/', `/api/public/beaches/${id}`, '/api/public/beachActions', '/api/public/v1/stations'];
       for (const url of urls) {
         const res = await ctx.call({ method: 'GET', url });
         expect(res.statusCode, url).toBeLessThan(500);
