@@ -84,7 +84,7 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
         </>
       )}
       <h3>E-mail alert subscribers</h3>
-      <StationAlertCounts stationId={stationId} />
+      <StationAlertCounts stationId={stationId} programId={s.program.program_id} programName={s.program.abbv} />
       <h3 id="station-status-changes-heading">Latest status changes</h3>
       {p.status_history.length === 0 ? (
         <p>No status changes yet.</p>

@@ -175,6 +175,8 @@ const DASHBOARD: Record<string, Reply> = {
   'GET /api/beach/3/survey': ok('SURVEYS_FOUND', { list: [SURVEY(12, '2026-07-13', 'OPEN'), SURVEY(11, '2026-06-02', 'COMPLETED')] }),
   'GET /api/beach/3/sourceTrackdown': ok('SOURCE_TRACKDOWNS_FOUND', { list: [] }),
   'GET /api/beach/3/photos': ok('PHOTOS_FOUND', [PHOTO(4, 'Boardwalk at dawn'), PHOTO(6, 'Lifeguard stand')]),
+  // Beach alerts (decision 0044): confirmed subscribers covering the station's beach.
+  'GET /api/beach/3/alertSubscribers': ok('ALERT_SUBSCRIBER_COUNTS_FOUND', { beach_id: 2, total: 5, beach: 3, municipality: 1, county: 2 }),
   // The rainfall nowcast (decision 0046): -4.2 + 0.08*20 + 0.03*25 + 0.01*30 + 1.2*log10(201) = 1.2141..., p 0.771
   'GET /api/nowcast/stations/3': ok('NOWCAST_STATION_FOUND', {
     feed: { configured: true, as_of: '2026-07-15T09:00:00.000Z', fetched_at: '2026-07-15T09:30:00.000Z', last_attempt_at: '2026-07-15T09:30:00.000Z', last_error: null, state: 'OK', reading_count: 21 },
@@ -380,6 +382,8 @@ describe('Beach Stations', () => {
     expect(nowcast).toHaveTextContent('77% likely above the beach action value today');
     expect(nowcast).toHaveTextContent('Rain 20.0 mm in 24 h, 25.0 mm in 48 h, 30.0 mm in 72 h (county); last result 200 CFU/100mL on 2026-07-14 (action value 104)');
     expect(within(nowcast).getByRole('row', { name: /Rain, last 24 h/ })).toHaveTextContent('+1.60');
+    // E-mail alert subscribers of the beach: counts only.
+    expect(await within(section).findByTestId('station-alert-counts')).toHaveTextContent('5 subscribers get e-mail alerts for this beach (3 by the beach itself, 1 by its municipality, 2 by its county');
     // Open incidents, for a user of the Incident screen, with the way there.
     expect(await within(section).findByText('Open since 2026-07-12: Sewage (2 daily entries)')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'All 2 incidents on the Incident screen' })).toHaveAttribute('href', '/portal/beaches/incidents');
