@@ -85,6 +85,11 @@ test('subscribe from a beach page, confirm by mail, one alert per change, one-cl
     expect(confirmation).toContain('Subject: Confirm your beach alerts');
     const confirmUrl = /(https?:\/\/\S+\/alerts\/confirm\/[A-Za-z0-9_-]+)/.exec(confirmation)![1]!;
     await page.goto(pathOf(confirmUrl));
+    // Opening the link changes nothing by itself: the visitor confirms with the button.
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your beach alerts' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shoot(page, testInfo, 'alerts-confirm', { alsoTo: SHOTS });
+    await page.getByRole('button', { name: 'Confirm my alerts' }).click();
     await expect(page.getByRole('heading', { name: 'Your alerts are on' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(station.beach_name);
     await expectNoAxeViolations(page);

@@ -39,6 +39,8 @@ export const enAlerts = {
   },
   confirm: {
     title: 'Confirm your beach alerts',
+    intro: 'One last step: confirm that you want these e-mail alerts.',
+    button: 'Confirm my alerts',
     working: 'Confirming…',
     doneHeading: 'Your alerts are on',
     done: 'You will get an e-mail when the status of these places changes:',

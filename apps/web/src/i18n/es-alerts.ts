@@ -43,6 +43,8 @@ export const esAlerts: Shape<typeof enAlerts> = {
   },
   confirm: {
     title: 'Confirme sus alertas de playas',
+    intro: 'Un último paso: confirme que quiere recibir estas alertas por correo.',
+    button: 'Confirmar mis alertas',
     working: 'Confirmando…',
     doneHeading: 'Sus alertas están activas',
     done: 'Recibirá un correo cuando cambie el estado de estos lugares:',

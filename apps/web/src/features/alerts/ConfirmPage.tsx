@@ -1,6 +1,5 @@
 import './alerts.css';
 import './alerts-text';
-import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { PublicPage } from '../../components/PublicPage';
 import { Loading } from '../../components/Loading';
@@ -9,17 +8,14 @@ import type { ApiError } from '../../app/api';
 import { useAlertConfirmMutation } from './api';
 import { ChosenList } from './ChosenList';
 
-/** /alerts/confirm/{token}: the double opt-in link. Confirms once on opening, then shows what is followed. */
+/**
+ * /alerts/confirm/{token}: the double opt-in link. Opening it changes nothing (mail scanners open links, some run
+ * scripts); the person confirms with the button, then sees what is followed.
+ */
 export default function ConfirmPage() {
   const { t } = usePublicText();
   const { token = '' } = useParams();
   const [confirm, state] = useAlertConfirmMutation();
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void confirm(token);
-  }, [confirm, token]);
 
   const error = state.error as ApiError | undefined;
   return (
@@ -56,8 +52,15 @@ export default function ConfirmPage() {
             </p>
           </div>
         </div>
-      ) : (
+      ) : state.isLoading ? (
         <Loading label={t('alerts.confirm.working')} />
+      ) : (
+        <>
+          <p className="usa-intro">{t('alerts.confirm.intro')}</p>
+          <button type="button" className="usa-button usa-button--big" onClick={() => void confirm(token)}>
+            {t('alerts.confirm.button')}
+          </button>
+        </>
       )}
     </PublicPage>
   );
