@@ -81,6 +81,11 @@ function dateCases(): InputCase[] {
     ...filter('GET /api/public/data/download/incident/', '/api/public/data/download/incident/?downloadType=incident'),
     { route: 'GET /api/public/snapshots', field: 'date', staff: false, request: (d) => get(`/api/public/snapshots?date=${d}`) },
     ...both('GET /api/public/beachActions', false, (f, d) => `/api/public/beachActions?${f}=${d}`),
+    // The open data API (decision 0045).
+    { route: 'GET /api/public/v1/stations', field: 'date', staff: false, request: (d) => get(`/api/public/v1/stations?date=${d}`) },
+    ...both('GET /api/public/v1/beach-actions', false, (f, d) => `/api/public/v1/beach-actions?${f}=${d}`),
+    ...filter('GET /api/public/v1/results', '/api/public/v1/results?limit=5'),
+    ...filter('GET /api/public/v1/results.csv', '/api/public/v1/results.csv?limit=5'),
     ...both('GET /api/public/beaches/{}/results', false, (f, d) => `/api/public/beaches/${s()}/results?${f}=${d}`),
     // Staff, with the admin's token.
     ...both('GET /api/audit/', true, (f, d) => `/api/audit/?${f}=${d}`),
@@ -241,6 +246,7 @@ function yearCases(): InputCase[] {
   return [
     { route: 'GET /api/public/beaches/{}/geomeans', field: 'year', staff: false, request: (y) => get(`/api/public/beaches/${s()}/geomeans?year=${y}`) },
     { route: 'GET /api/public/dailyFlights/', field: 'year', staff: false, request: (y) => get(`/api/public/dailyFlights/?year=${y}`) },
+    { route: 'GET /api/public/v1/stations/{}/geomeans', field: 'year', staff: false, request: (y) => get(`/api/public/v1/stations/${s()}/geomeans?year=${y}`) },
     { route: 'GET /api/beach/{}/statistics', field: 'year', staff: true, request: (y) => get(`/api/beach/${s()}/statistics?year=${y}`) },
     {
       route: 'GET /api/depit/xml/beachNotification',
