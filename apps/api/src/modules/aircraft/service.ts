@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { readCappedText } from '../../lib/capped-body';
 import { AIRCRAFT_UNAVAILABLE_MESSAGE, aircraftFeedSchema, type AircraftReading } from './schemas';
 
 /**
@@ -49,7 +50,7 @@ export function createAircraftSource(options: AircraftSourceOptions): AircraftSo
         await response.body?.cancel();
         throw new UpstreamError(`answered HTTP ${response.status}`);
       }
-      const text = await readText(response, maxBytes);
+      const text = await readCappedText(response, maxBytes, (reason) => new UpstreamError(reason));
       let json: unknown;
       try {
         json = JSON.parse(text);
@@ -94,28 +95,4 @@ export function createAircraftSource(options: AircraftSourceOptions): AircraftSo
       return entry.reading;
     },
   };
-}
-
-/** The body as text, refusing one larger than `maxBytes` without reading it all. */
-async function readText(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw new UpstreamError(`sent ${declared} bytes, more than the ${maxBytes} accepted`);
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new UpstreamError(`sent more than the ${maxBytes} bytes accepted`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

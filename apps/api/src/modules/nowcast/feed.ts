@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { rainfallFeedSchema, type RainfallFeed } from '@beach/domain';
+import { readCappedText } from '../../lib/capped-body';
 
 /**
  * Reads the rainfall feed (RAINFALL_URL; decision 0046): an http(s) URL asked with a timeout and a size cap,
@@ -65,26 +66,7 @@ async function readHttp(url: string, timeoutMs: number, maxBytes: number): Promi
       await response.body?.cancel();
       throw new RainfallFeedError(`The feed answered HTTP ${response.status}`);
     }
-    const declared = Number(response.headers.get('content-length') ?? '0');
-    if (declared > maxBytes) {
-      await response.body?.cancel();
-      throw new RainfallFeedError(`The feed sent ${declared} bytes, more than the ${maxBytes} accepted`);
-    }
-    if (!response.body) return '';
-    const reader = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw new RainfallFeedError(`The feed sent more than the ${maxBytes} bytes accepted`);
-      }
-      chunks.push(value);
-    }
-    return Buffer.concat(chunks).toString('utf8');
+    return await readCappedText(response, maxBytes, (reason) => new RainfallFeedError(`The feed ${reason}`));
   } catch (err) {
     if (err instanceof RainfallFeedError) throw err;
     if (signal.aborted || (err as Error).name === 'TimeoutError') throw new RainfallFeedError(`The feed did not answer within ${timeoutMs} ms`);
