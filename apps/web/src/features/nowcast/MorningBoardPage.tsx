@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button } from '@trussworks/react-uswds';
+import { Alert, Button, Checkbox } from '@trussworks/react-uswds';
 import { can, type NowcastBoard, type StationNowcast } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
@@ -51,6 +51,9 @@ function BoardView({ data, refetch }: { data: NowcastBoard; refetch: () => void 
   const [advising, setAdvising] = useState<StationNowcast | null>(null);
   const feed = feedText(data.feed);
   const flagged = data.stations.filter((s) => s.flagged);
+  // A program's whole list is long (107 stations in the demo agency): the flagged ones alone on request.
+  const [onlyFlagged, setOnlyFlagged] = useState(false);
+  const shown = onlyFlagged ? flagged : data.stations;
 
   const refreshNow = async () => {
     setNotice(null);
@@ -83,12 +86,24 @@ function BoardView({ data, refetch }: { data: NowcastBoard; refetch: () => void 
           </Button>
         )}
       </div>
+      {data.stations.length > 0 && (
+        <Checkbox
+          id="morning-board-only-flagged"
+          name="only-flagged"
+          className="margin-bottom-2"
+          label="Show only the beaches likely above the beach action value"
+          checked={onlyFlagged}
+          onChange={(e) => setOnlyFlagged(e.target.checked)}
+        />
+      )}
       {data.stations.length === 0 ? (
         <p>This program has no active primary stations.</p>
+      ) : shown.length === 0 ? (
+        <p>No beach is likely above the beach action value today.</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="usa-table usa-table--compact usa-table--stacked-header width-full morning-board" aria-describedby="morning-board-model">
-            <caption className="text-left">Primary stations, highest risk first</caption>
+            <caption className="text-left">{onlyFlagged ? 'Primary stations likely above, highest risk first' : 'Primary stations, highest risk first'}</caption>
             <thead>
               <tr>
                 <th scope="col">Beach and station</th>
@@ -98,7 +113,7 @@ function BoardView({ data, refetch }: { data: NowcastBoard; refetch: () => void 
               </tr>
             </thead>
             <tbody>
-              {data.stations.map((s) => (
+              {shown.map((s) => (
                 <tr key={s.beach_station_id} data-testid={`board-row-${s.beach_station_id}`} className={s.flagged ? 'morning-board__flagged' : undefined}>
                   <th scope="row" data-label="Beach and station">
                     {s.beach_name}

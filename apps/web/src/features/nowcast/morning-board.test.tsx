@@ -78,4 +78,18 @@ describe('Morning Board', () => {
       body: { beach_station_ids: [7], beach_status_id: 2, reason: 'Precautionary advisory: rainfall nowcast after 40.0 mm of rain in 24 hours.', reason_code: 'MODEL' },
     });
   });
+
+  it('shows only the flagged beaches on request, and all again when unticked', async () => {
+    routes();
+    const store = signedInStore({ user: makeAdmin() });
+    store.dispatch({ type: 'user/setSelectedProgram', payload: 1 });
+    const { user } = renderApp('/portal/beaches/morning-board', store);
+    await screen.findByRole('table', { name: 'Primary stations, highest risk first' });
+    await user.click(screen.getByLabelText('Show only the beaches likely above the beach action value'));
+    const table = screen.getByRole('table', { name: 'Primary stations likely above, highest risk first' });
+    const rows = within(table).getAllByRole('row').filter((r) => r.hasAttribute('data-testid'));
+    expect(rows.map((r) => r.getAttribute('data-testid'))).toEqual(['board-row-7', 'board-row-8']);
+    await user.click(screen.getByLabelText('Show only the beaches likely above the beach action value'));
+    expect(within(screen.getByRole('table', { name: 'Primary stations, highest risk first' })).getAllByRole('row').filter((r) => r.hasAttribute('data-testid'))).toHaveLength(4);
+  });
 });
