@@ -67,6 +67,15 @@ test.describe('morning board on a mid-season day', () => {
     await expect(row.getByRole('table')).toContainText('Rain, last 24 h');
     await expect(row.getByRole('table')).toContainText('+3.86');
 
+    // The flagged beaches alone, on request (the whole list is every primary station of the program).
+    const allRows = await page.locator('[data-testid^="board-row-"]').count();
+    await page.getByText('Show only the beaches likely above the beach action value').click();
+    await expect(page.getByLabel('Show only the beaches likely above the beach action value')).toBeChecked();
+    const flaggedRows = page.getByRole('table', { name: 'Primary stations likely above, highest risk first' }).locator('[data-testid^="board-row-"]');
+    await expect(flaggedRows.first()).toBeVisible();
+    expect(await flaggedRows.count()).toBeLessThan(allRows);
+    await expect(flaggedRows.filter({ hasNot: page.getByText('Likely above', { exact: true }) })).toHaveCount(0);
+
     await expectNoAxeViolations(page, { label: 'morning board', summarize: true });
     await shoot(page, testInfo, 'morning-board');
     await shoot(page, testInfo, 'morning-board', { alsoTo: '/tmp', widths: [1280, 390] });
