@@ -66,9 +66,24 @@ interface LeafletParts {
   resized: ResizeObserver | null;
 }
 
+/**
+ * A redraw the canvas renderer scheduled can still run once it has no drawing context: after the map is removed
+ * (Leaflet deletes the context) or where there is none (jsdom). Leaflet then throws an uncaught TypeError from
+ * an animation frame (seen in the map tests under load); the redraw is skipped instead.
+ */
+function skipRedrawsWithoutContext(renderer: L.Canvas): void {
+  const internals = renderer as unknown as { _ctx?: unknown; _redrawRequest: unknown; _redraw: () => void };
+  const redraw = internals._redraw;
+  internals._redraw = function (this: typeof internals) {
+    if (this._ctx) redraw.call(this);
+    else this._redrawRequest = null;
+  };
+}
+
 /** The map in its container, fitted to the state, with its outline and the (closed) popup holding `popupNode`. */
 function createMap(container: HTMLElement, popupNode: HTMLElement, onPopupOpened: () => void, onPopupClosed: () => void): LeafletParts {
   const renderer = L.canvas({ padding: 0.25, tolerance: 6 });
+  skipRedrawsWithoutContext(renderer);
   const map = L.map(container, { renderer, minZoom: 6, maxZoom: 18, zoomSnap: 0.5 });
   map.fitBounds(NEW_JERSEY_BOUNDS);
   map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
