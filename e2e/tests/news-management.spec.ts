@@ -41,7 +41,11 @@ test('an admin adds a news item with an image, moves it to the top, and the publ
   await expect(body).toBeVisible();
   await body.click();
   await page.getByRole('button', { name: 'Heading 2' }).click();
+  // Each toolbar button hands focus back to the body on the next animation frame (Tiptap): type only then.
+  await expect(body).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Heading 2' })).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.type('Resampling results');
+  await expect(body.getByRole('heading', { level: 2, name: 'Resampling results' })).toBeVisible();
   await page.keyboard.press('Enter');
   await page.keyboard.type('Both resamples met the standard. See the forecast');
   await page.keyboard.press('Shift+Home');

@@ -122,6 +122,8 @@ test.describe('staff portal administration', () => {
         'Sanitary Surveys',
         'Geomean Surveys',
         'Rolling Geomeans',
+        // Beyond the spec's list (issue 16): for whoever sees the program's Beaches screens.
+        'Morning Board',
         'Serious / Fatal Accident Report',
         'Change Password',
       ],
@@ -150,7 +152,7 @@ test.describe('staff portal administration', () => {
     );
     await selector.selectOption({ label: 'OB - Ocean Beaches' });
     await expect(main.getByRole('heading', { level: 2, name: 'OB - Ocean Beaches' })).toBeVisible();
-    const programLinks = ['Dashboard', 'Results Entry', 'Sanitary Surveys', 'Geomean Surveys', 'Rolling Geomeans', 'Change Password'];
+    const programLinks = ['Dashboard', 'Results Entry', 'Sanitary Surveys', 'Geomean Surveys', 'Rolling Geomeans', 'Morning Board', 'Change Password'];
     expect((await sidebar(page)).links).toEqual(programLinks);
     await expectNoAxeViolations(page);
 
