@@ -34,7 +34,29 @@ export interface RateLimitTake {
 }
 
 export function databaseThrottleStore(db: Db): ThrottleStore {
+  /**
+   * One upsert: the conflicting row is locked and the WHERE sees its latest count, so concurrent takes serialise on
+   * the row; no row returned means the count was refused (its count and the window's end are read after).
+   */
+  async function take(key: string, limit: number, windowMs: number): Promise<RateLimitTake> {
+    const taken = await queryRows<{ count: number; reset_ms: number }>(db, sql`
+      insert into rate_limit_counters (key, count, window_ends_at)
+      values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+      on conflict (key) do update set
+        count = case when rate_limit_counters.window_ends_at > now() then rate_limit_counters.count + 1 else 1 end,
+        window_ends_at = case when rate_limit_counters.window_ends_at > now() then rate_limit_counters.window_ends_at
+                              else excluded.window_ends_at end
+      where rate_limit_counters.window_ends_at <= now() or rate_limit_counters.count < ${limit}
+      returning count, ceil(extract(epoch from (window_ends_at - now())) * 1000)::int as reset_ms`);
+    if (taken[0]) return { allowed: true, count: Number(taken[0].count), resetMs: Math.max(0, Number(taken[0].reset_ms)) };
+    const live = await queryRows<{ count: number; reset_ms: number }>(db, sql`
+      select count, ceil(extract(epoch from (window_ends_at - now())) * 1000)::int as reset_ms
+      from rate_limit_counters where key = ${key}`);
+    return { allowed: false, count: Number(live[0]?.count ?? limit), resetMs: Math.max(0, Number(live[0]?.reset_ms ?? windowMs)) };
+  }
+
   return {
+    take,
     async peek(key) {
       const rows = await queryRows<{ count: number }>(
         db,
@@ -43,18 +65,7 @@ export function databaseThrottleStore(db: Db): ThrottleStore {
       return Number(rows[0]?.count ?? 0);
     },
     async reserve(key, limit, windowMs) {
-      // One upsert: the conflicting row is locked and the WHERE sees its latest count, so concurrent
-      // reservations serialise on the row. No row returned means the update was refused.
-      const rows = await queryRows<{ count: number }>(db, sql`
-        insert into rate_limit_counters (key, count, window_ends_at)
-        values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
-        on conflict (key) do update set
-          count = case when rate_limit_counters.window_ends_at > now() then rate_limit_counters.count + 1 else 1 end,
-          window_ends_at = case when rate_limit_counters.window_ends_at > now() then rate_limit_counters.window_ends_at
-                                else excluded.window_ends_at end
-        where rate_limit_counters.window_ends_at <= now() or rate_limit_counters.count < ${limit}
-        returning count`);
-      return rows.length > 0;
+      return (await take(key, limit, windowMs)).allowed;
     },
     async release(key) {
       await db.execute(sql`
@@ -63,23 +74,6 @@ export function databaseThrottleStore(db: Db): ThrottleStore {
     },
     async reset(key) {
       await db.execute(sql`delete from rate_limit_counters where key = ${key}`);
-    },
-    async take(key, limit, windowMs) {
-      // The same upsert as reserve, answering the count and the window's end; a refusal reads them after.
-      const taken = await queryRows<{ count: number; reset_ms: number }>(db, sql`
-        insert into rate_limit_counters (key, count, window_ends_at)
-        values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
-        on conflict (key) do update set
-          count = case when rate_limit_counters.window_ends_at > now() then rate_limit_counters.count + 1 else 1 end,
-          window_ends_at = case when rate_limit_counters.window_ends_at > now() then rate_limit_counters.window_ends_at
-                                else excluded.window_ends_at end
-        where rate_limit_counters.window_ends_at <= now() or rate_limit_counters.count < ${limit}
-        returning count, ceil(extract(epoch from (window_ends_at - now())) * 1000)::int as reset_ms`);
-      if (taken[0]) return { allowed: true, count: Number(taken[0].count), resetMs: Math.max(0, Number(taken[0].reset_ms)) };
-      const live = await queryRows<{ count: number; reset_ms: number }>(db, sql`
-        select count, ceil(extract(epoch from (window_ends_at - now())) * 1000)::int as reset_ms
-        from rate_limit_counters where key = ${key}`);
-      return { allowed: false, count: Number(live[0]?.count ?? limit), resetMs: Math.max(0, Number(live[0]?.reset_ms ?? windowMs)) };
     },
   };
 }
