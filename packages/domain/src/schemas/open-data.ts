@@ -48,7 +48,8 @@ export function openDataStationsQuery(options: DownloadFilterOptions = {}) {
 
 const statusCode = z.enum(BEACH_STATUS_CODES);
 
-export const openDataStationPropertiesSchema = z.object({
+/** Which station, where and in which program: the same fields, in the same order, in stations and beach actions. */
+const stationPlaceFields = {
   beach_station_id: z.number().describe('Station id (the id a beach page and the download filter use)'),
   station: z.string(),
   beach_id: z.number(),
@@ -59,6 +60,10 @@ export const openDataStationPropertiesSchema = z.object({
   county: z.string(),
   program_id: z.number(),
   program: z.string().describe('Program abbreviation'),
+};
+
+export const openDataStationPropertiesSchema = z.object({
+  ...stationPlaceFields,
   station_type: z.enum(['PRIMARY', 'BRACKET']).describe('A bracket station shows its primary station’s status'),
   location_type: z.string().describe('OCEAN, BAY, RIVER or LAKE'),
   status: statusCode.describe('The status the public sees: OPEN, ADVISORY, CLOSED or NOT_MONITORED'),
@@ -209,16 +214,7 @@ export function openDataActionsQuery(options: DownloadFilterOptions = {}) {
 }
 
 export const openDataActionSchema = z.object({
-  beach_station_id: z.number(),
-  station: z.string(),
-  beach_id: z.number(),
-  beach: z.string(),
-  municipality_id: z.number(),
-  municipality: z.string(),
-  county_id: z.number(),
-  county: z.string(),
-  program_id: z.number(),
-  program: z.string(),
+  ...stationPlaceFields,
   status: statusCode.describe('ADVISORY or CLOSED'),
   status_name: z.string(),
   start_date: z.string(),
