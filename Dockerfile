@@ -3,7 +3,7 @@
 #   docker build -t beach-portal .
 #   docker run -p 3000:3000 -e JWT_SECRET=<32+ characters> -v beach-data:/var/lib/beach-portal beach-portal
 # Embedded database (PGlite) in the volume by default; set DATABASE_URL for PostgreSQL (compose.yaml).
-# The api runs its TypeScript through tsx (decision 0001), a production dependency of @beach/api.
+# The api runs as a bundle built with esbuild (decision 0047); tsx stays for the CLI tools (admin, backup, restore).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -25,14 +25,21 @@ COPY packages/domain packages/domain
 COPY apps/web apps/web
 RUN npm run build -w @beach/web
 
-# 3. Production dependencies of the api and the domain package only (no web libraries, no dev tools).
+# 3. The api bundle (dist/server.js, dist/worker.js): its sources and the domain's, packages left external.
+FROM deps AS api
+COPY tsconfig.base.json ./
+COPY packages/domain packages/domain
+COPY apps/api apps/api
+RUN node apps/api/scripts/build.mjs
+
+# 4. Production dependencies of the api and the domain package only (no web libraries, no dev tools).
 FROM deps AS prod-deps
 # (A workspace's own node_modules, where npm nests a conflicting version, is made to exist so COPY never misses it.)
 RUN rm -rf node_modules apps/*/node_modules packages/*/node_modules \
  && npm ci --omit=dev --workspace @beach/api --workspace @beach/domain \
  && mkdir -p apps/api/node_modules packages/domain/node_modules
 
-# 4. What runs: node_modules, the api and domain sources, the built web app; as the unprivileged user node.
+# 5. What runs: node_modules, the api and domain sources, the built web app; as the unprivileged user node.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -51,6 +58,7 @@ COPY packages/domain/package.json packages/domain/
 COPY packages/domain/src packages/domain/src
 COPY apps/api/package.json apps/api/tsconfig.json apps/api/
 COPY apps/api/src apps/api/src
+COPY --from=api /app/apps/api/dist apps/api/dist
 COPY --from=web /app/apps/web/dist apps/web/dist
 USER node
 VOLUME /var/lib/beach-portal
@@ -60,5 +68,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=180s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 WORKDIR /app/apps/api
 # `npm start` without the web build and without npm in between: node itself gets SIGTERM and drains.
-# compose.yaml adds `--workers 2` for the api and runs src/worker.ts for the job worker.
-CMD ["node", "--import", "tsx", "src/server.ts"]
+# compose.yaml adds `--workers 2` for the api and runs dist/worker.js for the job worker.
+CMD ["node", "--max-semi-space-size=4", "dist/server.js"]

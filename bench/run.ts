@@ -33,6 +33,7 @@ import { openConfiguredDatabase } from '../apps/api/src/bootstrap';
 import { loadConfig } from '../apps/api/src/config';
 import { waterQualityQuery } from '../apps/api/src/modules/downloads/repository/csv-queries';
 import { copyStatement } from '../apps/api/src/modules/downloads/repository/stream';
+import { buildApi, NODE_FLAGS } from '../apps/api/scripts/build.mjs';
 import { runLoad, type LoadResult } from './load';
 import { seedBenchData } from './seed';
 
@@ -125,9 +126,11 @@ interface ServerMemory {
 }
 
 async function startServer(): Promise<BenchServer> {
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
+  // The server as production runs it (decision 0047): bundled by the api's build, with its Node flags.
+  const { benchServer } = await buildApi({ benchServer: fileURLToPath(new URL('./server.ts', import.meta.url)) });
+  const child = fork(benchServer!, [], {
     // --expose-gc: the memory breakdown is taken after a full collection (server.ts).
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: [...NODE_FLAGS, '--expose-gc'],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
     stdio: 'inherit',
   });

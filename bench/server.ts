@@ -46,7 +46,7 @@ async function main() {
       process.send?.({ peakRss, baseRss });
     } else if (message.type === 'memory') {
       // What holds the resident memory: V8's heap, memory outside it (Buffers, WebAssembly), and the rest of
-      // the process (code, the loader thread tsx runs its hooks in, native libraries). After a full GC, so
+      // the process (code, threads, native libraries). After a full GC, so
       // garbage that the next collection would free is not counted.
       (globalThis as { gc?: () => void }).gc?.();
       const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();

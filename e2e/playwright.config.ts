@@ -44,7 +44,8 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:${port}/__no_tiles__/{z}/{x}/{y}.png AIRCRAFT_CHLOROPHYLL_URL=${aircraft}/chlorophyll/latest AIRCRAFT_PHYCOCYANIN_URL=${aircraft}/phycocyanin/latest RAINFALL_URL=${aircraft}/rainfall/latest npx tsx ../apps/api/src/server.ts`,
+      // The api as production runs it: the bundle `npm start` builds (decision 0047).
+      command: `rm -rf ${dataDir} && node ../apps/api/scripts/build.mjs && DATA_DIR=${dataDir} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:${port}/__no_tiles__/{z}/{x}/{y}.png AIRCRAFT_CHLOROPHYLL_URL=${aircraft}/chlorophyll/latest AIRCRAFT_PHYCOCYANIN_URL=${aircraft}/phycocyanin/latest RAINFALL_URL=${aircraft}/rainfall/latest node --max-semi-space-size=4 ../apps/api/dist/server.js`,
       cwd: '.',
       url: `http://127.0.0.1:${port}/api/openapi.json`,
       timeout: 180_000,

@@ -42,7 +42,7 @@ console.log(`Built ${tag} in ${seconds} s: ${(Number(size) / 1e6).toFixed(0)} MB
 // What runs: not root, no dev tools, no tests or local data in the image.
 const look = run(tool, [
   'run', '--rm', '--entrypoint', 'sh', tag, '-c',
-  'id -u; for p in /app/node_modules/vite /app/node_modules/vitest /app/node_modules/typescript /app/node_modules/react /app/apps/api/test /app/e2e /app/.git /app/.data; do [ -e "$p" ] && echo "present: $p"; done; [ -f /app/apps/web/dist/index.html ] || echo "missing: web build"; [ -d /app/node_modules/tsx ] || echo "missing: tsx"',
+  'id -u; for p in /app/node_modules/vite /app/node_modules/vitest /app/node_modules/typescript /app/node_modules/react /app/apps/api/test /app/e2e /app/.git /app/.data; do [ -e "$p" ] && echo "present: $p"; done; [ -f /app/apps/web/dist/index.html ] || echo "missing: web build"; [ -f /app/apps/api/dist/server.js ] || echo "missing: api bundle"; [ -d /app/node_modules/tsx ] || echo "missing: tsx"',
 ]);
 if (look.status !== 0) fail(`could not look inside the image: ${look.stderr}`);
 const [uid, ...problems] = look.stdout.trim().split('\n');

@@ -1,4 +1,4 @@
-// Starts the real api (apps/api/src/server.ts) in a child process on a free 127.0.0.1 port, serving the
+// Starts the real api (apps/api/dist/server.js, built here from apps/api/src/server.ts) in a child process on a free 127.0.0.1 port, serving the
 // production web build, on a fresh embedded database seeded with the demo agency (a few seconds). Used by
 // the served-bytes budget (apps/web/scripts/bundle-budget.mjs, in npm test) and by npm run lighthouse.
 import { spawn } from 'node:child_process';
@@ -7,6 +7,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildApi, NODE_FLAGS } from '../apps/api/scripts/build.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,7 +33,9 @@ export async function startProductionServer(options = {}) {
   // The embedded database, whatever this shell points at.
   const inherited = { ...process.env };
   for (const name of ['DATABASE_URL', 'DATABASE_READ_URL', 'REDIS_URL', 'SMTP_URL', 'INIT_CWD']) delete inherited[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')], {
+  // The api as `npm start` runs it: its production bundle and flags (decision 0047).
+  const { server } = await buildApi({ server: 'src/server.ts' });
+  const child = spawn(process.execPath, [...NODE_FLAGS, server], {
     cwd: repoRoot,
     env: {
       ...inherited,

@@ -1,12 +1,13 @@
 /**
  * The processes under test, as an agency runs them on PostgreSQL: the api as a cluster of N processes
- * (`server.ts --workers N`, job queue off) and the worker (`worker.ts`: the job queue and mail delivery),
+ * (the bundle `dist/server.js --workers N`, job queue off) and the worker (`dist/worker.js`: the job queue and mail delivery),
  * each a child of this process, so a fault can kill -9 one of them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildApi, NODE_FLAGS } from '../../apps/api/scripts/build.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api');
 
@@ -48,8 +49,9 @@ function env(options: StackOptions, extra: Record<string, string>): NodeJS.Proce
   };
 }
 
+/** Starts a built entry (dist/server.js or dist/worker.js) as production runs it (decision 0047). */
 function start(script: string, args: string[], environment: NodeJS.ProcessEnv, name: string, log: (line: string) => void): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiDir, 'src', script), ...args], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, script, ...args], {
     cwd: apiDir,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,8 +76,9 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const base = `http://127.0.0.1:${options.port}`;
-  const api = start('server.ts', ['--workers', String(options.workers)], env(options, { JOBS: 'off' }), 'api', options.log);
-  const startWorker = () => start('worker.ts', [], env(options, { JOBS: 'inline', WORKER_PORT: String(options.port + 1) }), 'worker', options.log);
+  const built = await buildApi();
+  const api = start(built.server!, ['--workers', String(options.workers)], env(options, { JOBS: 'off' }), 'api', options.log);
+  const startWorker = () => start(built.worker!, [], env(options, { JOBS: 'inline', WORKER_PORT: String(options.port + 1) }), 'worker', options.log);
   let worker = startWorker();
   const live = async () => (await fetch(`${base}/api/health/ready`)).ok;
   try {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -8,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { CODES } from '@beach/domain';
 import type { TrustProxy } from './config';
 import type { AppDeps } from './deps';
+import { REPO_ROOT } from './paths';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { invalidFields } from './lib/http';
@@ -52,7 +52,7 @@ import { nowcastRoutes } from './modules/nowcast/routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { openDataRoutes } from './modules/open-data/routes';
 
-const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const defaultWebDist = path.join(REPO_ROOT, 'apps/web/dist');
 
 export interface BuildOptions {
   logger?: boolean | object;

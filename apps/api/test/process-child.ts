@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '../scripts/build.mjs';
 
 const apiDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** A real api or worker process (`node --import tsx src/<entry>`), its output kept line by line for the test to wait on. */
+/** A real api or worker process (`node --import tsx src/<entry>`, or the bundle `node dist/<entry>`), its output kept line by line for the test to wait on. */
 export interface Child {
   process: ChildProcess;
   pid: number;
@@ -19,7 +20,9 @@ export interface Child {
 export function startChild(entry: string, args: string[], env: Record<string, string | undefined>): Child {
   const merged: Record<string, string | undefined> = { ...process.env, ...env };
   for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', entry), ...args], {
+  // `dist/...`: the production bundle with its Node flags (decision 0047); otherwise the sources through tsx.
+  const argv = entry.startsWith('dist/') ? [...NODE_FLAGS, entry] : ['--import', 'tsx', path.join('src', entry)];
+  const child = spawn(process.execPath, [...argv, ...args], {
     cwd: apiDir,
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,9 +5,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { createGunzip, createGzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import { MIGRATIONS_DIR, REPO_ROOT } from '../paths';
 import { readTar, tarEnd, tarHeader, tarPadding, TarFormatError, type TarEntry } from '../lib/tar';
 import { acquireDataDirLock, DataDirLockedError, lockFileFor, type DataDirLock } from './data-dir-lock';
 
@@ -51,7 +51,7 @@ export class BackupError extends Error {
   }
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = MIGRATIONS_DIR;
 
 /** The migration tags this code knows, in order, with the time drizzle records for each. */
 function knownMigrations(): { tag: string; when: number }[] {
@@ -65,7 +65,7 @@ function packageVersion(file: string): string {
 
 /** The product's version: the root package.json's. */
 export function appVersion(): string {
-  return packageVersion(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../package.json'));
+  return packageVersion(path.join(REPO_ROOT, 'package.json'));
 }
 
 /** PGlite's version, from its package.json (which its exports do not name: found above its entry file). */

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 // PGlite (and Drizzle's driver for it) load only when the embedded database is used: on a PostgreSQL server
 // the api never needs them, and loading them through tsx costs some 40 MB of resident memory (decision 0020).
 import type { PGlite } from '@electric-sql/pglite';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -29,7 +29,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = MIGRATIONS_DIR;
 
 export interface DatabaseOptions {
   /** PostgreSQL server URL; when unset an embedded PGlite database is used. */

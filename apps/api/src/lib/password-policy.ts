@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { newPasswordProblem } from '@beach/domain';
+import { apiSourceFile } from '../paths';
 import { badRequest } from './http';
 
 let common: Set<string> | null = null;
@@ -7,7 +8,7 @@ let common: Set<string> | null = null;
 /** The shipped list of the 10,000 most common passwords, read once on first use. */
 function commonPasswords(): Set<string> {
   if (!common) {
-    const text = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8');
+    const text = readFileSync(apiSourceFile('lib/common-passwords.txt'), 'utf8');
     common = new Set(text.split('\n').filter((line) => line && !line.startsWith('#')));
   }
   return common;

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { HealthCheck, HealthCheckName, ReadyAnswer } from '@beach/domain';
 import type { Database } from '../../db/client';
 import type { JobRunner } from '../../jobs/runner';
+import { MIGRATIONS_DIR } from '../../paths';
 import { jobQueueReader, type QueueDepth } from './queues';
 import { appliedMigrations, ping } from './repository';
 
@@ -58,7 +58,7 @@ export interface HealthCheckOptions {
 class CheckFailed extends Error {}
 
 const SHIPPED_MIGRATIONS: string[] = (() => {
-  const journal = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations/meta/_journal.json');
+  const journal = path.join(MIGRATIONS_DIR, 'meta/_journal.json');
   const entries = (JSON.parse(readFileSync(journal, 'utf8')) as { entries: { when: number }[] }).entries;
   return entries.map((entry) => String(entry.when));
 })();

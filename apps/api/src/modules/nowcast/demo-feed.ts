@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { apiSourceFile } from '../../paths';
 
 /** The sample feed shipped for the demo agency (invented totals per county, labelled as such in the file). */
-export const DEMO_RAINFALL_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-rainfall.json');
+export const DEMO_RAINFALL_FILE = apiSourceFile('modules/nowcast/demo-rainfall.json');
 
 /**
  * `npm start` on the demo agency with no RAINFALL_URL (decision 0046): the sample is copied into DATA_DIR with
