@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from '../../deps';
@@ -32,6 +34,16 @@ export async function completeTaskFile(file: TaskFile): Promise<number> {
   const { size } = await stat(file.partial);
   await rename(file.partial, file.full);
   return size;
+}
+
+/**
+ * This try's partial file, open for writing. Opened before any work starts: a stream whose open is still in
+ * flight when the try fails would create the file after dropTaskFile removed it, leaving a partial file behind.
+ */
+export async function openTaskFile(file: TaskFile): Promise<WriteStream> {
+  const out = createWriteStream(file.partial, { flags: 'w' });
+  await once(out, 'open');
+  return out;
 }
 
 /** This try's partial file is thrown away (it failed, or a later try took the task over). */

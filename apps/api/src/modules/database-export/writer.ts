@@ -1,10 +1,9 @@
-import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
 import { csvField, csvTextField, type CsvValue, type DatabaseExportTableName } from '@beach/domain';
 import type { AppDeps } from '../../deps';
-import { completeTaskFile, dropTaskFile, startTaskFile, storagePathOf } from './files';
+import { completeTaskFile, dropTaskFile, openTaskFile, startTaskFile, storagePathOf } from './files';
 import * as repo from './repository';
 import { EXPORT_TABLES } from './tables';
 
@@ -53,7 +52,7 @@ export async function writeDatabaseExport(
   const storageKey = storageKeyOf(claim.id);
   const target = await startTaskFile(deps, storageKey, claim.attempt);
 
-  const out = createWriteStream(target.partial, { flags: 'w' });
+  const out = await openTaskFile(target);
   let failure: Error | null = null;
   out.on('error', (err) => (failure ??= err));
   const zip = new Zip((err, chunk, final) => {

@@ -1,5 +1,3 @@
-import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -16,7 +14,7 @@ import * as beachRepo from '../beach-notification-xml/repository';
 import { openBeachNotification } from '../beach-notification-xml/service';
 import * as wqxRepo from '../wqx-export/repository';
 import { openWqxExport } from '../wqx-export/service';
-import { completeTaskFile, dropTaskFile, startTaskFile } from './files';
+import { completeTaskFile, dropTaskFile, openTaskFile, startTaskFile } from './files';
 import * as repo from './repository';
 import type { ExportRunOptions, TaskKindView, TaskWriter, TaskWriteResult } from './service';
 
@@ -141,9 +139,8 @@ async function writeXml(
     if (!saved) throw new TakenOver();
     if (page) await options.afterPage?.(done);
   };
-  const out = createWriteStream(target.partial, { flags: 'w' });
+  const out = await openTaskFile(target);
   try {
-    await once(out, 'open');
     const file = await open(save);
     await pipeline(file.stream, out);
     const sizeBytes = await completeTaskFile(target);
