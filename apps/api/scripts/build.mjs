@@ -7,6 +7,7 @@
 //
 // Usage: node apps/api/scripts/build.mjs [--entry name=path ...]   (default: server and worker)
 // As a module: buildApi({ server: 'src/server.ts' }) -> { server: '/abs/dist/server.js' }
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -27,7 +28,8 @@ export const NODE_FLAGS = ['--max-semi-space-size=4'];
 /** Bundles `entries` (name -> path relative to apps/api, or absolute) into apps/api/dist/{name}.js. */
 export async function buildApi(entries = DEFAULT_ENTRIES) {
   const outdir = path.join(apiRoot, 'dist');
-  await build({
+  const result = await build({
+    write: false,
     entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.resolve(apiRoot, file)])),
     outdir,
     bundle: true,
@@ -48,6 +50,14 @@ export async function buildApi(entries = DEFAULT_ENTRIES) {
       },
     ],
   });
+  // Each file is written under a name of its own and renamed into place: `npm start` and `npm run worker`
+  // started together both build, and neither may start from a file the other is half-way through writing.
+  mkdirSync(outdir, { recursive: true });
+  for (const file of result.outputFiles) {
+    const partial = `${file.path}.${process.pid}.partial`;
+    writeFileSync(partial, file.contents);
+    renameSync(partial, file.path);
+  }
   return Object.fromEntries(Object.keys(entries).map((name) => [name, path.join(outdir, `${name}.js`)]));
 }
 

@@ -20,8 +20,9 @@ export interface Child {
 export function startChild(entry: string, args: string[], env: Record<string, string | undefined>): Child {
   const merged: Record<string, string | undefined> = { ...process.env, ...env };
   for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
-  // `dist/...`: the production bundle with its Node flags (decision 0047); otherwise the sources through tsx.
-  const argv = entry.startsWith('dist/') ? [...NODE_FLAGS, entry] : ['--import', 'tsx', path.join('src', entry)];
+  // `dist/...`: the production bundle with its Node flags (decision 0047); a .mjs script as it is; otherwise the
+  // sources through tsx.
+  const argv = entry.startsWith('dist/') ? [...NODE_FLAGS, entry] : entry.endsWith('.mjs') ? [entry] : ['--import', 'tsx', path.join('src', entry)];
   const child = spawn(process.execPath, [...argv, ...args], {
     cwd: apiDir,
     env: merged,

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,6 +54,14 @@ describe('the production bundle', () => {
       expect(readFileSync(file, 'utf8')).not.toMatch(/from ["']tsx/);
     }
   });
+
+  it('two builds at once (npm start and npm run worker started together) leave whole files and no partial ones', async () => {
+    const script = path.join(API_ROOT, 'scripts/build.mjs');
+    const builds = [0, 1].map(() => startChild(script, [], {}));
+    expect(await Promise.all(builds.map((b) => b.exited))).toEqual([0, 0]);
+    expect(readdirSync(path.join(API_ROOT, 'dist')).filter((f) => f.endsWith('.partial'))).toEqual([]);
+    for (const file of Object.values(built)) expect(execFileSync(process.execPath, ['--check', file]).toString()).toBe('');
+  }, 60_000);
 
   it('dist/server.js migrates an empty embedded database, answers ready, and exits 0 on SIGTERM', async () => {
     const port = await freePort();
