@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, lockFileFor, type DataDirLock, type LockHolder } from '../src/db/data-dir-lock';
+import { freePort } from './process-child';
 
 /** One writer per embedded database directory (decision 0017). */
 
@@ -226,16 +226,5 @@ function startServer(env: Record<string, string>): Promise<ChildProcess> {
     child.stderr.on('data', onData);
     child.on('error', reject);
     child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${log}`)));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
   });
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,7 +9,7 @@ import { queryRows, type Database } from '../src/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
 import { seedReference } from '../src/db/seed/reference';
 import { createTestDatabase, DATABASE_KIND } from './db';
-import { startChild, type Child } from './process-child';
+import { freePort, startChild, type Child } from './process-child';
 
 /**
  * Issue 15's process model (decision 0038), with real processes on PostgreSQL: `server.ts --workers 2` with
@@ -32,17 +31,6 @@ let port: number;
 let api: Child | undefined;
 const workers: Child[] = [];
 const programToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port: p } = server.address() as { port: number };
-      server.close(() => resolve(p));
-    });
-  });
-}
 
 const base = () => `http://127.0.0.1:${port}/api`;
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);

@@ -1,13 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApi } from '../scripts/build.mjs';
 import { DEMO_RAINFALL_FILE } from '../src/modules/nowcast/demo-feed';
 import { API_ROOT, apiSourceFile, MIGRATIONS_DIR, REPO_ROOT } from '../src/paths';
-import { startChild } from './process-child';
+import { freePort, startChild } from './process-child';
 
 /**
  * What production runs (decision 0047): `npm start` and `npm run worker` build the api into dist/ with esbuild
@@ -23,17 +22,6 @@ beforeAll(async () => {
   built = await buildApi();
 }, 60_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('paths the api reads at run time', () => {
   it('name the api package, the repository and the migrations, wherever the code runs from', () => {

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import { MIGRATIONS_DIR, REPO_ROOT } from '../paths';
+import { MIGRATIONS_DIR, packageDirAbove, REPO_ROOT } from '../paths';
 import { readTar, tarEnd, tarHeader, tarPadding, TarFormatError, type TarEntry } from '../lib/tar';
 import { acquireDataDirLock, DataDirLockedError, lockFileFor, type DataDirLock } from './data-dir-lock';
 
@@ -51,11 +51,9 @@ export class BackupError extends Error {
   }
 }
 
-const migrationsFolder = MIGRATIONS_DIR;
-
 /** The migration tags this code knows, in order, with the time drizzle records for each. */
 function knownMigrations(): { tag: string; when: number }[] {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
   return journal.entries.map((e) => ({ tag: e.tag, when: e.when }));
 }
 
@@ -70,14 +68,8 @@ export function appVersion(): string {
 
 /** PGlite's version, from its package.json (which its exports do not name: found above its entry file). */
 function pgliteVersion(): string {
-  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  for (;;) {
-    const file = path.join(dir, 'package.json');
-    if (existsSync(file) && (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name === '@electric-sql/pglite') return packageVersion(file);
-    const parent = path.dirname(dir);
-    if (parent === dir) return 'unknown';
-    dir = parent;
-  }
+  const dir = packageDirAbove(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '@electric-sql/pglite');
+  return dir === null ? 'unknown' : packageVersion(path.join(dir, 'package.json'));
 }
 
 /** Which migrations a PGlite directory has applied (it must not be open elsewhere). */

@@ -29,8 +29,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = MIGRATIONS_DIR;
-
 export interface DatabaseOptions {
   /** PostgreSQL server URL; when unset an embedded PGlite database is used. */
   url?: string;
@@ -117,14 +115,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
-    await migratePglite(database.db as never, { migrationsFolder });
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   } else {
     // Processes starting together (an api and `npm run worker`, decision 0038) migrate one after the other:
     // the second finds nothing left to do instead of creating the same tables at the same time.
     const lock = await database.pool!.connect();
     try {
       await lock.query('select pg_advisory_lock(hashtext($1))', ['beach-portal-migrations']);
-      await migratePg(database.db as never, { migrationsFolder });
+      await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await lock.query('select pg_advisory_unlock(hashtext($1))', ['beach-portal-migrations']).catch(() => undefined);
       lock.release();
