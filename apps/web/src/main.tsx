@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { persistStore } from 'redux-persist';
-import { PersistGate } from 'redux-persist/integration/react';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import './styles/uswds/site.scss';
 import './styles/app.css';
@@ -12,9 +11,15 @@ import { routes } from './app/routes';
 import { inlineSwitches, loadSwitches } from './app/site-switches';
 import { makeStore } from './app/store';
 import { restoreLanguage } from './i18n';
+import { warmUpIntl } from './i18n/icu-warmup';
+
+warmUpIntl();
 
 const store = makeStore();
-const persistor = persistStore(store);
+// Saved auth, user and license state (SPEC 4, Persistence) is read back before the first render, so the whole
+// first view renders in the one transition below (decision 0048). A PersistGate rendered nothing first and then
+// the app in an ordinary update, which React renders in one long task.
+const rehydrated = new Promise<void>((resolve) => persistStore(store, null, resolve));
 // Refetch on window focus and on reconnect (SPEC 7).
 setupListeners(store.dispatch);
 
@@ -33,6 +38,7 @@ function AppRoutes() {
 // without them (the dev server) it waits at most half a second for them.
 const publicPage = !/^\/(portal|login|forgotten-password|reset-password)(\/|$)/.test(window.location.pathname);
 await Promise.all([
+  rehydrated,
   restoreLanguage(),
   publicPage
     ? (inlineSwitches(store.dispatch) ?? Promise.race([loadSwitches(store.dispatch), new Promise((resolve) => setTimeout(resolve, 500))]))
@@ -49,11 +55,9 @@ startTransition(() =>
   root.render(
     <StrictMode>
       <Provider store={store}>
-        <PersistGate loading={null} persistor={persistor}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </PersistGate>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Provider>
     </StrictMode>,
   ),

@@ -32,6 +32,11 @@ export function AgencyLayout() {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
+  // The hidden download frame exists from the first opening of Beach Data on, and stays: closing the dialog never
+  // cancels a download on its way. Not before: a frame is a document of its own to make, on the first view's
+  // main thread (decision 0048).
+  const [downloadFrame, setDownloadFrame] = useState(false);
+  if (downloadOpen && !downloadFrame) setDownloadFrame(true);
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const welcomeOn = useSiteSwitch('WELCOME_MODAL');
@@ -240,7 +245,7 @@ export function AgencyLayout() {
       </footer>
 
       <BackToTop label={t('layout.backToTop')} />
-      <DownloadFrame />
+      {downloadFrame && <DownloadFrame />}
       <Welcome enabled={welcomeOn} />
       {downloadOpen && downloadsOn && (
         <Suspense fallback={null}>
