@@ -126,7 +126,7 @@ export default function BeachActionsPage() {
               ? t('beachActions.none', period)
               : t('beachActions.summary', { ongoing: ongoing.length, ended: ended.length, ...period })}
           </p>
-          <section aria-labelledby="actions-current-heading">
+          <section className="beach-actions-section" aria-labelledby="actions-current-heading">
             <h2 id="actions-current-heading">{t('beachActions.currentHeading')}</h2>
             {ongoing.length === 0 ? (
               <p>{t('beachActions.noneCurrent')}</p>
@@ -134,7 +134,7 @@ export default function BeachActionsPage() {
               <ActionsTable actions={ongoing} caption={t('beachActions.currentCaption')} />
             )}
           </section>
-          <section aria-labelledby="actions-recent-heading">
+          <section className="beach-actions-section" aria-labelledby="actions-recent-heading">
             <h2 id="actions-recent-heading">{t('beachActions.recentHeading')}</h2>
             {ended.length === 0 ? (
               <p>{t('beachActions.noneEnded')}</p>
