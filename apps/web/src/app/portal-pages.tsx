@@ -1,7 +1,9 @@
 import { lazy, type ReactElement } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { ScreenPage } from '../components/ScreenPage';
 import { CHANGE_PASSWORD_PATH, PORTAL_HOME_PATH } from '../features/auth/paths';
-import type { PortalSubpagePath } from './portal-paths';
+import { NotFoundPage } from './NotFoundPage';
+import { PORTAL_PATHS, PORTAL_SUBPAGE_PATHS, type PortalSubpagePath } from './portal-paths';
 import { PORTAL_SCREENS } from './portal-routes';
 
 /*
@@ -109,11 +111,28 @@ const SUBPAGES: Record<PortalSubpagePath, ReactElement> = {
   '/portal/website-management/dep-it/import-results': <LegacyImportPage />,
 };
 
-/** The page of a portal route (its path pattern, as in the route table). */
-export default function PortalPage({ route }: { route: string }) {
+/** The page of a portal route (its path pattern). */
+function PortalPage({ route }: { route: string }) {
   const page = SCREEN_PAGES[route] ?? SUBPAGES[route as PortalSubpagePath];
   if (page) return page;
   const screen = PORTAL_SCREENS.find((s) => s.path === route);
   if (route === '/portal/website-management/dep-it/beaches-db') return <BeachesDatabasePage title={screen!.label} description={screen!.description} />;
   return <ScreenPage title={screen?.label ?? route} description={screen?.description} />;
+}
+
+/**
+ * The portal's route table, under the app's `/portal/*` route (routes.tsx): the sidebar's screens, then the pages
+ * below them (add / edit records, the audit log), each by its path after `/portal/`; any other portal address is
+ * not found.
+ */
+const PORTAL_ROUTES: RouteObject[] = [
+  ...[...PORTAL_PATHS, ...PORTAL_SUBPAGE_PATHS].map((route): RouteObject => {
+    const rest = route.slice('/portal/'.length);
+    return rest ? { path: rest, element: <PortalPage route={route} /> } : { index: true, element: <PortalPage route={route} /> };
+  }),
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export default function PortalPages() {
+  return useRoutes(PORTAL_ROUTES);
 }

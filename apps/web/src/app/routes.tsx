@@ -5,7 +5,6 @@ import { ScreenPage } from '../components/ScreenPage';
 import { FORGOT_PASSWORD_PATH, LOGIN_PATH } from '../features/auth/paths';
 import { AgencyLayout } from './layouts/AgencyLayout';
 import { NotFoundPage } from './NotFoundPage';
-import { PORTAL_PATHS, PORTAL_SUBPAGE_PATHS } from './portal-paths';
 import { PUBLIC_LINKS } from './public-nav';
 import { RequireAuth } from './RequireAuth';
 import { RouteErrorBoundary } from './RouteError';
@@ -16,8 +15,12 @@ const PortalLayout = lazy(() => {
   void import('./portal-pages').catch(() => undefined);
   return import('./layouts/PortalLayout');
 });
-/** A portal page by its route pattern: the pages, their labels and purposes load with the portal. */
-const PortalPage = lazy(() => import('./portal-pages'));
+/**
+ * The portal's pages: one route here (`/portal/*`), the portal's own table with the portal (portal-pages.tsx). A
+ * public page then matches its address against the public routes only, and its first load carries no portal
+ * path (decision 0048).
+ */
+const PortalPages = lazy(() => import('./portal-pages'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
@@ -91,8 +94,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          // The sidebar's screens, then the pages below them (add / edit records, the audit log).
-          ...[...PORTAL_PATHS, ...PORTAL_SUBPAGE_PATHS].map((path) => ({ path, element: <PortalPage route={path} /> })),
+          { path: '/portal/*', element: <PortalPages /> },
         ],
       },
     ],
