@@ -6,7 +6,7 @@
 // BUDGET_KB (1 KB = 1000 bytes).
 //
 // Counted: the document; what it names (scripts, modulepreloads, stylesheets, the icon); the Link header's
-// preloads; the map page's chunks and the Leaflet map's (first-view.json "chunks", from the Vite manifest,
+// preloads; the workers those chunks start; the map page's chunks and the Leaflet map's (first-view.json "chunks", from the Vite manifest,
 // with their static imports and stylesheets); the api reads the page makes before the map is usable
 // (first-view.json "reads"; a browser test keeps that list honest). Each once. Not counted: base-map tiles
 // (another host) and the welcome pop-up, which waits until the page has loaded.
@@ -53,7 +53,7 @@ function fail(message) {
 
 const manifestPath = path.join(dist, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) fail(`${manifestPath} not found: build the web app first (npm run build -w @beach/web).`);
-/** @type {Record<string, {file: string, src?: string, isEntry?: boolean, css?: string[], imports?: string[], dynamicImports?: string[]}>} */
+/** @type {Record<string, {file: string, src?: string, isEntry?: boolean, css?: string[], assets?: string[], imports?: string[], dynamicImports?: string[]}>} */
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
 /** One GET on a connection of its own: the bytes that crossed the wire (status line, headers, body). */
@@ -117,6 +117,10 @@ try {
       await count(`/${manifest[k].file}`, path.basename(source));
       for (const css of manifest[k].css ?? []) await count(`/${css}`, path.basename(source));
     }
+  }
+  // Workers a counted chunk starts (the ICU warm-up, decision 0048): Vite lists them as the chunk's assets.
+  for (const chunk of Object.values(manifest).filter((m) => counted.has(`/${m.file}`))) {
+    for (const asset of chunk.assets ?? []) if (asset.endsWith('.js')) await count(`/${asset}`, 'worker');
   }
   for (const read of firstView.reads) await count(read, 'api read');
 
