@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_NOWCAST_COEFFICIENTS, type NowcastBoard, type StationNowcastResponse } from '@beach/domain';
+import { DEFAULT_NOWCAST_COEFFICIENTS, programToday, type NowcastBoard, type StationNowcastResponse } from '@beach/domain';
 import { ConfigError, loadConfig } from '../src/config';
 import { queryRows } from '../src/db/client';
 import { rainfallFetchJob } from '../src/jobs/rainfall-fetch';
@@ -215,8 +215,10 @@ describe(`rainfall nowcast on ${DATABASE_KIND}`, () => {
 
     it('the station estimate uses the station\'s last verified indicator result', async () => {
       const id = ob[0]!.beach_station_id;
+      // Today in the program's time zone: the estimate reads results up to that day, and the database's
+      // current_date (UTC) is already tomorrow there every evening.
       await ctx.database.db.execute(sql`insert into results (beach_station_id, organization_id, sample_date, sample_time_hh, sample_time_mm, parameter_id, value, result_unit_id, verification_state)
-        values (${id}, ${facts.org.BMWM!}, current_date, '23', '59', ${facts.parameter.ENTEROCOCCUS}, 999, ${facts.unit.CFU_100ML}, 'VERIFIED')`);
+        values (${id}, ${facts.org.BMWM!}, ${programToday()}, '23', '59', ${facts.parameter.ENTEROCOCCUS}, 999, ${facts.unit.CFU_100ML}, 'VERIFIED')`);
       const res = await ctx.call({ method: 'GET', url: `/api/nowcast/stations/${id}`, token: await token(OFFICER) });
       expect(res.statusCode).toBe(200);
       const s = res.json<{ payload: StationNowcastResponse }>().payload.station;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SURVEY_STATUS_LABELS } from '@beach/domain';
+import { useProgramDay } from '../../app/program-day';
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
 import { useStationSurveysQuery } from './api';
@@ -14,6 +15,7 @@ const SHOWN = 5;
  */
 export function StationSurveys({ stationId }: { stationId: number }) {
   const surveys = useStationSurveysQuery(stationId);
+  const day = useProgramDay();
   if (surveys.isLoading) return <Loading label="Loading the sanitary surveys…" />;
   if (surveys.isError || !surveys.data) return <LoadError message="The station's sanitary surveys could not be loaded." onRetry={() => void surveys.refetch()} />;
   const all = surveys.data;
@@ -27,7 +29,7 @@ export function StationSurveys({ stationId }: { stationId: number }) {
           {shown.map((s) => (
             <li key={s.sanitary_survey_id}>
               <Link to={`${SCREEN}?survey=${s.sanitary_survey_id}`}>Survey of {s.survey_date}</Link>: {SURVEY_STATUS_LABELS[s.status]}
-              {s.status === 'COMPLETED' && s.completed_at ? ` on ${s.completed_at.slice(0, 10)}` : ''}
+              {s.status === 'COMPLETED' && s.completed_at ? ` on ${day(s.completed_at)}` : ''}
               {s.surveyor && s.surveyor !== 'N/A' ? `, by ${s.surveyor}` : ''}
               {s.is_legacy ? ' (legacy)' : ''}
             </li>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button } from '@trussworks/react-uswds';
 import type { SourceTrackdown, TrackdownFile } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
+import { useProgramDay } from '../../app/program-day';
 import { useConfirmedDelete } from '../../components/management/confirmed-delete';
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
@@ -10,8 +11,9 @@ import './station-trackdowns.css';
 import { TrackdownForm } from './TrackdownForm';
 import { downloadTrackdownFile, useCreateTrackdownMutation, useDeleteTrackdownMutation, useStationTrackdownsQuery, useUpdateTrackdownMutation } from './trackdowns-api';
 
-const day = (timestamp: string) => timestamp.slice(0, 10);
-const nameOf = (t: SourceTrackdown) => `trackdown #${t.source_trackdown_id} of ${day(t.created_at)}`;
+/** "Trackdown #7 of 2026-07-01": the day it was added, in the programs' time zone. */
+const titleOf = (t: SourceTrackdown, day: (timestamp: string) => string) => `Trackdown #${t.source_trackdown_id} of ${day(t.created_at)}`;
+const nameOf = (t: SourceTrackdown, day: (timestamp: string) => string) => `trackdown #${t.source_trackdown_id} of ${day(t.created_at)}`;
 
 /**
  * The station's source trackdowns on its dashboard (shown to the Sanitary Surveys screen's users): each with
@@ -20,6 +22,7 @@ const nameOf = (t: SourceTrackdown) => `trackdown #${t.source_trackdown_id} of $
  */
 export function StationTrackdowns({ stationId, canDelete }: { stationId: number; canDelete: boolean }) {
   const trackdowns = useStationTrackdownsQuery(stationId);
+  const day = useProgramDay();
   const [create] = useCreateTrackdownMutation();
   const [update] = useUpdateTrackdownMutation();
   const [remove] = useDeleteTrackdownMutation();
@@ -30,7 +33,7 @@ export function StationTrackdowns({ stationId, canDelete }: { stationId: number;
     if (notice) noticeRef.current?.focus();
   }, [notice]);
   const deletion = useConfirmedDelete<SourceTrackdown>({
-    nameOf: (t) => `Trackdown #${t.source_trackdown_id} of ${day(t.created_at)}`,
+    nameOf: (t) => titleOf(t, day),
     remove: (t) => remove({ stationId, id: t.source_trackdown_id }).unwrap(),
     failure: 'The trackdown could not be deleted.',
     onDeleted: setNotice,
@@ -59,7 +62,7 @@ export function StationTrackdowns({ stationId, canDelete }: { stationId: number;
       )}
       {editing !== null ? (
         <section aria-labelledby="trackdown-form-heading" className="margin-top-2">
-          <h4 id="trackdown-form-heading">{editingOne ? `Edit ${nameOf(editingOne)}` : 'Add a source trackdown'}</h4>
+          <h4 id="trackdown-form-heading">{editingOne ? `Edit ${nameOf(editingOne, day)}` : 'Add a source trackdown'}</h4>
           <TrackdownForm
             key={editing}
             trackdown={editingOne}
@@ -99,6 +102,7 @@ function TrackdownView({ trackdown: t, onEdit, deleteButton }: { trackdown: Sour
     setDownloadError(null);
     downloadTrackdownFile(jwt, t.source_trackdown_id, file).catch((err: unknown) => setDownloadError(err instanceof Error ? err.message : 'The file could not be downloaded.'));
   };
+  const day = useProgramDay();
   const headingId = `trackdown-${t.source_trackdown_id}-heading`;
   const text: [string, string][] = [
     ['Identified problems', t.identified_problems],
@@ -109,7 +113,7 @@ function TrackdownView({ trackdown: t, onEdit, deleteButton }: { trackdown: Sour
   return (
     <article aria-labelledby={headingId} className="trackdown margin-top-2 padding-2 border-1px border-base-lighter radius-md">
       <h4 id={headingId} className="margin-top-0">
-        Trackdown #{t.source_trackdown_id} of {day(t.created_at)}
+        {titleOf(t, day)}
         {t.created_by_name && (
           <>
             {' '}
@@ -193,7 +197,7 @@ function TrackdownView({ trackdown: t, onEdit, deleteButton }: { trackdown: Sour
         </Alert>
       )}
       <div className="margin-top-2 display-flex flex-wrap flex-align-center" style={{ gap: '0.5rem' }}>
-        <Button type="button" outline className="margin-0" onClick={onEdit} aria-label={`Edit ${nameOf(t)}`}>
+        <Button type="button" outline className="margin-0" onClick={onEdit} aria-label={`Edit ${nameOf(t, day)}`}>
           Edit
         </Button>
         {deleteButton}

@@ -65,6 +65,16 @@ describe('StationTrackdowns', () => {
     expect(within(article).queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 
+  it("names a trackdown added in the agency's evening by the agency's day (GET public/config's zone), not the UTC day", async () => {
+    mockFetch({
+      'GET /api/beach/3/sourceTrackdown': ok('SOURCE_TRACKDOWNS_FOUND', { list: [{ ...TRACKDOWN, created_at: '2026-11-28T01:10:00Z' }] }),
+      'GET /api/public/config': ok('CONFIG_FOUND', { tile_url: '', time_zone: 'America/Chicago', today: '2026-11-27' }),
+    });
+    renderTrackdowns();
+    expect(await screen.findByRole('article', { name: 'Trackdown #7 of 2026-11-27 by Helen Rossi' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit trackdown #7 of 2026-11-27' })).toBeInTheDocument();
+  });
+
   it('says so when the station has none, and offers a retry when the list fails', async () => {
     let fail = true;
     mockFetch({

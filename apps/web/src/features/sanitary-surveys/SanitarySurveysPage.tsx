@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Alert, Button, Select, Table } from '@trussworks/react-uswds';
 import { latestSampleDate, programToday, sanitarySurveyAccess, SURVEY_CODES, SURVEY_STATUS_LABELS, type Survey, type SurveyFilters, type SurveySummary } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
+import { useProgramDay } from '../../app/program-day';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { Field } from '../../components/Field';
 import { LoadError } from '../../components/LoadError';
@@ -306,6 +307,7 @@ function SurveyList({
 
 /** One survey, opened: its facts and its form. */
 function SurveyEditor({ id, options, notice, onDone }: { id: number; options: SurveyFilters; notice: string | null; onDone: (message: string | null) => void }) {
+  const day = useProgramDay();
   const survey = useGetSurveyQuery(id);
   const [update] = useUpdateSurveyMutation();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -334,7 +336,7 @@ function SurveyEditor({ id, options, notice, onDone }: { id: number; options: Su
       </h2>
       <p>
         <span className={`survey-status survey-status--${s.status.toLowerCase()}`}>{SURVEY_STATUS_LABELS[s.status]}</span>
-        {s.completed_at && ` on ${s.completed_at.slice(0, 10)}${s.completed_by ? ` by ${s.completed_by}` : ''}`}
+        {s.completed_at && ` on ${day(s.completed_at)}${s.completed_by ? ` by ${s.completed_by}` : ''}`}
         {s.incident_id !== null && '. Started from an incident day.'}
         {s.requires_sanitary_survey && ' The station still needs a sanitary survey.'}
       </p>
