@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DownloadCounts, DownloadFilter } from '@beach/domain';
-import { queryRows, type DbOrTx } from '../../../db/client';
+import { queryRowsPrepared, type DbOrTx } from '../../../db/client';
 import { countPeriods, type CountPeriods } from '../count-periods';
 import { countScope, type CountScope } from '../count-scope';
 import { incidentInRange, STATION_PLACE_JOINS, stationConditions } from './filter-sql';
@@ -16,7 +16,7 @@ import { incidentInRange, STATION_PLACE_JOINS, stationConditions } from './filte
 export async function countDownloadRows(db: DbOrTx, filter: DownloadFilter): Promise<DownloadCounts> {
   const periods = countPeriods(filter.startDate, filter.endDate);
   const scope = countScope(filter);
-  const [row] = await queryRows<{ water_quality: number | string | bigint; incident: number | string | bigint }>(
+  const [row] = await queryRowsPrepared<{ water_quality: number | string | bigint; incident: number | string | bigint }>(
     db,
     sql`select
           (${scope ? scopeResultCount(scope, filter, periods) : stationResultCount(filter, periods)}) as water_quality,
