@@ -278,6 +278,9 @@ function Filters({ draft, errors, onChange, onSubmit, onClear }: FiltersProps) {
 }
 
 /** Columns of the table: every one sortable. */
+/** A whole number with thousands separators (1,876), in the table and the summary alike. */
+const count = (value: number) => value.toLocaleString('en-US');
+
 const TABLE_COLUMNS: readonly { key: EpaReportColumnKey; label: string; numeric: boolean }[] = [
   { key: 'beach_name', label: 'Beach', numeric: false },
   { key: 'program_abbv', label: 'Program', numeric: false },
@@ -392,7 +395,7 @@ function Results({ report }: { report: EpaReport }) {
                 <td>{row.monitored ? 'Yes' : 'No'}</td>
                 {TABLE_COLUMNS.filter((c) => c.numeric).map((c) => (
                   <td key={c.key} className="epa-table__number">
-                    {c.key === 'percent_under_action' ? percent(row.percent_under_action) : row[c.key as keyof EpaReportBeach]}
+                    {c.key === 'percent_under_action' ? percent(row.percent_under_action) : count(Number(row[c.key as keyof EpaReportBeach]))}
                   </td>
                 ))}
               </tr>
@@ -400,14 +403,14 @@ function Results({ report }: { report: EpaReport }) {
           </tbody>
           <tfoot>
             <tr className="epa-table__totals">
-              <th scope="row">Total ({totals.beaches} beaches)</th>
+              <th scope="row">Total ({count(totals.beaches)} beaches)</th>
               <td />
               <td />
               <td />
-              <td>{totals.beaches_monitored}</td>
+              <td>{count(totals.beaches_monitored)}</td>
               {TABLE_COLUMNS.filter((c) => c.numeric).map((c) => (
                 <td key={c.key} className="epa-table__number">
-                  {c.key === 'percent_under_action' ? percent(totals.percent_under_action) : totals[c.key as keyof EpaReportTotals]}
+                  {c.key === 'percent_under_action' ? percent(totals.percent_under_action) : count(Number(totals[c.key as keyof EpaReportTotals]))}
                 </td>
               ))}
             </tr>
@@ -424,27 +427,27 @@ function Summary({ totals, from, to, through }: { totals: EpaReportTotals; from:
       <div>
         <dt>Beaches monitored</dt>
         <dd>
-          {totals.beaches_monitored} of {totals.beaches}
+          {count(totals.beaches_monitored)} of {count(totals.beaches)}
         </dd>
       </div>
       <div>
         <dt>Samples</dt>
-        <dd>{totals.samples}</dd>
+        <dd>{count(totals.samples)}</dd>
       </div>
       <div>
         <dt>Exceedances</dt>
-        <dd>{totals.exceedances}</dd>
+        <dd>{count(totals.exceedances)}</dd>
       </div>
       <div>
         <dt>Advisories / days</dt>
         <dd>
-          {totals.advisories} / {totals.advisory_days}
+          {count(totals.advisories)} / {count(totals.advisory_days)}
         </dd>
       </div>
       <div>
         <dt>Closures / days</dt>
         <dd>
-          {totals.closures} / {totals.closure_days}
+          {count(totals.closures)} / {count(totals.closure_days)}
         </dd>
       </div>
       <div>

@@ -12,6 +12,7 @@ import { incidentInRange, STATION_PLACE_JOINS, stationConditions } from './filte
  * counts are the roll-ups of the filter's place (result_scope_counts: a few hundred rows whatever the number
  * of stations); with one station, or places that only intersect, the per-station counts of the stations the
  * downloads' own conditions select (filter-sql.ts). Incidents are counted from the incidents themselves.
+ * On PostgreSQL the statement is a named prepared one, planned once per connection and shape (decision 0049).
  */
 export async function countDownloadRows(db: DbOrTx, filter: DownloadFilter): Promise<DownloadCounts> {
   const periods = countPeriods(filter.startDate, filter.endDate);
