@@ -14,6 +14,9 @@ const ADMIN = 'admin@example.org';
 /** The page at 1280 and 390 wide, in the test's output (and EPA_SHOTS when set), each after the layout settles. */
 const SHOTS = { settleMs: 300, restore: 'original', alsoTo: process.env.EPA_SHOTS } as const;
 
+/** A figure as the CSV holds it: the table's thousands separators removed. */
+const plain = (text: string) => text.replaceAll(',', '');
+
 test('an administrator runs the EPA statistics for a season and downloads the same numbers as CSV', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const year = new Date().getFullYear() - 1;
@@ -43,7 +46,8 @@ test('an administrator runs the EPA statistics for a season and downloads the sa
   expect(count).toBeGreaterThan(10);
   // A season of weekly sampling: the seeded ocean beaches monitored, with samples and some exceedances. (A
   // station another journey added this year is listed too, not monitored: the total counts the 'Yes' rows.)
-  const totalCells = await totals.locator('td').allTextContents();
+  // Figures are shown with thousands separators (1,876); the CSV holds them plain.
+  const totalCells = (await totals.locator('td').allTextContents()).map(plain);
   const monitoredCells = await bodyRows.evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[3]?.textContent ?? ''));
   const monitored = monitoredCells.filter((cell) => cell === 'Yes').length;
   expect(monitored).toBeGreaterThan(10);
@@ -59,7 +63,7 @@ test('an administrator runs the EPA statistics for a season and downloads the sa
   const shown = await bodyRows.evaluateAll((rows) =>
     rows.map((row) => ({
       beach: row.querySelector('th .text-bold')?.textContent ?? '',
-      cells: Array.from(row.querySelectorAll('td')).map((td) => td.textContent ?? ''),
+      cells: Array.from(row.querySelectorAll('td')).map((td) => (td.textContent ?? '').replaceAll(',', '')),
     })),
   );
   const exceedanceCounts = shown.map((r) => Number(r.cells[5]));

@@ -63,7 +63,7 @@ const REPORT: EpaReport = {
   totals: {
     beaches: 3,
     beaches_monitored: 3,
-    samples: 40,
+    samples: 1876,
     exceedances: 4,
     advisories: 2,
     advisory_days: 4,
@@ -71,7 +71,7 @@ const REPORT: EpaReport = {
     closure_days: 0,
     action_days: 4,
     action_days_in_season: 4,
-    season_days: 200,
+    season_days: 2000,
     percent_under_action: 2,
   },
 };
@@ -115,8 +115,10 @@ describe('DEP IT: EPA report statistics', () => {
       excludeNaResults: 'true',
     });
     const totals = within(table).getByRole('row', { name: /Total \(3 beaches\)/ });
-    expect(within(totals).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '', '', '3', '40', '4', '2', '4', '0', '0', '4', '200', '2.0%']);
+    expect(within(totals).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '', '', '3', '1,876', '4', '2', '4', '0', '0', '4', '2,000', '2.0%']);
     expect(within(table).getByRole('row', { name: /Bay Head/ })).toHaveTextContent('N/A');
+    // Thousands separators in the summary as in the table's totals.
+    expect(screen.getAllByText('1,876')).toHaveLength(2);
   });
 
   it('sorts by each column with buttons in the headers, saying so with aria-sort', async () => {
@@ -162,7 +164,7 @@ describe('DEP IT: EPA report statistics', () => {
     expect(rows[2]![0]).toBe(`'=HYPERLINK("x")`);
     expect(rows[1]).toEqual(['Anchor Beach', 'Anchor Beach station', 'NJ1', 'OB', 'Monmouth', 'Sea Bright', 'Yes', '12', '3', '1', '2', '0', '0', '2', '100', '5']);
     expect(rows[3]![15]).toBe('');
-    expect(rows[4]).toEqual(['Total (3 beaches)', '', '', '', '', '', '3', '40', '4', '2', '4', '0', '0', '4', '200', '2']);
+    expect(rows[4]).toEqual(['Total (3 beaches)', '', '', '', '', '', '3', '1876', '4', '2', '4', '0', '0', '4', '2000', '2']);
   });
 
   it('refuses a To before the From before asking the server, and shows the empty answer', async () => {
