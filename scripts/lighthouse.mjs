@@ -8,10 +8,13 @@
 // stand-in as TILE_URL, so nothing calls an outside host. With --base it measures a server already running.
 //
 // Usage: npm run lighthouse -- [--base http://127.0.0.1:3000] [--runs 3] [--pages /,/beach-actions]
-//        [--json out.json] [--label after] [--web-dist path/to/another/dist]
+//        [--json out.json] [--label after] [--web-dist path/to/another/dist] [--cpu-slowdown 7]
 // The api it starts listens on a free port the system picks (never a fixed one, so it collides with nothing);
 // --web-dist serves another build than apps/web/dist (e.g. a copy of the build before a change, to measure
 // before and after in one session).
+// --cpu-slowdown replaces the default 4x CPU multiplier (network throttling unchanged). The 4x default assumes a
+// host of Lighthouse's "high-end desktop" class (benchmark index 1500-2000); each run prints this host's index, and
+// on a faster host a calibrated multiplier (about 4 x index / 1750) shows what a mid-tier phone would see.
 // Each page is measured --runs times in a fresh browser profile (a first visit); the median run by
 // performance score is shown. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
 import { existsSync, writeFileSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
 import { startBlankTiles } from './blank-tiles.mjs';
 import { startProductionServer } from './serve-production.mjs';
 
@@ -30,6 +34,7 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     label: { type: 'string', default: '' },
     'web-dist': { type: 'string' },
+    'cpu-slowdown': { type: 'string' },
   },
 });
 
@@ -55,20 +60,21 @@ if (!base) {
 try {
   const pages = args.pages ? args.pages.split(',') : ['/', await beachPath(base), '/beach-actions'];
   const runs = Math.max(1, Number(args.runs));
-  console.log(`Lighthouse ${await lighthouseVersion()} (mobile, simulated throttling) on ${base}, ${runs} run(s) per page, Chromium ${chromePath}`);
+  console.log(`Lighthouse ${await lighthouseVersion()} (mobile, simulated throttling${args['cpu-slowdown'] ? `, CPU ${args['cpu-slowdown']}x instead of 4x` : ''}) on ${base}, ${runs} run(s) per page, Chromium ${chromePath}`);
   const results = [];
   for (const page of pages) {
     const samples = [];
     for (let i = 0; i < runs; i++) {
       const sample = await measureWithRetry(`${base}${page}`);
       samples.push(sample);
-      console.log(`  ${page} run ${i + 1}: ${line(sample)}  (load ${loadavg()[0].toFixed(1)})`);
+      console.log(`  ${page} run ${i + 1}: ${line(sample)}  (load ${loadavg()[0].toFixed(1)}, host CPU benchmark ${sample.benchmarkIndex}, CPU ${sample.cpuSlowdown}x)`);
     }
     samples.sort((a, b) => a.performance - b.performance);
     results.push({ page, median: samples[Math.floor(samples.length / 2)], samples });
   }
 
-  console.log(`\nMedian of ${runs} ${args.label ? `(${args.label})` : ''}`);
+  const benchmarks = results.flatMap((r) => r.samples.map((x) => x.benchmarkIndex)).sort((a, b) => a - b);
+  console.log(`\nMedian of ${runs} ${args.label ? `(${args.label})` : ''}; Lighthouse's host CPU benchmark ${benchmarks[0]}-${benchmarks[benchmarks.length - 1]} (median ${benchmarks[Math.floor(benchmarks.length / 2)]}; higher is faster, and TBT scales with it)`);
   console.log(`  ${'page'.padEnd(22)} perf  FCP s  LCP s   CLS    TBT ms  SI s   KiB    a11y`);
   for (const { page, median } of results) console.log(`  ${page.padEnd(22)} ${row(median)}`);
   console.log(`  ${'issue, `/` before'.padEnd(22)} ${String(ISSUE_BASELINE.performance).padStart(4)}  ${ISSUE_BASELINE.fcp.toFixed(1).padStart(5)}  ${ISSUE_BASELINE.lcp.toFixed(1).padStart(5)}  ${ISSUE_BASELINE.cls.toFixed(2).padStart(5)}  ${'-'.padStart(7)}  ${'-'.padStart(4)}  ${String(ISSUE_BASELINE.transferKiB).padStart(5)}  -`);
@@ -119,7 +125,9 @@ async function measure(url) {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run'],
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const slowdown = args['cpu-slowdown'] ? Number(args['cpu-slowdown']) : undefined;
+    const throttling = slowdown ? { ...lighthouseConstants.throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown } : undefined;
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...(throttling ? { throttling } : {}) });
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -132,6 +140,10 @@ async function measure(url) {
       tbt: audit('total-blocking-time'),
       si: audit('speed-index'),
       transferBytes: audit('total-byte-weight'),
+      // Lighthouse's own measure of the host CPU (higher is faster). Simulated throttling scales the host's
+      // main-thread times by 4, so TBT and the score depend on it: compare runs of similar benchmarks only.
+      benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
+      cpuSlowdown: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? null,
       lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
       // Where the main thread went (for --json): the long tasks by script, and each script's evaluation time.
       longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => ({ url: t.url, start: Math.round(t.startTime), duration: Math.round(t.duration) })),
