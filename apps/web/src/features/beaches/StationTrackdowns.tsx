@@ -11,9 +11,9 @@ import './station-trackdowns.css';
 import { TrackdownForm } from './TrackdownForm';
 import { downloadTrackdownFile, useCreateTrackdownMutation, useDeleteTrackdownMutation, useStationTrackdownsQuery, useUpdateTrackdownMutation } from './trackdowns-api';
 
-/** "Trackdown #7 of 2026-07-01": the day it was added, in the programs' time zone. */
-const titleOf = (t: SourceTrackdown, day: (timestamp: string) => string) => `Trackdown #${t.source_trackdown_id} of ${day(t.created_at)}`;
-const nameOf = (t: SourceTrackdown, day: (timestamp: string) => string) => `trackdown #${t.source_trackdown_id} of ${day(t.created_at)}`;
+type DayOf = (timestamp: string) => string;
+/** "#7 of 2026-07-01": the day it was added, in the programs' time zone. */
+const numberAndDay = (t: SourceTrackdown, day: DayOf) => `#${t.source_trackdown_id} of ${day(t.created_at)}`;
 
 /**
  * The station's source trackdowns on its dashboard (shown to the Sanitary Surveys screen's users): each with
@@ -33,7 +33,7 @@ export function StationTrackdowns({ stationId, canDelete }: { stationId: number;
     if (notice) noticeRef.current?.focus();
   }, [notice]);
   const deletion = useConfirmedDelete<SourceTrackdown>({
-    nameOf: (t) => titleOf(t, day),
+    nameOf: (t) => `Trackdown ${numberAndDay(t, day)}`,
     remove: (t) => remove({ stationId, id: t.source_trackdown_id }).unwrap(),
     failure: 'The trackdown could not be deleted.',
     onDeleted: setNotice,
@@ -62,7 +62,7 @@ export function StationTrackdowns({ stationId, canDelete }: { stationId: number;
       )}
       {editing !== null ? (
         <section aria-labelledby="trackdown-form-heading" className="margin-top-2">
-          <h4 id="trackdown-form-heading">{editingOne ? `Edit ${nameOf(editingOne, day)}` : 'Add a source trackdown'}</h4>
+          <h4 id="trackdown-form-heading">{editingOne ? `Edit trackdown ${numberAndDay(editingOne, day)}` : 'Add a source trackdown'}</h4>
           <TrackdownForm
             key={editing}
             trackdown={editingOne}
@@ -83,7 +83,7 @@ export function StationTrackdowns({ stationId, canDelete }: { stationId: number;
           {trackdowns.data.length === 0 ? (
             <p>No source trackdowns at this station yet.</p>
           ) : (
-            trackdowns.data.map((t) => <TrackdownView key={t.source_trackdown_id} trackdown={t} onEdit={() => open(t.source_trackdown_id)} deleteButton={canDelete ? deletion.button(t) : null} />)
+            trackdowns.data.map((t) => <TrackdownView key={t.source_trackdown_id} trackdown={t} day={day} onEdit={() => open(t.source_trackdown_id)} deleteButton={canDelete ? deletion.button(t) : null} />)
           )}
           <Button type="button" className="margin-top-2" onClick={() => open('new')}>
             Add a source trackdown
@@ -95,14 +95,13 @@ export function StationTrackdowns({ stationId, canDelete }: { stationId: number;
   );
 }
 
-function TrackdownView({ trackdown: t, onEdit, deleteButton }: { trackdown: SourceTrackdown; onEdit: () => void; deleteButton: ReactNode }) {
+function TrackdownView({ trackdown: t, day, onEdit, deleteButton }: { trackdown: SourceTrackdown; day: DayOf; onEdit: () => void; deleteButton: ReactNode }) {
   const jwt = useAppSelector((state) => state.auth.jwt);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const download = (file: Pick<TrackdownFile, 'file' | 'name'>) => {
     setDownloadError(null);
     downloadTrackdownFile(jwt, t.source_trackdown_id, file).catch((err: unknown) => setDownloadError(err instanceof Error ? err.message : 'The file could not be downloaded.'));
   };
-  const day = useProgramDay();
   const headingId = `trackdown-${t.source_trackdown_id}-heading`;
   const text: [string, string][] = [
     ['Identified problems', t.identified_problems],
@@ -113,7 +112,7 @@ function TrackdownView({ trackdown: t, onEdit, deleteButton }: { trackdown: Sour
   return (
     <article aria-labelledby={headingId} className="trackdown margin-top-2 padding-2 border-1px border-base-lighter radius-md">
       <h4 id={headingId} className="margin-top-0">
-        {titleOf(t, day)}
+        Trackdown {numberAndDay(t, day)}
         {t.created_by_name && (
           <>
             {' '}
@@ -197,7 +196,7 @@ function TrackdownView({ trackdown: t, onEdit, deleteButton }: { trackdown: Sour
         </Alert>
       )}
       <div className="margin-top-2 display-flex flex-wrap flex-align-center" style={{ gap: '0.5rem' }}>
-        <Button type="button" outline className="margin-0" onClick={onEdit} aria-label={`Edit ${nameOf(t, day)}`}>
+        <Button type="button" outline className="margin-0" onClick={onEdit} aria-label={`Edit trackdown ${numberAndDay(t, day)}`}>
           Edit
         </Button>
         {deleteButton}

@@ -277,10 +277,10 @@ function Filters({ draft, errors, onChange, onSubmit, onClear }: FiltersProps) {
   );
 }
 
-/** Columns of the table: every one sortable. */
 /** A whole number with thousands separators (1,876), in the table and the summary alike. */
 const count = (value: number) => value.toLocaleString('en-US');
 
+/** Columns of the table: every one sortable. */
 const TABLE_COLUMNS: readonly { key: EpaReportColumnKey; label: string; numeric: boolean }[] = [
   { key: 'beach_name', label: 'Beach', numeric: false },
   { key: 'program_abbv', label: 'Program', numeric: false },
