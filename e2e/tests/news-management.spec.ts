@@ -56,8 +56,16 @@ test('an admin adds a news item with an image, moves it to the top, and the publ
   // Tiptap hands focus back to the body on the next animation frame: keys pressed before then land on the page,
   // the linked text stays selected, and the image inserted next replaces it (seen in CI under load).
   await expect(body).toBeFocused();
-  await page.keyboard.press('End');
+  // Tiptap's focus() restores the selection it holds in an animation frame of its own: let two frames pass, so
+  // End and Enter move a caret that stays moved (else the link stays selected and the image replaces it).
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  // ArrowRight collapses the linked selection to its end (the line's end: it was selected with Shift+Home).
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.isCollapsed ?? false)).toBe(true);
   await page.keyboard.press('Enter');
+  // The caret in a new paragraph after the linked one, which keeps its text: the image goes there.
+  await expect(body.getByRole('link', { name: /Both resamples/ })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.isCollapsed ?? false)).toBe(true);
 
   await page.getByRole('button', { name: 'Image', exact: true }).click();
   const photo = await sharp({ create: { width: 960, height: 540, channels: 3, background: '#2a7ab0' } })
