@@ -83,6 +83,36 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as cons
   });
 }
 
+test("a public page's first view is the page, not a Loading… line; a beach page's has the beach's status", async ({ page }) => {
+  await skipWelcome(page);
+  // What the page's main region holds the first time it holds anything (decision 0050: the address's page chunk
+  // and a beach page's profile are loaded before the first render).
+  await page.addInitScript(() => {
+    const state = { first: null as null | { h1: string | null; text: string; status: boolean } };
+    (window as unknown as { __firstMain: typeof state }).__firstMain = state;
+    const observer = new MutationObserver(() => {
+      const main = document.getElementById('main-content');
+      if (!main || state.first || !main.firstElementChild) return;
+      state.first = { h1: main.querySelector('h1')?.textContent ?? null, text: (main.textContent ?? '').slice(0, 200), status: !!main.querySelector('#status-heading') };
+      observer.disconnect();
+    });
+    observer.observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const first = () => page.evaluate(() => (window as unknown as { __firstMain: { first: { h1: string | null; text: string; status: boolean } | null } }).__firstMain.first);
+  for (const [path, heading] of [['/', 'Map'], ['/beach-actions', 'Beach Actions'], ['/faqs', 'FAQs']] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const seen = await first();
+    expect(seen?.h1, `${path}: ${seen?.text}`).toBe(heading);
+  }
+  const beach = await beachPath(page);
+  await page.goto(beach);
+  await expect(page.getByRole('heading', { level: 2, name: 'Current status' })).toBeVisible();
+  const seen = await first();
+  expect(seen?.status, `${beach}: ${seen?.text}`).toBe(true);
+  expect(seen?.h1).toBe(await page.getByRole('heading', { level: 1 }).textContent());
+});
+
 test('before its map is usable, the map page reads from the api only what the served-bytes budget counts', async ({ page }) => {
   await skipWelcome(page);
   const firstView = JSON.parse(await readFile(new URL('../../apps/web/scripts/first-view.json', import.meta.url), 'utf8')) as { reads: string[] };

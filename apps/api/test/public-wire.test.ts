@@ -254,6 +254,10 @@ describe('the built web app', () => {
       JSON.stringify({
         'index.html': { file: 'assets/app-abc.js', isEntry: true },
         'src/features/map/MapPage.tsx': { file: 'assets/MapPage-x.js', css: ['assets/MapPage-x.css'], imports: ['index.html'] },
+        // The beach page's reads: a chunk of their own that the page imports and main.tsx imports through a re-export.
+        'src/features/beach/BeachPage.tsx': { file: 'assets/BeachPage-x.js', css: ['assets/BeachPage-x.css'], imports: ['index.html', '_api-reads.js'] },
+        '_api-reads.js': { file: 'assets/api-reads.js', imports: ['index.html'] },
+        'src/features/beach/api.ts': { file: 'assets/api-beach.js', imports: ['_api-reads.js'], isDynamicEntry: true },
       }),
     );
   });
@@ -299,6 +303,20 @@ describe('the built web app', () => {
     expect(link).toContain('</api/public/switches/>; rel=preload; as=fetch; crossorigin');
     expect((await app.inject({ method: 'GET', url: '/portal' })).headers.link).toBeUndefined();
     expect((await app.inject({ method: 'GET', url: '/assets/gone-123.js' })).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it("sends a beach page's chunk, its reads' module (once each) and its profile read as preloads", async () => {
+    const app = await webApp();
+    const link = String((await app.inject({ method: 'GET', url: '/beach/7' })).headers.link);
+    const preloads = link.split(', ');
+    for (const file of ['BeachPage-x.js', 'api-reads.js', 'api-beach.js']) {
+      expect(preloads.filter((l) => l === `</assets/${file}>; rel=modulepreload`)).toHaveLength(1);
+    }
+    expect(link).toContain('</assets/BeachPage-x.css>; rel=preload; as=style; crossorigin');
+    expect(link).toContain('</api/public/beaches/7>; rel=preload; as=fetch; crossorigin');
+    expect(link).not.toContain('app-abc.js');
+    expect(String((await app.inject({ method: 'GET', url: '/beach/x' })).headers.link)).not.toContain('BeachPage');
     await app.close();
   });
 

@@ -7,6 +7,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import './styles/uswds/site.scss';
 import './styles/app.css';
 import './styles/public.css';
+import { preloadRoutePages } from './app/lazy-page';
 import { routes } from './app/routes';
 import { inlineSwitches, loadSwitches } from './app/site-switches';
 import { makeStore } from './app/store';
@@ -52,12 +53,23 @@ function AppRoutes() {
 // instead of pushing the page down or covering it when it arrives (decision 0020): the served page carries them;
 // without them (the dev server) it waits at most half a second for them.
 const publicPage = !/^\/(portal|login|forgotten-password|reset-password)(\/|$)/.test(window.location.pathname);
+const atMost = (promise: Promise<unknown>, ms: number) => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
+// A beach page's profile is read now, not after the first render: the server's Link header has preloaded it with
+// the page's chunk, so it is usually here already and the beach's status is in the first view instead of a
+// loading line and a second render (decision 0050). Not waited for longer than the switches.
+const beachId = /^\/beach\/(\d{1,9})$/.exec(window.location.pathname)?.[1];
+const beachProfile = beachId
+  ? import('./features/beach/api').then(({ beachApi }) => store.dispatch(beachApi.endpoints.beachProfile.initiate(Number(beachId), { subscribe: false })))
+  : null;
+// The address's page chunk (the server's Link header has usually preloaded it) runs before the first render too, so
+// the first view is the page, not the layout's Loading… line followed by the page at least 300 ms later.
+const page = preloadRoutePages(routes, window.location).catch(() => undefined);
 await Promise.all([
   rehydrated,
   restoreLanguage(),
-  publicPage
-    ? (inlineSwitches(store.dispatch) ?? Promise.race([loadSwitches(store.dispatch), new Promise((resolve) => setTimeout(resolve, 500))]))
-    : null,
+  atMost(page, 500),
+  publicPage ? (inlineSwitches(store.dispatch) ?? atMost(loadSwitches(store.dispatch), 500)) : null,
+  beachProfile && atMost(beachProfile, 500),
 ]);
 
 await nextTask();

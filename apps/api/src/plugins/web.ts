@@ -154,7 +154,9 @@ export function pageHints(manifest: Manifest, tileUrl?: string): (url: string) =
   // first visit's welcome pop-up) come in the page itself (sendPage); its legend and side panels wait until the
   // map is drawn.
   const map = [...chunk('src/features/map/MapPage.tsx'), read('/api/public/map/statuses'), ...(tiles ? [`<${tiles}>; rel=preconnect`] : [])].join(', ');
-  const beach = chunk('src/features/beach/BeachPage.tsx');
+  // The beach page's chunk, and its reads' module, which main.tsx imports to read the profile before the first
+  // render (decision 0050).
+  const beach = [...new Set([...chunk('src/features/beach/BeachPage.tsx'), ...chunk('src/features/beach/api.ts')])];
   const actions = [...chunk('src/features/beach-actions/BeachActionsPage.tsx'), read('/api/public/beachActions'), read('/api/public/config')].join(', ');
   return (url) => {
     const [pathname = '', query] = url.split('?', 2);

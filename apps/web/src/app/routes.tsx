@@ -5,6 +5,7 @@ import { ScreenPage } from '../components/ScreenPage';
 import { FORGOT_PASSWORD_PATH, LOGIN_PATH } from '../features/auth/paths';
 import { AgencyLayout } from './layouts/AgencyLayout';
 import { NotFoundPage } from './NotFoundPage';
+import { lazyPage } from './lazy-page';
 import { PUBLIC_LINKS } from './public-nav';
 import { RequireAuth } from './RequireAuth';
 import { RouteErrorBoundary } from './RouteError';
@@ -25,25 +26,26 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 
-// Public content pages: each a small chunk of its own, so the landing page loads none of them.
-const FlightsPage = lazy(() => import('../features/flights/FlightsPage'));
-const FlightReportPage = lazy(() => import('../features/flights/FlightReportPage'));
-const NewsPage = lazy(() => import('../features/news/NewsPage'));
-const NewsItemPage = lazy(() => import('../features/news/NewsItemPage'));
-const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
-const FaqsPage = lazy(() => import('../features/faqs/FaqsPage'));
-const LinksPage = lazy(() => import('../features/links/LinksPage'));
-const SocialMediaPage = lazy(() => import('../features/social/SocialMediaPage'));
-const PhotosPage = lazy(() => import('../features/photos/PhotosPage'));
-const SearchPage = lazy(() => import('../features/search/SearchPage'));
+// Public content pages: each a small chunk of its own, so the landing page loads none of them. main.tsx loads the
+// address's page before the first render (lazyPage, decision 0050).
+const FlightsPage = lazyPage(() => import('../features/flights/FlightsPage'));
+const FlightReportPage = lazyPage(() => import('../features/flights/FlightReportPage'));
+const NewsPage = lazyPage(() => import('../features/news/NewsPage'));
+const NewsItemPage = lazyPage(() => import('../features/news/NewsItemPage'));
+const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage'));
+const FaqsPage = lazyPage(() => import('../features/faqs/FaqsPage'));
+const LinksPage = lazyPage(() => import('../features/links/LinksPage'));
+const SocialMediaPage = lazyPage(() => import('../features/social/SocialMediaPage'));
+const PhotosPage = lazyPage(() => import('../features/photos/PhotosPage'));
+const SearchPage = lazyPage(() => import('../features/search/SearchPage'));
 
 // Public screens load as their own chunks: Leaflet and the beach chart stay out of the landing bundle.
-const MapPage = lazy(() => import('../features/map/MapPage'));
-const BeachPage = lazy(() => import('../features/beach/BeachPage'));
-const BeachActionsPage = lazy(() => import('../features/beach-actions/BeachActionsPage'));
+const MapPage = lazyPage(() => import('../features/map/MapPage'));
+const BeachPage = lazyPage(() => import('../features/beach/BeachPage'));
+const BeachActionsPage = lazyPage(() => import('../features/beach-actions/BeachActionsPage'));
 // Beach alerts by e-mail (decision 0044): subscribe, confirm, manage and unsubscribe, one lazily loaded chunk.
-const AlertsPages = lazy(() => import('../features/alerts/AlertsPages'));
-const DevelopersPage = lazy(() => import('../features/developers/DevelopersPage'));
+const AlertsPages = lazyPage(() => import('../features/alerts/AlertsPages'));
+const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersPage'));
 /** Public screens with their own page component; the other public routes show their heading and purpose. */
 const PUBLIC_PAGES: Record<string, ReactElement> = {
   '/': <MapPage />,

@@ -1,5 +1,5 @@
 import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { useBeachGeomeansQuery, useBeachResultsQuery } from './api';
 import { formatValue, unitName } from './format';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
@@ -31,16 +31,21 @@ export function BeachHistory({ profile }: { profile: BeachProfile }) {
   const range = year === null ? {} : yearRange(year);
   const results = useBeachResultsQuery({ id: stationId, ...range });
   const geomeans = useBeachGeomeansQuery({ id: stationId, year: year ?? undefined });
+  // The chart and the table render from deferred copies: when a response arrives, React renders them in a
+  // transition's slices instead of one long task (decision 0050). Each is the query's own object, so it changes
+  // only when a response does.
+  const resultsData = useDeferredValue(results.data);
+  const geomeansData = useDeferredValue(geomeans.data);
 
-  const latestYear = Number((results.data?.from ?? profile.season.current_season?.start_date ?? localToday()).slice(0, 4));
+  const latestYear = Number((resultsData?.from ?? profile.season.current_season?.start_date ?? localToday()).slice(0, 4));
   const newest = Math.max(latestYear, profile.season.current_season?.year ?? latestYear);
   const years = Array.from({ length: SEASONS_OFFERED }, (_, i) => newest - i);
-  const shownYear = year ?? geomeans.data?.season?.year ?? latestYear;
+  const shownYear = year ?? geomeansData?.season?.year ?? latestYear;
   const periodLabel = t('beach.history.period', { year: shownYear });
   const parameterName = profile.thresholds?.parameter_name ?? profile.parameter;
-  const unit = profile.thresholds?.unit_name ?? unitName(results.data?.results[0]?.unit ?? '');
-  const plotted = results.data?.results.filter((r) => r.parameter === profile.parameter) ?? [];
-  const mixedParameters = new Set(results.data?.results.map((r) => r.parameter)).size > 1;
+  const unit = profile.thresholds?.unit_name ?? unitName(resultsData?.results[0]?.unit ?? '');
+  const plotted = resultsData?.results.filter((r) => r.parameter === profile.parameter) ?? [];
+  const mixedParameters = new Set(resultsData?.results.map((r) => r.parameter)).size > 1;
   const noValue = t('beach.noValue');
   const columns = {
     date: t('beach.history.date'),
@@ -81,35 +86,35 @@ export function BeachHistory({ profile }: { profile: BeachProfile }) {
             void geomeans.refetch();
           }}
         />
-      ) : results.isFetching && !results.data ? (
+      ) : results.isFetching && !resultsData ? (
         <p role="status">{t('beach.history.loading')}</p>
-      ) : results.data && geomeans.data ? (
+      ) : resultsData && geomeansData ? (
         <>
           <h3>{t('beach.history.chartHeading')}</h3>
           <ResultsChart
             results={plotted}
-            geomeans={geomeans.data.points}
+            geomeans={geomeansData.points}
             thresholds={profile.thresholds}
             unit={unit}
             parameterName={parameterName}
-            from={geomeans.data.season?.preseason_start ?? results.data.from}
-            to={geomeans.data.season?.end_date ?? results.data.to}
+            from={geomeansData.season?.preseason_start ?? resultsData.from}
+            to={geomeansData.season?.end_date ?? resultsData.to}
             periodLabel={periodLabel}
-            minSamples={geomeans.data.min_samples}
+            minSamples={geomeansData.min_samples}
           />
           <h3>{t('beach.history.latestHeading')}</h3>
-          {results.data.truncated && <p>{t('beach.history.truncated')}</p>}
-          {results.data.results.length === 0 ? (
+          {resultsData.truncated && <p>{t('beach.history.truncated')}</p>}
+          {resultsData.results.length === 0 ? (
             <p>{t('beach.history.noResults', { period: periodLabel })}</p>
           ) : (
             <table className="usa-table usa-table--compact usa-table--striped usa-table--stacked-header beach-table">
                 <caption>
                   {mixedParameters
-                    ? t('beach.history.caption', { count: Math.min(LATEST_ROWS, results.data.results.length), period: periodLabel })
+                    ? t('beach.history.caption', { count: Math.min(LATEST_ROWS, resultsData.results.length), period: periodLabel })
                     : t('beach.history.captionParameter', {
-                        count: Math.min(LATEST_ROWS, results.data.results.length),
+                        count: Math.min(LATEST_ROWS, resultsData.results.length),
                         period: periodLabel,
-                        parameter: results.data.results[0]?.parameter_name ?? '',
+                        parameter: resultsData.results[0]?.parameter_name ?? '',
                       })}
                 </caption>
                 <thead>
@@ -123,7 +128,7 @@ export function BeachHistory({ profile }: { profile: BeachProfile }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {results.data.results.slice(0, LATEST_ROWS).map((r) => (
+                  {resultsData.results.slice(0, LATEST_ROWS).map((r) => (
                     <tr key={r.result_id}>
                       <th scope="row" className="text-no-wrap" data-label={columns.date}>
                         {formatDay(r.sample_date, language)}

@@ -1,5 +1,5 @@
 import '../../styles/uswds/content.scss';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ApiError } from '../../app/api';
 import { usePublicText } from '../../i18n';
@@ -27,7 +27,9 @@ export default function BeachPage() {
   const profile = useBeachProfileQuery(stationId, { skip: !valid });
   // The latest season's geomeans feed the status summary; the history section asks for its own season.
   const geomeans = useBeachGeomeansQuery({ id: stationId }, { skip: !valid || !profile.data });
-  const data = profile.data;
+  // The page renders the profile from a deferred copy: when it arrives, React renders the page in a transition's
+  // slices instead of one long task on the phone's main thread (decision 0050).
+  const data = useDeferredValue(profile.data);
 
   // The browser tab: the beach's name (content) and the site's name in the visitor's language.
   const title = data ? data.beach.name : t('beach.title');

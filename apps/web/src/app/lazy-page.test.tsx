@@ -1,0 +1,65 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense, useState } from 'react';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyPage, preloadRoutePages } from './lazy-page';
+
+function Counter({ label }: { label: string }) {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount((n) => n + 1)}>
+      {label} {count}
+    </button>
+  );
+}
+
+function shell(children: React.ReactNode) {
+  return <Suspense fallback={<p>Loading…</p>}>{children}</Suspense>;
+}
+
+describe('lazyPage', () => {
+  it('renders a preloaded page in the first render, with no Loading… line', async () => {
+    const load = vi.fn(() => Promise.resolve({ default: Counter }));
+    const Page = lazyPage(load);
+    await Page.preload();
+    render(shell(<Page label="Beach" />));
+    expect(screen.getByRole('button', { name: 'Beach 0' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to Suspense when not preloaded, loads once, and keeps the page (and its state) after loading', async () => {
+    let resolve!: (module: { default: typeof Counter }) => void;
+    const load = vi.fn(() => new Promise<{ default: typeof Counter }>((r) => (resolve = r)));
+    const Page = lazyPage(load);
+    const { rerender } = render(shell(<Page label="Beach" />));
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    await act(async () => resolve({ default: Counter }));
+    const button = await screen.findByRole('button', { name: 'Beach 0' });
+    act(() => button.click());
+    rerender(shell(<Page label="Beach" />));
+    expect(screen.getByRole('button', { name: 'Beach 1' })).toBe(button);
+    await Page.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('preloads only the pages of the routes that match the address', async () => {
+    const beach = vi.fn(() => Promise.resolve({ default: Counter }));
+    const news = vi.fn(() => Promise.resolve({ default: Counter }));
+    const BeachPage = lazyPage(beach);
+    const NewsPage = lazyPage(news);
+    const routes: RouteObject[] = [
+      { path: '/', element: <div />, children: [{ path: '/beach/:id', element: <BeachPage label="b" /> }, { path: '/news', element: <NewsPage label="n" /> }] },
+    ];
+    await preloadRoutePages(routes, { pathname: '/beach/7' });
+    expect(beach).toHaveBeenCalledTimes(1);
+    expect(news).not.toHaveBeenCalled();
+    await expect(preloadRoutePages(routes, { pathname: '/nowhere' })).resolves.toBeDefined();
+    expect(news).not.toHaveBeenCalled();
+  });
+
+  it('fails as the chunk does', async () => {
+    const Page = lazyPage<{ label: string }>(() => Promise.reject(new Error('chunk gone')));
+    await expect(preloadRoutePages([{ path: '/', element: <Page label="x" /> }], { pathname: '/' })).rejects.toThrow('chunk gone');
+  });
+});
