@@ -59,7 +59,11 @@ const atMost = (promise: Promise<unknown>, ms: number) => Promise.race([promise,
 // loading line and a second render (decision 0050). Not waited for longer than the switches.
 const beachId = /^\/beach\/(\d{1,9})$/.exec(window.location.pathname)?.[1];
 const beachProfile = beachId
-  ? import('./features/beach/api').then(({ beachApi }) => store.dispatch(beachApi.endpoints.beachProfile.initiate(Number(beachId), { subscribe: false })))
+  ? import('./features/beach/api')
+      .then(({ beachApi }) => store.dispatch(beachApi.endpoints.beachProfile.initiate(Number(beachId), { subscribe: false })))
+      // A chunk that cannot load (a deploy since the page was served) must not stop the first render: the page
+      // then reports it as it always has.
+      .catch(() => undefined)
   : null;
 // The address's page chunk (the server's Link header has usually preloaded it) runs before the first render too, so
 // the first view is the page, not the layout's Loading… line followed by the page at least 300 ms later.
