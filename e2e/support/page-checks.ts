@@ -15,6 +15,14 @@ export interface AxeOptions {
 
 /** axe on the page as it is now: no violations of the given rules. */
 export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}) {
+  // The page at rest: a dialog still fading out (USWDS's 0.15 s opacity transition) lies half-transparent over the
+  // buttons behind it, and axe measures their contrast through it (failed 4.09:1 and 4.48:1 in CI runs).
+  // (An endless animation, if a page ever has one, is not waited for.)
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(options.tags ?? WCAG_2_A_AA).analyze();
   if (options.summarize) {
     expect(
