@@ -51,6 +51,9 @@ import { wqxExportRoutes } from './modules/wqx-export/routes';
 import { nowcastRoutes } from './modules/nowcast/routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { openDataRoutes } from './modules/open-data/routes';
+import { placeRoutes } from './modules/places/routes';
+import { seasonRoutes } from './modules/seasons/routes';
+import { setupRoutes } from './modules/setup/routes';
 
 const defaultWebDist = path.join(REPO_ROOT, 'apps/web/dist');
 
@@ -141,6 +144,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(organizationRoutes, deps);
       await api.register(programRoutes, deps);
       await api.register(localHealthAuthorityRoutes, deps);
+      await api.register(placeRoutes, deps);
+      await api.register(seasonRoutes, deps);
+      await api.register(setupRoutes, deps);
       await api.register(auditRoutes, deps);
       await api.register(downloadRoutes, deps);
       await api.register(aircraftRoutes, deps);

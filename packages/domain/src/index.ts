@@ -51,3 +51,7 @@ export * from './nowcast';
 export * from './schemas/nowcast';
 export * from './schemas/alerts';
 export * from './alerts/mail';
+export * from './places';
+export * from './schemas/places';
+export * from './schemas/seasons';
+export * from './schemas/setup';

@@ -10,3 +10,4 @@ export * from './accident-reports';
 export * from './incidents';
 export * from './sanitary-surveys';
 export * from './source-trackdowns';
+export * from './seasons';

@@ -2,3 +2,4 @@
 export * from './dates';
 export * from './public-status';
 export * from './status-days';
+export * from './next-year';

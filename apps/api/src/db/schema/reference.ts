@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /** Reference tables: small, rarely changed lists the screens choose from. */
 
@@ -6,6 +6,8 @@ export const counties = pgTable('counties', {
   countyId: serial('county_id').primaryKey(),
   name: text('name').notNull().unique(),
   fips: text('fips'),
+  /** Retired places keep their history and leave the pickers (decision 0051). */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
 export const municipalities = pgTable(
@@ -14,6 +16,11 @@ export const municipalities = pgTable(
     municipalityId: serial('municipality_id').primaryKey(),
     countyId: integer('county_id').notNull().references(() => counties.countyId),
     name: text('name').notNull(),
+    /** FIPS place code or GNIS id. */
+    code: text('code'),
+    /** MUNICIPALITY_TYPES. */
+    type: text('type'),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [unique('municipalities_county_name').on(t.countyId, t.name), index('municipalities_county_idx').on(t.countyId)],
 );

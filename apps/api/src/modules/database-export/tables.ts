@@ -33,12 +33,24 @@ export const EXPORT_TABLES: Record<DatabaseExportTableName, ExportTable> = {
   counties: {
     description: 'Counties of the state.',
     key: ['county_id'],
-    columns: [id('county_id', 'county'), c('name', 'County name.'), c('fips', 'County FIPS code.')],
+    columns: [
+      id('county_id', 'county'),
+      c('name', 'County name.'),
+      c('fips', 'County FIPS code.'),
+      c('retired_at', 'When the county was retired (kept for history, no longer offered), or empty.'),
+    ],
   },
   municipalities: {
     description: 'Municipalities (towns), each in one county.',
     key: ['municipality_id'],
-    columns: [id('municipality_id', 'municipality'), ref('county_id', 'counties'), c('name', 'Municipality name.')],
+    columns: [
+      id('municipality_id', 'municipality'),
+      ref('county_id', 'counties'),
+      c('name', 'Municipality name.'),
+      c('code', 'FIPS place code or GNIS id, or empty.'),
+      c('type', 'BOROUGH, CITY, TOWN, TOWNSHIP, VILLAGE or OTHER, or empty.'),
+      c('retired_at', 'When the municipality was retired (kept for history, no longer offered), or empty.'),
+    ],
   },
   beach_statuses: {
     description: 'Beach statuses (Open, Advisory, Closed, Not Monitored) and how the map shows them.',
