@@ -99,11 +99,8 @@ export function parsePlacesCsv(text: string): { rows: PlaceCsvRow[]; errors: Pla
     const municipalityCode = cell('municipality_code') || null;
     const typeText = cell('type');
     if (!county) problems.push('County is required');
-    if (!countyFips) problems.push('County FIPS code is required');
-    else {
-      const fipsProblem = countyFipsProblem(countyFips);
-      if (fipsProblem) problems.push(fipsProblem);
-    }
+    const fipsProblem = countyFips ? countyFipsProblem(countyFips) : 'County FIPS code is required';
+    if (fipsProblem) problems.push(fipsProblem);
     const type = typeText ? readMunicipalityType(typeText) : null;
     if (type === undefined) problems.push(`${PLACE_MESSAGES.type}, not '${typeText}'`);
     if (municipalityCode) {
@@ -111,7 +108,7 @@ export function parsePlacesCsv(text: string): { rows: PlaceCsvRow[]; errors: Pla
       if (codeProblem) problems.push(codeProblem);
     }
     if (!municipality && (municipalityCode || typeText)) problems.push('A municipality code or type needs a municipality name');
-    if (county && countyFips) {
+    if (county && !fipsProblem) {
       const known = fipsOfCounty.get(placeKey(county));
       if (known && known.fips !== countyFips) problems.push(`County '${county}' has FIPS code ${known.fips} on line ${known.line}`);
       const named = countyOfFips.get(countyFips);

@@ -198,7 +198,10 @@ async function buildDemo(tx: DbOrTx, s: Settings): Promise<DemoSummary> {
 interface DemoCalendar {
   /** Years with sampling: the latest seasons that have started by today (5, or 1 at test scale). */
   dataYears: number[];
-  /** Years with a program_seasons row: the data years and the current year. */
+  /**
+   * Years with a program_seasons row: the data years, the current year and (demo scale) next year, so the
+   * demo's public map does not go dark at New Year (issue 25). The test scale keeps its fixed calendar.
+   */
   seasonYears: number[];
   seasons: SimSeason[];
 }
@@ -209,7 +212,7 @@ function demoCalendar(s: Settings): DemoCalendar {
   const dataYears = Array.from({ length: s.scale === 'test' ? 1 : 5 }, (_, i) => lastDataYear - i).reverse();
   return {
     dataYears,
-    seasonYears: [...new Set([...dataYears, currentYear])].sort((a, b) => a - b),
+    seasonYears: [...new Set([...dataYears, currentYear, ...(s.scale === 'demo' ? [currentYear + 1] : [])])].sort((a, b) => a - b),
     seasons: dataYears.map((year) => {
       const season = swimSeason(year);
       return { year, preseasonStart: season.preseasonStart, endDate: season.endDate };

@@ -277,10 +277,10 @@ export interface Geography {
 }
 
 export async function findGeography(db: DbOrTx): Promise<Geography> {
-  const counties = await queryRows<Geography['counties'][number]>(db, sql`select county_id, name from counties order by name`);
+  const counties = await queryRows<Geography['counties'][number]>(db, sql`select county_id, name from counties where retired_at is null order by name`);
   const municipalities = await queryRows<Geography['municipalities'][number]>(
     db,
-    sql`select municipality_id, county_id, name from municipalities order by name, municipality_id`,
+    sql`select municipality_id, county_id, name from municipalities where retired_at is null order by name, municipality_id`,
   );
   return { counties, municipalities };
 }
