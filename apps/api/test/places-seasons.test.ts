@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { PLACE_CODES, SEASON_CODES } from '@beach/domain';
 import { auditLog, beaches, counties, municipalities, programs, programSeasons } from '../src/db/schema';
+import { formatImportReport, importLegacyResults, reportPayload } from '../src/modules/results/service/legacy-import';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
+import { layoutCsv } from './results-fixtures';
 import { buildScenario, unique, type Scenario } from './management-scenario';
 
 /** Places management, program seasons and the set-up checklist (issue 25, decision 0051). */
@@ -300,5 +302,39 @@ describe(`set-up checklist on ${DATABASE_KIND}`, () => {
     expect(payload.items.find((i: { key: string }) => i.key === 'places')).toMatchObject({ done: true, detail: expect.stringMatching(/counties/) });
     expect((await ctx.call({ method: 'GET', url: '/api/setup/checklist', token: s.users.plain.token })).statusCode).toBe(403);
     expect((await ctx.call({ method: 'GET', url: '/api/setup/checklist' })).statusCode).toBe(401);
+  });
+});
+
+describe(`legacy import and unknown places on ${DATABASE_KIND}`, () => {
+  const file = () =>
+    layoutCsv([
+      { station: 'Gull Town - Bay Avenue', beach: 'Gull Town Bay Avenue', municipality: 'Gull Town', county: 'Ocean County', type: 'Primary', date: '06/02/2026', measure: '20' },
+      { station: 'Gull Town - Bay Avenue', beach: 'Gull Town Bay Avenue', municipality: 'Gull Town', county: 'Ocean County', date: '06/09/2026', measure: '40' },
+      { station: 'Tern Point - Beach', beach: 'Tern Point Beach', municipality: 'Tern Point', county: 'Ocean', type: 'Primary', date: '06/02/2026', measure: '10' },
+    ]);
+  const run = (options: { dryRun: boolean; createPlaces?: boolean }) =>
+    importLegacyResults(ctx.database.db, { programAbbv: 'OB', verified: true, replayRules: false, fileName: 'towns.csv', text: file(), timeZone: 'America/New_York', ...options });
+
+  it('refuses rows in unknown towns and groups the towns by county; --create-places creates them (printed) and imports', async () => {
+    const before = await placeRows();
+    const refused = await run({ dryRun: false });
+    expect(refused.inserted).toBe(0);
+    expect(refused.rejectedRows).toBe(3);
+    expect(refused.unknownPlaces).toEqual([{ county_id: expect.any(Number), county: 'Ocean', municipalities: ['Gull Town', 'Tern Point'] }]);
+    expect(reportPayload(refused).unknown_places).toHaveLength(1);
+    expect(formatImportReport(refused)).toContain('Unknown municipalities of Ocean County (2): Gull Town, Tern Point.');
+    expect(await placeRows()).toEqual(before);
+
+    const dry = await run({ dryRun: true, createPlaces: true });
+    expect(dry.inserted).toBe(3);
+    expect(dry.createdPlaces).toEqual([{ county: 'Ocean', municipality: 'Gull Town' }, { county: 'Ocean', municipality: 'Tern Point' }]);
+    expect(formatImportReport(dry)).toContain('Would create 2 municipalities: Gull Town (Ocean), Tern Point (Ocean)');
+    expect(await placeRows()).toEqual(before);
+
+    const done = await run({ dryRun: false, createPlaces: true });
+    expect(done.inserted).toBe(3);
+    expect(done.unknownPlaces).toEqual([]);
+    expect(await placeRows()).toEqual({ ...before, municipalities: before.municipalities + 2 });
+    expect(await lastAudit('municipalities')).toMatchObject({ action: 'CREATE' });
   });
 });

@@ -10,7 +10,7 @@ import { formatImportReport, ImportError, importLegacyResults, type ImportProgre
 
 /**
  * npm run import:results -- --program <abbv> [--organization <abbv>] [--verified] [--replay-rules]
- *   [--map-remark 'XX=K']... [--map-program 'Agency Program Name=ABBV']... [--dry-run] FILE.csv...
+ *   [--map-remark 'XX=K']... [--map-program 'Agency Program Name=ABBV']... [--create-places] [--dry-run] FILE.csv...
  *
  * Reads files in the legacy download layout into the configured database (DATABASE_URL, or the embedded
  * PGlite in DATA_DIR like the server), one transaction per file. Prints the refused rows grouped by reason
@@ -24,6 +24,8 @@ const USAGE = `Usage: npm run import:results -- --program <abbv> [options] FILE.
   --organization ABBV       enter the results for this organization (default: each program's admin organization)
   --verified                import the results as verified
   --replay-rules            with --verified: rebuild the status history with the programs' rules (no e-mails)
+  --create-places           create the municipalities new beaches name that their county lacks (printed; never
+                            counties: add those with npm run places -- load); without it their rows are refused
   --dry-run                 check and count everything, write nothing`;
 
 const PHASES: Record<ImportProgress['phase'], string> = { reading: 'reading', checking: 'checking', writing: 'writing results', rules: 'replaying rules' };
@@ -80,6 +82,7 @@ async function main(): Promise<number> {
         'map-remark': { type: 'string', multiple: true, default: [] },
         'map-program': { type: 'string', multiple: true, default: [] },
         'dry-run': { type: 'boolean', default: false },
+        'create-places': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       allowPositionals: true,
@@ -128,6 +131,7 @@ async function main(): Promise<number> {
           remarkMappings: values['map-remark'],
           programMappings: values['map-program'],
           dryRun: values['dry-run'],
+          createPlaces: values['create-places'],
           fileName: path.basename(file),
           text: fileChunks(file),
           timeZone: config.programTimeZone,

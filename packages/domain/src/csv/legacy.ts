@@ -36,7 +36,7 @@ export function readLegacyStationType(text: string): { type: 'PRIMARY' | 'BRACKE
 }
 
 /** Lower case, one space between words, hyphens and dots as spaces: the spelling-blind form of a place name. */
-function placeKey(name: string): string {
+export function placeKey(name: string): string {
   return name
     .toLowerCase()
     .replace(/[.\u2019']/g, '')

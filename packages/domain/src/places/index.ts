@@ -2,6 +2,7 @@
  * Counties and municipalities (issue 25, decision 0051): the agency's place list. Pure: names compared the
  * way people write them, the bulk-load CSV read and planned against what is stored. No I/O.
  */
+import { placeKey } from '../csv/legacy';
 import { parseCsv, CsvSyntaxError } from '../csv/parse';
 import { stateOfCountyFips } from '../schemas/beach-notification-xml';
 
@@ -24,10 +25,6 @@ export const PLACE_MESSAGES = {
   type: `Type must be one of ${MUNICIPALITY_TYPES.map((t) => MUNICIPALITY_TYPE_NAMES[t]).join(', ')}`,
 } as const;
 
-/** The key two spellings of one place share: case, surrounding and repeated spaces ignored. */
-export function placeKey(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
-}
 
 /** The problem with a county FIPS code, or null when it is 5 digits of a known state. */
 export function countyFipsProblem(fips: string): string | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countyFipsProblem, parsePlacesCsv, placeKey, planCounts, planPlacesLoad, readMunicipalityType } from './index';
+import { placeKey } from '../csv/legacy';
+import { countyFipsProblem, parsePlacesCsv, planCounts, planPlacesLoad, readMunicipalityType } from './index';
 
 const HEADER = 'county,county_fips,municipality,municipality_code,type';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseMappings } from '../csv/legacy';
-import { booleanFlag, idSchema } from './common';
+import { booleanFlag, idSchema, singleLine } from './common';
 
 /**
  * The legacy import from the portal (DEP IT: Import Legacy Results): an organization admin posts a file
@@ -26,7 +26,7 @@ const mappingList = (flag: string) =>
   z
     .preprocess(
       (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
-      z.array(z.string().trim().min(1).max(300)).max(LEGACY_IMPORT_MAPPINGS_MAX, `At most ${LEGACY_IMPORT_MAPPINGS_MAX} pairs`),
+      z.array(singleLine(z.string().trim().min(1).max(300))).max(LEGACY_IMPORT_MAPPINGS_MAX, `At most ${LEGACY_IMPORT_MAPPINGS_MAX} pairs`),
     )
     .superRefine((pairs, ctx) => {
       try {
@@ -36,7 +36,7 @@ const mappingList = (flag: string) =>
       }
     });
 
-const abbreviation = z.string().trim().min(1, 'Required').max(20);
+const abbreviation = singleLine(z.string().trim().min(1, 'Required').max(20));
 
 /** The options of one import: `--program`, `--organization`, `--verified`, `--replay-rules`, `--map-remark`, `--map-program`. */
 export const legacyImportQuerySchema = z
@@ -94,6 +94,14 @@ export const legacyImportReportSchema = z.object({
     /** Of those, brackets created without a primary (hidden from the public map until one is linked). */
     unlinked_brackets: z.number().int(),
   }),
+  /**
+   * Municipalities that new beaches' rows name and their county lacks, by county: those rows were refused.
+   * The remedy is explicit (issue 25): add them in Places (the portal offers it from this list), or the
+   * command line's --create-places.
+   */
+  unknown_places: z.array(z.object({ county_id: z.number().int(), county: z.string(), municipalities: z.array(z.string()) })).default([]),
+  /** Municipalities the command line's --create-places created (or would, in a dry run). */
+  created_places: z.array(z.object({ county: z.string(), municipality: z.string() })).default([]),
   /** Status changes the program rules made on replay. */
   status_changes: z.number().int(),
   ms: z.number().int(),

@@ -9,7 +9,7 @@ import {
   type PlaceMergeReport,
   type PlacesLoadReport,
 } from '@beach/domain';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { writeAudit } from '../../lib/audit';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
@@ -217,13 +217,22 @@ export async function mergePlaces(deps: AppDeps, userId: number, kind: Kind, fro
  * places; with apply, the new counties and municipalities written in one transaction, and only when no
  * line is wrong and nothing conflicts (all or nothing). The dry run writes nothing.
  */
-export async function loadPlaces(
-  deps: AppDeps,
-  userId: number | null,
-  input: { csv: string; apply: boolean; file_name?: string | null },
-): Promise<PlacesLoadReport> {
+export async function loadPlaces(deps: AppDeps, userId: number | null, input: PlacesLoadOptions): Promise<PlacesLoadReport> {
+  const report = await loadPlacesInto(deps.database.db, userId, input);
+  if (report.applied) changed(deps);
+  return report;
+}
+
+export interface PlacesLoadOptions {
+  csv: string;
+  apply: boolean;
+  file_name?: string | null;
+}
+
+/** loadPlaces on a database of its own (`npm run places -- load`, with no server's caches to clear). */
+export async function loadPlacesInto(db: Db, userId: number | null, input: PlacesLoadOptions): Promise<PlacesLoadReport> {
   const { rows, errors } = parsePlacesCsv(input.csv);
-  const report = await deps.database.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const plan = planPlacesLoad(rows, await repo.storedPlaces(tx));
     const counts = planCounts(plan);
     const base: PlacesLoadReport = {
@@ -259,6 +268,4 @@ export async function loadPlaces(
     });
     return { ...base, applied: true };
   });
-  if (report.applied) changed(deps);
-  return report;
 }

@@ -7,6 +7,7 @@ import {
   matchCounty,
   matchMunicipality,
   parseMappings,
+  placeKey,
   programNameKey,
   remarkLookupText,
   type CsvRowError,
@@ -14,6 +15,7 @@ import {
 } from '@beach/domain';
 import type { Db, DbOrTx } from '../../../db/client';
 import { isUniqueViolation } from '../../../lib/db-errors';
+import { addMunicipalitiesIn } from '../../places/service';
 import { applyRulesAndRecord, IMPORT_START_REASON, type RuleResult } from '../../verification/rule-effects';
 import { findStatusByCode, insertStatusHistory, setCurrentStatusesFromDays } from '../../verification/repository';
 import * as places from '../repository/places';
@@ -80,6 +82,12 @@ export interface LegacyImportOptions {
   pause?: (db: DbOrTx) => Promise<void>;
   /** Who runs it (the portal's user), for the audit log; null for the command line. */
   userId?: number | null;
+  /**
+   * Create a municipality a new beach's row names that its county lacks (the CLI's --create-places),
+   * audited, in the import's transaction; the report lists them. Without it such rows are refused and the
+   * report groups the unknown places (issue 25). Counties are never created here.
+   */
+  createPlaces?: boolean;
 }
 
 export interface LegacyImportReport {
@@ -99,6 +107,10 @@ export interface LegacyImportReport {
   /** Rows imported with a remark (a bracket created without its primary). */
   warnings: CsvRowError[];
   created: { beaches: number; stations: number; inactiveStations: number; unlinkedBrackets: number };
+  /** Municipalities new beaches need that their county lacks, by county (refused rows, without createPlaces). */
+  unknownPlaces: UnknownPlaces[];
+  /** Municipalities created with createPlaces. */
+  createdPlaces: { county: string; municipality: string }[];
   statusChanges: number;
   ms: number;
 }
@@ -173,11 +185,21 @@ interface ProgramGroup {
 /** A station that names no primary (an unlinked bracket) has nothing its results could change. */
 const isUnlinkedBracket = (s: ref.StationRecord) => s.station_type === 'BRACKET' && s.primary_station_id === s.beach_station_id;
 
+export interface UnknownPlaces {
+  county_id: number;
+  county: string;
+  municipalities: string[];
+}
+
 interface Planner {
   nextId(): number;
   counties: places.PlaceIndex['counties'];
   municipalities: places.PlaceIndex['municipalities'];
   lhaOf(municipalityId: number): Promise<number | null>;
+  /** Creates a municipality the file names (createPlaces), or null to refuse its rows and note it. */
+  createTown: ((county: { county_id: number; name: string }, name: string) => Promise<places.PlaceIndex['municipalities'][number]>) | null;
+  unknownTowns: Map<number, { county: string; names: Map<string, string> }>;
+  createdTowns: { county: string; municipality: string }[];
 }
 
 /**
@@ -237,8 +259,19 @@ async function planStations(
       return refuse('County_Name', `County_Name '${source.countyName}' matches several counties: ${county.ambiguous.map((c) => c.name).join(', ')}`);
     }
     const towns = planner.municipalities.filter((m) => m.county_id === county.match.county_id);
-    const town = matchMunicipality(source.municipality, towns);
-    if ('none' in town) return refuse('Municipality', `Municipality '${source.municipality}' matches no municipality of ${county.match.name} County`);
+    let town = matchMunicipality(source.municipality, towns);
+    if ('none' in town && planner.createTown) {
+      const made = await planner.createTown(county.match, source.municipality);
+      planner.municipalities.push(made);
+      planner.createdTowns.push({ county: county.match.name, municipality: made.name });
+      town = { match: made };
+    }
+    if ('none' in town) {
+      const unknown = planner.unknownTowns.get(county.match.county_id) ?? { county: county.match.name, names: new Map<string, string>() };
+      unknown.names.set(placeKey(source.municipality), source.municipality.trim().replace(/\s+/g, ' '));
+      planner.unknownTowns.set(county.match.county_id, unknown);
+      return refuse('Municipality', `Municipality '${source.municipality}' matches no municipality of ${county.match.name} County`);
+    }
     if ('ambiguous' in town) {
       return refuse('Municipality', `Municipality '${source.municipality}' matches several municipalities of ${county.match.name} County: ${town.ambiguous.map((m) => m.name).join(', ')}`);
     }
@@ -487,6 +520,14 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
         if (!lhas.has(municipalityId)) lhas.set(municipalityId, await places.findMunicipalityLha(tx, municipalityId));
         return lhas.get(municipalityId)!;
       },
+      createTown: options.createPlaces
+        ? async (county, name) => {
+            const { created } = await addMunicipalitiesIn(tx, options.userId ?? null, county.county_id, [name]);
+            return { municipality_id: created[0]!.municipality_id, county_id: county.county_id, name: created[0]!.name };
+          }
+        : null,
+      unknownTowns: new Map(),
+      createdTowns: [],
     };
     const parameters = await ref.listParameters(tx);
     const units = await ref.listUnits(tx);
@@ -678,6 +719,10 @@ export async function importLegacyResults(db: Db, options: LegacyImportOptions):
         inactiveStations: neededList.filter((s) => s.archived).length,
         unlinkedBrackets: neededList.filter((s) => s.unlinked).length,
       },
+      unknownPlaces: [...planner.unknownTowns.entries()]
+        .map(([county_id, u]) => ({ county_id, county: u.county, municipalities: [...u.names.values()].sort() }))
+        .sort((a, b) => a.county.localeCompare(b.county)),
+      createdPlaces: planner.createdTowns,
       statusChanges,
       ms: 0,
     };
@@ -765,6 +810,8 @@ export function reportPayload(report: LegacyImportReport): LegacyImportReportPay
       inactive_stations: report.created.inactiveStations,
       unlinked_brackets: report.created.unlinkedBrackets,
     },
+    unknown_places: report.unknownPlaces,
+    created_places: report.createdPlaces,
     status_changes: report.statusChanges,
     ms: report.ms,
     rows_per_second: rate(report),
@@ -807,6 +854,14 @@ export function formatImportReport(report: LegacyImportReport): string {
     `${report.dryRun ? 'DRY RUN (nothing was written): ' : ''}${report.file} -> ${programs.length ? programs.join('; ') : `${report.program} (entered as ${report.organization})`}`,
     ...problemLines('Refused', payload.rejections, payload.rejected, examples),
     ...problemLines('Warnings', payload.warnings, report.warnings.length, examples),
+    ...report.unknownPlaces.map(
+      (u) =>
+        `Unknown municipalities of ${u.county} County (${u.municipalities.length}): ${u.municipalities.join(', ')}. ` +
+        'Add them in Places (or run again with --create-places), then import again.',
+    ),
+    ...(report.createdPlaces.length
+      ? [`${report.dryRun ? 'Would create' : 'Created'} ${report.createdPlaces.length} municipalities: ${report.createdPlaces.map((c) => `${c.municipality} (${c.county})`).join(', ')}`]
+      : []),
     `${report.dryRun ? 'Would import: ' : ''}${n(report.rows)} rows read, ${n(report.inserted)} inserted, ${n(report.duplicates)} skipped as already present, ` +
       `${n(report.rejectedRows)} rejected; ${createdText}; ${n(report.statusChanges)} status changes; ` +
       `${(report.ms / 1000).toFixed(1)} s, ${n(payload.rows_per_second)} rows/s`,
