@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { loginAs } from '../support/auth';
 import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 import { parseCsv } from '../support/fixtures';
@@ -16,6 +16,32 @@ const SHOTS = { settleMs: 300, restore: 'original', alsoTo: process.env.EPA_SHOT
 
 /** A figure as the CSV holds it: the table's thousands separators removed. */
 const plain = (text: string) => text.replaceAll(',', '');
+
+/** The table's cells after the row header: Program, County, Municipality, Monitored, then the numbers. */
+const COLUMN = { samples: 4, advisoryDays: 7, closureDays: 9, actionDays: 10, seasonDays: 11, percent: 12, preseasonDays: 13 } as const;
+/** The columns of whole numbers, whose total is the sum of the rows. */
+const SUMMED = [4, 5, 6, 7, 8, 9, 10, 11, 13];
+
+/**
+ * Issue 28: no row counts more in-season advisory, closure or action days than its season days, and every
+ * total is the sum of the rows (decision 0053). Returns the rows' cells, as numbers where they are.
+ */
+async function expectFiguresAddUp(table: Locator): Promise<number[][]> {
+  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')));
+  const numbers = rows.map((cells) => cells.map((cell) => Number(cell.replaceAll(',', '').replace('%', ''))));
+  for (const [i, row] of numbers.entries()) {
+    const days = row[COLUMN.seasonDays]!;
+    expect(row[COLUMN.advisoryDays], `row ${i + 1} advisory days`).toBeLessThanOrEqual(days);
+    expect(row[COLUMN.closureDays], `row ${i + 1} closure days`).toBeLessThanOrEqual(days);
+    expect(row[COLUMN.actionDays], `row ${i + 1} action days`).toBeLessThanOrEqual(days);
+  }
+  const totals = (await table.locator('tfoot tr td').allTextContents()).map((cell) => Number(cell.replaceAll(',', '').replace('%', '')));
+  for (const column of SUMMED) {
+    expect(totals[column], `total of column ${column}`).toBe(numbers.reduce((sum, row) => sum + row[column]!, 0));
+  }
+  expect(totals[COLUMN.actionDays]).toBeLessThanOrEqual(totals[COLUMN.seasonDays]!);
+  return numbers;
+}
 
 test('an administrator runs the EPA statistics for a season and downloads the same numbers as CSV', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
@@ -53,6 +79,7 @@ test('an administrator runs the EPA statistics for a season and downloads the sa
   expect(monitored).toBeGreaterThan(10);
   expect(Number(totalCells[3])).toBe(monitored);
   expect(Number(totalCells[4])).toBeGreaterThan(monitored * 10);
+  await expectFiguresAddUp(table);
   await expectNoAxeViolations(page);
 
   // Sorted by exceedances, most first: the header says so and the first row has the most.
@@ -82,14 +109,26 @@ test('an administrator runs the EPA statistics for a season and downloads the sa
   lines.forEach((line, i) => {
     const row = shown[i]!;
     expect(line[0]).toBe(row.beach);
-    // Program, County, Municipality, Monitored, then the nine numbers; the percentage shown with a % sign.
+    // Program, County, Municipality, Monitored, then the numbers; the percentage shown with a % sign; the pre-season days last.
     expect(line.slice(3, 7)).toEqual(row.cells.slice(0, 4));
     expect(line.slice(7, 15)).toEqual(row.cells.slice(4, 12));
     expect(line[15] === '' ? 'N/A' : `${Number(line[15]).toFixed(1)}%`).toBe(row.cells[12]);
+    expect(line[16]).toBe(row.cells[13]);
   });
   const totalLine = records[records.length - 1]!;
   expect(totalLine[0]).toBe(`Total (${count} beaches)`);
   expect(totalLine.slice(6, 15)).toEqual(totalCells.slice(3, 12));
+  expect(totalLine[16]).toBe(totalCells[13]);
+
+  // This year to today: an advisory set from the last sample of last season does not run on through the
+  // winter into this year's figures (issue 28); the figures still add up.
+  await page.getByLabel('From', { exact: true }).fill(`${year + 1}-01-01`);
+  await page.getByLabel('To', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Run report' }).click();
+  const thisYear = page.getByRole('table', { name: new RegExp(`beaches, ${year + 1}-01-01 to `) });
+  await expect(thisYear).toBeVisible();
+  const rows = await expectFiguresAddUp(thisYear);
+  expect(rows.length).toBeGreaterThan(10);
 });
 
 test('a filter nothing matches says so; a To before the From is refused in the form', async ({ page }) => {

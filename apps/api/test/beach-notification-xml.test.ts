@@ -31,7 +31,11 @@ beforeAll(async () => {
     .values({ name: 'XML Test Coast & Bays', abbv: 'XMLT', color: '#005ea2', desc: 'Fixture program for the <BEACH> file' })
     .returning({ id: programs.programId });
   f.program = program!.id;
-  await db.insert(programSeasons).values({ programId: f.program, year: 2019, preseasonStart: '2019-05-15', startDate: '2019-05-25', endDate: '2019-09-02' });
+  await db.insert(programSeasons).values([
+    { programId: f.program, year: 2019, preseasonStart: '2019-05-15', startDate: '2019-05-25', endDate: '2019-09-02' },
+    // A winter season across the new year (decision 0053: actions stop with their season, wherever it ends).
+    { programId: f.program, year: 2020, preseasonStart: '2019-11-25', startDate: '2019-12-01', endDate: '2020-02-28' },
+  ]);
   await db.insert(programThresholds).values({
     programId: f.program,
     parameterId: facts.parameter.ENTEROCOCCUS,
@@ -102,7 +106,14 @@ beforeAll(async () => {
     // The advisory the test looks for: pre-emptive, after rain, lifted 07-12.
     change('2019-07-08', 'ADVISORY', { reasonCode: 'RAINFALL', beaconSource: 'STORM', reason: 'Storm & "runoff" <2.8 in>' }),
     change('2019-07-12', 'OPEN'),
-    // A closure a rule made from an Enterococcus result, lifted in 2020: its real stop date is written.
+    // A closure still in force when the summer season ends on 09-02 (nothing lifted it until the winter
+    // season's start): it stops on 09-02 (decision 0053).
+    change('2019-08-30', 'CLOSED', { source: 'RULE', resultId: result!.id }),
+    // The season's end, and the same day an advisory from the last day's sample: never posted, not written.
+    change('2019-09-03', 'NOT_MONITORED', { source: 'SEASON' }),
+    change('2019-09-03', 'ADVISORY', { source: 'RULE', resultId: result!.id }),
+    change('2019-11-25', 'OPEN', { source: 'SEASON' }),
+    // A closure a rule made from an Enterococcus result in the winter season, lifted in 2020: its real stop date is written.
     change('2019-12-30', 'CLOSED', { source: 'RULE', resultId: result!.id }),
     change('2020-01-02', 'OPEN'),
   ]);
@@ -152,6 +163,18 @@ describe(`DEP IT: BEACH notification XML on ${DATABASE_KIND}`, () => {
     expect(count(xml, 'BeachCriterionDetail')).toBe(expected!.beaches * 3);
     expect(xml).toContain('<MeasureTypeName>BNT</MeasureTypeName><MeasureValue>104</MeasureValue><MeasureUnitCode>CFU/100mL</MeasureUnitCode>');
     expect(xml).toContain('<OrganizationIdentifier>OB</OrganizationIdentifier>');
+    // Every action lies inside one monitoring window (pre-season start to season end) of the program: none
+    // runs on through the winter (decision 0053).
+    const windows = await queryRows<{ preseason_start: string; end_date: string }>(
+      db,
+      sql`select preseason_start::text, end_date::text from program_seasons where program_id = ${facts.program.OB}`,
+    );
+    const spans = [...xml.matchAll(/<ActivityActualStartDate>(\d{4}-\d{2}-\d{2})T00:00:00<\/ActivityActualStartDate><ActivityActualStopDate>(\d{4}-\d{2}-\d{2})T00:00:00<\/ActivityActualStopDate>/g)];
+    expect(spans).toHaveLength(count(xml, 'BeachActivityDetail'));
+    for (const [, start, stop] of spans) {
+      expect(stop! >= start!, `${start}..${stop}`).toBe(true);
+      expect(windows.some((w) => w.preseason_start <= start! && stop! <= w.end_date), `${start}..${stop} inside a season`).toBe(true);
+    }
     console.info(`BEACH notification OB ${busiest!.year}: ${Buffer.byteLength(xml)} bytes, ${count(xml, 'BeachDetail')} beaches, ${count(xml, 'BeachActivityDetail')} actions, ${count(xml, 'BeachCoordinateDetail')} stations`);
   });
 
@@ -176,14 +199,16 @@ describe(`DEP IT: BEACH notification XML on ${DATABASE_KIND}`, () => {
     expect(count(xml, 'BeachDetail')).toBe(1);
     // Profile: length, the beach's own season, frequency, sources, tier, BEACH Act, criteria.
     expect(xml).toContain('<ExtentLengthMeasure>0.42</ExtentLengthMeasure><ExtentUnitOfMeasureCode>MI</ExtentUnitOfMeasureCode>');
-    expect(xml).toContain('<SwimSeasonStartDate>2019-05-20</SwimSeasonStartDate><SwimSeasonEndDate>2019-09-10</SwimSeasonEndDate><SwimSeasonDayMeasure>114</SwimSeasonDayMeasure>');
+    // SwimSeasonDayMeasure is the length of a swim day in hours (XSD): not recorded, left out.
+    expect(xml).toContain('<BeachSwimSeasonLengthDetail><SwimSeasonStartDate>2019-05-20</SwimSeasonStartDate><SwimSeasonEndDate>2019-09-10</SwimSeasonEndDate></BeachSwimSeasonLengthDetail>');
+    expect(xml).not.toContain('SwimSeasonDayMeasure');
     expect(xml).toContain('<SwimSeasonFrequencyMeasure>1</SwimSeasonFrequencyMeasure><OffSeasonFrequencyMeasure>0</OffSeasonFrequencyMeasure><MonitoringFrequencyUnitOfMeasureCode>PER_WEEK</MonitoringFrequencyUnitOfMeasureCode>');
     expect(xml).toContain('<BeachPollutionSourceCode>STORM</BeachPollutionSourceCode></BeachPollutionSource><BeachPollutionSource><BeachPollutionSourceCode>WILDLIFE</BeachPollutionSourceCode>');
     expect(xml).toContain('<BeachTierRanking>1</BeachTierRanking><BeachActBeachIndicator>true</BeachActBeachIndicator>');
     expect(xml).toContain('<IndicatorName>ENTEROCOCCI</IndicatorName><WaterTypeName>MARINE</WaterTypeName><CriterionMeasure><MeasureTypeName>BNT</MeasureTypeName><MeasureValue>104</MeasureValue>');
-    // The two actions of 2019, in order; the 2018 advisory is not there.
+    // The three actions of 2019, in order; the 2018 advisory and the advisory set after the season ended are not there.
     const actions = xml.match(/<BeachActivityDetail>.*?<\/BeachActivityDetail>/g) ?? [];
-    expect(actions).toHaveLength(2);
+    expect(actions).toHaveLength(3);
     expect(actions[0]).toContain('<ActivityTypeCode>ADVISORY</ActivityTypeCode>');
     expect(actions[0]).toContain('<ActivityActualStartDate>2019-07-08T00:00:00</ActivityActualStartDate><ActivityActualStopDate>2019-07-12T00:00:00</ActivityActualStopDate>');
     expect(actions[0]).toContain(
@@ -192,12 +217,18 @@ describe(`DEP IT: BEACH notification XML on ${DATABASE_KIND}`, () => {
     expect(actions[0]).toContain('<ActivitySourceDetail><ActivitySourceType>STORM</ActivitySourceType></ActivitySourceDetail>');
     expect(actions[0]).toContain('<ActivityIndicatorDetail><ActivityIndicatorType>PREEMPT</ActivityIndicatorType></ActivityIndicatorDetail>');
     expect(actions[0]).toContain('<ActivityMonitoringStationIdentifier>XMLT-001-P</ActivityMonitoringStationIdentifier>');
+    expect(actions[0]).not.toContain('ActivityCommentText');
+    // In force at the season's end: stopped on its last day, and the file says why.
     expect(actions[1]).toContain('<ActivityTypeCode>CLOSURE</ActivityTypeCode>');
-    expect(actions[1]).toContain('<ActivityActualStartDate>2019-12-30T00:00:00</ActivityActualStartDate><ActivityActualStopDate>2020-01-02T00:00:00</ActivityActualStopDate>');
-    expect(actions[1]).toContain('<ActivityReasonType>ELEV_BACT</ActivityReasonType>');
-    expect(actions[1]).toContain('<ActivitySourceType>UNKNOWN</ActivitySourceType>');
-    expect(actions[1]).toContain('<ActivityIndicatorType>ENTERO</ActivityIndicatorType>');
+    expect(actions[1]).toContain('<ActivityActualStartDate>2019-08-30T00:00:00</ActivityActualStartDate><ActivityActualStopDate>2019-09-02T00:00:00</ActivityActualStopDate>');
+    expect(actions[1]).toContain('<ActivityCommentText>In force until the swim season ended on 2019-09-02; not posted after the season</ActivityCommentText>');
+    expect(actions[2]).toContain('<ActivityTypeCode>CLOSURE</ActivityTypeCode>');
+    expect(actions[2]).toContain('<ActivityActualStartDate>2019-12-30T00:00:00</ActivityActualStartDate><ActivityActualStopDate>2020-01-02T00:00:00</ActivityActualStopDate>');
+    expect(actions[2]).toContain('<ActivityReasonType>ELEV_BACT</ActivityReasonType>');
+    expect(actions[2]).toContain('<ActivitySourceType>UNKNOWN</ActivitySourceType>');
+    expect(actions[2]).toContain('<ActivityIndicatorType>ENTERO</ActivityIndicatorType>');
     expect(xml).not.toContain('2018-07-01');
+    expect(xml).not.toContain('2019-09-03');
     // Both stations, primary and bracket, as points.
     expect(count(xml, 'BeachCoordinateDetail')).toBe(2);
     expect(xml).toContain('<LatitudeMeasure>40.123456</LatitudeMeasure><LongitudeMeasure>-74.000001</LongitudeMeasure>');

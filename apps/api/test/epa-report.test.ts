@@ -33,6 +33,10 @@ const f = {
   PD: 0,
   /** Ocean, M1, inactive, nothing recorded. */
   PE: 0,
+  /** Program EPS (seasons 2025 and 2026), its own county: an advisory set the day after the 2025 season ended. */
+  PG: 0,
+  /** EPS: an advisory in force when the 2025 season ended, a closure from pre-season sampling in 2026. */
+  PH: 0,
 };
 
 beforeAll(async () => {
@@ -54,16 +58,24 @@ beforeAll(async () => {
     ])
     .returning({ id: municipalities.municipalityId });
   [f.m1, f.m2, f.m3] = towns.map((t) => t.id) as [number, number, number];
-  const [ept, epl] = await db
+  const [ept, epl, eps] = await db
     .insert(programs)
     .values([
       { name: 'EPA Test Coast', abbv: 'EPT', color: '#005ea2' },
       { name: 'EPA Test Lakes', abbv: 'EPL', color: '#2e6d35' },
+      { name: 'EPA Test Seasons', abbv: 'EPS', color: '#5c1111' },
     ])
     .returning({ id: programs.programId });
   for (const program of [ept!.id, epl!.id]) {
     await db.insert(programSeasons).values({ programId: program, year: 2025, preseasonStart: '2025-05-15', startDate: '2025-06-01', endDate: '2025-08-31' });
   }
+  // The demo's Ocean Beaches seasons: 2025-05-24..09-01 (101 days), 2026-05-23..09-07 (108 days).
+  await db.insert(programSeasons).values([
+    { programId: eps!.id, year: 2025, preseasonStart: '2025-05-12', startDate: '2025-05-24', endDate: '2025-09-01' },
+    { programId: eps!.id, year: 2026, preseasonStart: '2026-05-11', startDate: '2026-05-23', endDate: '2026-09-07' },
+  ]);
+  const [seasonCounty] = await db.insert(counties).values({ name: 'EPA Season County' }).returning({ id: counties.countyId });
+  const [seasonTown] = await db.insert(municipalities).values({ countyId: seasonCounty!.id, name: 'Seasontown' }).returning({ id: municipalities.municipalityId });
   await db.insert(programThresholds).values([
     { programId: ept!.id, parameterId: facts.parameter.ENTEROCOCCUS, resultUnitId: facts.unit.CFU_100ML, geomeanThreshold: 35, statisticalThreshold: 130, beachActionValue: 104 },
     { programId: epl!.id, parameterId: facts.parameter.E_COLI, resultUnitId: facts.unit.MPN_100ML, geomeanThreshold: 126, statisticalThreshold: 410, beachActionValue: 235 },
@@ -86,6 +98,8 @@ beforeAll(async () => {
   f.PC = await stationOf(await beach(ept!.id, 'EPA River Beach', f.m1, 'RIVER', 'NJ900003'), 'Testtown - River');
   f.PD = await stationOf(await beach(epl!.id, 'EPA Lake Beach', f.m3, 'LAKE', 'NJ900004'), 'Laketown - Lake');
   f.PE = await stationOf(await beach(ept!.id, 'EPA Closed Down Beach', f.m1, 'OCEAN', 'NJ900005'), 'Testtown - Old', null, false);
+  f.PG = await stationOf(await beach(eps!.id, 'EPA Carry-over Beach', seasonTown!.id, 'OCEAN', 'NJ900006'), 'Seasontown - Carry-over');
+  f.PH = await stationOf(await beach(eps!.id, 'EPA Season End Beach', seasonTown!.id, 'OCEAN', 'NJ900007'), 'Seasontown - Season end');
 
   const org = facts.org.NJDEP!;
   let minute = 0;
@@ -148,6 +162,21 @@ beforeAll(async () => {
     // PD: advisory 07-31 to 08-05.
     status(f.PD, '2025-07-31', 'ADVISORY'),
     status(f.PD, '2025-08-05', 'OPEN'),
+    // PG (Atlantic City - New Hampshire Avenue in the demo): the season ends (Not Monitored from 09-02) and
+    // the same day a rule sets an advisory from the sample of 09-01; nothing changes it until May.
+    status(f.PG, '2025-05-12', 'OPEN'),
+    status(f.PG, '2025-09-02', 'NOT_MONITORED'),
+    status(f.PG, '2025-09-02', 'ADVISORY'),
+    status(f.PG, '2026-05-11', 'OPEN'),
+    status(f.PG, '2026-07-10', 'ADVISORY'),
+    status(f.PG, '2026-07-12', 'OPEN'),
+    // PH: an advisory from 08-28 still in force when the season ends on 09-01; a closure 2026-05-20..05-25
+    // from pre-season sampling (05-20..05-22 pre-season, 05-23..05-25 in season).
+    status(f.PH, '2025-05-12', 'OPEN'),
+    status(f.PH, '2025-08-28', 'ADVISORY'),
+    status(f.PH, '2026-05-11', 'OPEN'),
+    status(f.PH, '2026-05-20', 'CLOSED'),
+    status(f.PH, '2026-05-25', 'OPEN'),
   ]);
 }, 300_000);
 afterAll(() => ctx?.close());
@@ -177,10 +206,33 @@ const numbers = (b: EpaReportBeach) => ({
   closures: b.closures,
   closure_days: b.closure_days,
   action_days: b.action_days,
-  action_days_in_season: b.action_days_in_season,
   season_days: b.season_days,
   percent_under_action: b.percent_under_action,
+  preseason_action_days: b.preseason_action_days,
 });
+
+/** The check of issue 28: no day column larger than the season days of its row, and totals that are the sums of the rows. */
+function expectConsistent(r: EpaReport) {
+  for (const row of r.beaches) {
+    const where = `${row.beach_name} (${row.station_name}) ${r.period.from}..${r.period.through}`;
+    expect(row.advisory_days, where).toBeLessThanOrEqual(row.season_days);
+    expect(row.closure_days, where).toBeLessThanOrEqual(row.season_days);
+    expect(row.action_days, where).toBeLessThanOrEqual(row.season_days);
+    expect(row.action_days, where).toBeLessThanOrEqual(row.advisory_days + row.closure_days);
+    expect(row.action_days, where).toBeGreaterThanOrEqual(Math.max(row.advisory_days, row.closure_days));
+    // An advisory counted has at least one day; a day counted belongs to an advisory counted.
+    expect(row.advisories <= row.advisory_days && (row.advisory_days === 0 || row.advisories > 0), where).toBe(true);
+    expect(row.closures <= row.closure_days && (row.closure_days === 0 || row.closures > 0), where).toBe(true);
+    expect(row.percent_under_action, where).toBe(row.season_days ? Math.round((row.action_days / row.season_days) * 1000) / 10 : null);
+  }
+  const sum = (key: keyof EpaReportBeach) => r.beaches.reduce((total, row) => total + Number(row[key]), 0);
+  for (const key of ['samples', 'exceedances', 'advisories', 'advisory_days', 'closures', 'closure_days', 'action_days', 'season_days', 'preseason_action_days'] as const) {
+    expect(r.totals[key], `total ${key}`).toBe(sum(key));
+  }
+  expect(r.totals.beaches).toBe(r.beaches.length);
+  expect(r.totals.beaches_monitored).toBe(r.beaches.filter((b) => b.monitored).length);
+  expect(r.totals.action_days).toBeLessThanOrEqual(r.totals.season_days);
+}
 
 describe(`EPA report statistics on ${DATABASE_KIND}`, () => {
   it('programCode: one program, per beach and in total, counted by hand', async () => {
@@ -199,9 +251,9 @@ describe(`EPA report statistics on ${DATABASE_KIND}`, () => {
       closures: 1,
       closure_days: 4,
       action_days: 7,
-      action_days_in_season: 7,
       season_days: 31,
       percent_under_action: 22.6,
+      preseason_action_days: 0,
     });
     expect(rows.get(f.PA)).toMatchObject({ station_name: 'Testtown - Ocean', epa_beach_id: 'NJ900001', program_abbv: 'EPT', county: 'EPA Test County', municipality: 'Testtown', location_type: 'OCEAN', beach_action_value: 104 });
     // PB: closed 06-28..07-02, of which 07-01 and 07-02 in July.
@@ -217,10 +269,11 @@ describe(`EPA report statistics on ${DATABASE_KIND}`, () => {
       closures: 2,
       closure_days: 6,
       action_days: 9,
-      action_days_in_season: 9,
       season_days: 93,
       percent_under_action: 9.7,
+      preseason_action_days: 0,
     });
+    expectConsistent(r);
     // The abbreviation is matched without regard to case.
     expect((await ok(`programCode=ept&${JULY}`)).totals).toEqual(r.totals);
   });
@@ -271,8 +324,8 @@ describe(`EPA report statistics on ${DATABASE_KIND}`, () => {
     expect(r.totals).toMatchObject({ samples: 7, exceedances: 3 });
   });
 
-  it('from and to: actions clipped to the period, season days and in-season action days apart', async () => {
-    // PC closed 08-30..09-03: 5 days, 2 of them in the season that ends 08-31; 7 season days in the period.
+  it('from and to: actions clipped to the period and to their season', async () => {
+    // PC closed 08-30, reopened 09-03: the closure stops with the season on 08-31 (2 days); 7 season days in the period.
     const r = await ok(`beach=${f.PC}&from=2025-08-25&to=2025-09-10`);
     expect(numbers(r.beaches[0]!)).toEqual({
       monitored: false,
@@ -281,11 +334,11 @@ describe(`EPA report statistics on ${DATABASE_KIND}`, () => {
       advisories: 0,
       advisory_days: 0,
       closures: 1,
-      closure_days: 5,
-      action_days: 5,
-      action_days_in_season: 2,
+      closure_days: 2,
+      action_days: 2,
       season_days: 7,
       percent_under_action: 28.6,
+      preseason_action_days: 0,
     });
     // One day: PA's advisory turned closure on 07-09 counts once.
     const day = await ok(`beach=${f.PA}&from=2025-07-09&to=2025-07-09`);
@@ -294,18 +347,64 @@ describe(`EPA report statistics on ${DATABASE_KIND}`, () => {
     expect(numbers((await ok(`beach=${f.PA}&from=2025-07-10&to=2025-07-20`)).beaches[0]!)).toMatchObject({ closures: 1, closure_days: 3, advisories: 0, action_days: 3 });
   });
 
-  it('no to: through today, and the action still in force counts every day to today', async () => {
+  it('no to: through today; an action never lifted counts to the end of its season, not to today', async () => {
     const today = localDate(new Date(), ctx.deps.config.programTimeZone);
     const r = await ok(`beach=${f.PA}&from=2025-07-01`);
     expect(r.period).toEqual({ from: '2025-07-01', to: today, through: today });
-    // The advisory of 2025-07-30 was never lifted.
-    expect(r.beaches[0]).toMatchObject({ advisories: 2, advisory_days: 2 + daysBetween('2025-07-30', today) + 1, action_days: 5 + daysBetween('2025-07-30', today) + 1 });
+    // The advisory of 2025-07-30 was never lifted: in force through the season's last day, 08-31 (33 days).
+    expect(r.beaches[0]).toMatchObject({ advisories: 2, advisory_days: 2 + daysBetween('2025-07-30', '2025-08-31') + 1, action_days: 5 + 33, season_days: 62 });
     // No dates at all: 1 January of this year to today.
     const year = await ok(`beach=${f.PA}`);
     expect(year.period).toEqual({ from: `${today.slice(0, 4)}-01-01`, to: today, through: today });
     // A to of tomorrow is allowed; the report runs through today.
     const tomorrow = addDays(today, 1);
     expect((await ok(`beach=${f.PA}&from=2025-07-01&to=${tomorrow}`)).period).toEqual({ from: '2025-07-01', to: tomorrow, through: today });
+  });
+
+  it('an advisory set after the season ended is no action; one in force at the season end stops with it (issue 28)', async () => {
+    // The calendar year 2026: PG's carry-over advisory used to count 2026-01-01..05-11 (131 days) against 108 season days.
+    const year = await ok('programCode=EPS&from=2026-01-01&to=2026-09-30');
+    const rows = byStation(year);
+    expect(numbers(rows.get(f.PG)!)).toEqual({
+      monitored: false,
+      samples: 0,
+      exceedances: 0,
+      advisories: 1,
+      advisory_days: 3,
+      closures: 0,
+      closure_days: 0,
+      action_days: 3,
+      season_days: 108,
+      percent_under_action: 2.8,
+      preseason_action_days: 0,
+    });
+    // PH: the closure of 05-20..05-25: 3 days in the season, 3 of pre-season sampling apart.
+    expect(numbers(rows.get(f.PH)!)).toMatchObject({ advisories: 0, closures: 1, closure_days: 3, action_days: 3, season_days: 108, preseason_action_days: 3 });
+    expect(year.totals).toMatchObject({ advisories: 1, advisory_days: 3, closures: 1, closure_days: 3, action_days: 6, season_days: 216, percent_under_action: 2.8, preseason_action_days: 3 });
+    expectConsistent(year);
+
+    // July 2025 to June 2026, across the new year: 2025-07-01..09-01 (63) + 2026-05-23..06-30 (39) = 102 season days.
+    const across = byStation(await ok('programCode=EPS&from=2025-07-01&to=2026-06-30'));
+    expect(numbers(across.get(f.PG)!)).toMatchObject({ advisories: 0, advisory_days: 0, action_days: 0, season_days: 102 });
+    // PH: the advisory 2025-08-28..09-01 (5 days, not on to May) and the closure's 3 + 3 days.
+    expect(numbers(across.get(f.PH)!)).toMatchObject({ advisories: 1, advisory_days: 5, closures: 1, closure_days: 3, action_days: 8, season_days: 102, percent_under_action: 7.8, preseason_action_days: 3 });
+    expectConsistent(await ok('programCode=EPS&from=2025-07-01&to=2026-06-30'));
+  });
+
+  it('the demo program: no row counts more action days than season days, and the totals are the sums of the rows', async () => {
+    const today = localDate(new Date(), ctx.deps.config.programTimeZone);
+    const year = Number(today.slice(0, 4));
+    const periods = ['', `from=${year - 1}-01-01&to=${year - 1}-12-31`, `from=${year - 1}-07-01&to=${year}-06-30`, `from=${year - 4}-01-01`];
+    let actionDays = 0;
+    for (const period of periods) {
+      const r = await ok(`programCode=OB&${period}`);
+      expect(r.beaches.length, period).toBeGreaterThan(0);
+      expectConsistent(r);
+      actionDays += r.totals.action_days;
+      // With brackets and without NA results the action columns do not change; the check still holds.
+      expectConsistent(await ok(`programCode=OB&includeBrackets=true&excludeNaResults=true&${period}`));
+    }
+    expect(actionDays, 'the demo program has advisories or closures to count').toBeGreaterThan(0);
   });
 
   it('refuses a bad query with 400 and says which field', async () => {

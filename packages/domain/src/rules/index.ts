@@ -5,3 +5,4 @@ export * from './new-jersey';
 export * from './explain';
 export * from './incidents';
 export * from './epa-statistics';
+export * from './notification-actions';

@@ -23,6 +23,14 @@ const change = (effectiveDate: string, status: string, extra: Partial<Notificati
 });
 
 const YEAR = { from: '2025-01-01', to: '2025-12-31' };
+/** A program that monitors a winter season across each new year and a summer season (decision 0053's cases in one history). */
+const SEASONS = [
+  { preseasonStart: '2024-11-25', startDate: '2024-12-01', endDate: '2025-02-28' },
+  { preseasonStart: '2025-05-12', startDate: '2025-05-24', endDate: '2025-09-01' },
+  { preseasonStart: '2025-11-24', startDate: '2025-12-01', endDate: '2026-02-28' },
+];
+/** The day the file is written. */
+const TODAY = '2026-01-10';
 
 describe('BEACH notification XML rules', () => {
   it('escapes markup, drops characters XML cannot carry and cuts text to the schema length', () => {
@@ -75,16 +83,25 @@ describe('BEACH notification XML rules', () => {
         change('2025-07-09', 'ADVISORY', { reasonCode: 'RAINFALL', sourceCode: 'STORM', reason: 'Heavy rain' }),
         change('2025-07-10', 'CLOSED', { reasonCode: 'SEWAGE', sourceCode: 'SSO' }),
         change('2025-07-14', 'OPEN'),
+        // In force when the summer season ends on 09-01: it stops then, though nothing lifted it until November.
+        change('2025-08-30', 'ADVISORY', { source: 'RULE', parameterCode: 'ENTEROCOCCUS' }),
+        // The season's end, and the same day an advisory from the last day's sample: never posted, no action.
+        change('2025-09-02', 'NOT_MONITORED', { source: 'SEASON' }),
+        change('2025-09-02', 'ADVISORY', { source: 'RULE', parameterCode: 'ENTEROCOCCUS' }),
+        change('2025-11-24', 'OPEN', { source: 'SEASON' }),
         change('2025-12-30', 'CLOSED', { reasonCode: 'ELEV_BACT' }),
       ],
+      SEASONS,
       YEAR,
+      TODAY,
       'ENTEROCOCCUS',
     );
-    expect(actions.map((a) => [a.type, a.start, a.stop])).toEqual([
-      ['ADVISORY', '2024-12-20', '2025-01-03'],
-      ['ADVISORY', '2025-07-08', '2025-07-10'],
-      ['CLOSURE', '2025-07-10', '2025-07-14'],
-      ['CLOSURE', '2025-12-30', null],
+    expect(actions.map((a) => [a.type, a.start, a.stop, a.stopReason])).toEqual([
+      ['ADVISORY', '2024-12-20', '2025-01-03', 'LIFTED'],
+      ['ADVISORY', '2025-07-08', '2025-07-10', 'LIFTED'],
+      ['CLOSURE', '2025-07-10', '2025-07-14', 'LIFTED'],
+      ['ADVISORY', '2025-08-30', '2025-09-01', 'SEASON_END'],
+      ['CLOSURE', '2025-12-30', TODAY, 'IN_FORCE'],
     ]);
     expect(actions[0]!.indicators).toEqual([{ code: 'PREEMPT', text: null }]);
     // Two advisories in a row are one action, with both reasons and the known source.
@@ -96,10 +113,13 @@ describe('BEACH notification XML rules', () => {
     expect(actions[1]!.indicators.map((i) => i.code)).toEqual(['ENTERO', 'PREEMPT']);
     expect(actions[2]!.sources).toEqual([{ code: 'SSO', text: null }]);
     // Elevated bacteria without a result: the program's indicator.
-    expect(actions[3]!.indicators).toEqual([{ code: 'ENTERO', text: null }]);
+    expect(actions[4]!.indicators).toEqual([{ code: 'ENTERO', text: null }]);
     // Lifted before the year: left out; codes outside BEACON's lists become OTHER / UNKNOWN.
-    expect(notificationActions([change('2024-06-01', 'CLOSED'), change('2024-06-05', 'OPEN')], YEAR, null)).toEqual([]);
-    const [odd] = notificationActions([change('2025-06-01', 'CLOSED', { reasonCode: 'NOPE', sourceCode: 'TBD' })], YEAR, null);
+    expect(notificationActions([change('2024-12-06', 'CLOSED'), change('2024-12-10', 'OPEN')], SEASONS, YEAR, TODAY, null)).toEqual([]);
+    // A status set while the program does not monitor (between the seasons) is no action.
+    expect(notificationActions([change('2025-10-01', 'CLOSED'), change('2025-12-05', 'OPEN')], SEASONS, YEAR, TODAY, null)).toEqual([]);
+    const [odd] = notificationActions([change('2025-06-01', 'CLOSED', { reasonCode: 'NOPE', sourceCode: 'TBD' })], SEASONS, YEAR, TODAY, null);
+    expect(odd).toMatchObject({ start: '2025-06-01', stop: '2025-09-01', stopReason: 'SEASON_END' });
     expect(odd!.reasons[0]!.code).toBe('OTHER');
     expect(odd!.sources[0]!.code).toBe('UNKNOWN');
   });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BEACH_ACT_LOCATION_TYPES } from '../rules/epa-statistics';
+import { idOf } from './common';
+import { notificationActionSpans, reportedStop, type MonitoringSeason, type ReportedStop } from '../rules/notification-actions';
 
 /**
  * DEP IT: XML File (SPEC 6 Website Management, DESIGN 4 Exports; decision 0033). GET
@@ -32,7 +34,7 @@ export function beachNotificationQuerySchema({ latestYear = () => new Date().get
     program_id: z.preprocess(
       blankToUndefined,
       required('Choose a program').pipe(
-        z.coerce.number({ error: 'Program must be a number' }).int('Program must be a whole number').positive('Program must be a positive id'),
+        idOf({ type: 'Program must be a number', whole: 'Program must be a whole number', positive: 'Program must be a positive id', tooLarge: 'No such program' }),
       ),
     ),
     year: z.preprocess(
@@ -189,8 +191,10 @@ export interface NotificationAction {
   type: 'ADVISORY' | 'CLOSURE';
   /** 'YYYY-MM-DD': the day the first change of the action took effect. */
   start: string;
-  /** 'YYYY-MM-DD': the day the next change lifted it, or null while it is still in force. */
-  stop: string | null;
+  /** 'YYYY-MM-DD': the day it was lifted, the last day of its swim season, or (still in force) the day the file was written. */
+  stop: string;
+  /** Why it stops on `stop`: LIFTED by a change, SEASON_END (still in force when the swim season ended), IN_FORCE on that day. */
+  stopReason: ReportedStop['reason'];
   reasons: { code: string; text: string | null }[];
   sources: { code: string; text: string | null }[];
   indicators: { code: string; text: string | null }[];
@@ -198,35 +202,33 @@ export interface NotificationAction {
 
 /**
  * The advisories and closures in force on at least one day of `period`, counted as the EPA report counts
- * them (tallyActions, decision 0030): an action starts on the day its status takes effect and lasts
- * through the day the next change takes effect; successive changes to the same status are one action.
- * `history` holds every change from the last one before the period through the first one after it.
+ * them (notificationActionSpans, decision 0053): an action starts on the day its status takes effect while
+ * the program monitors and lasts through the day the next change takes effect, or through the last day of
+ * its swim season when it is still in force then (it never runs on through the winter); successive changes
+ * to the same status within a season are one action. A status set while the program does not monitor was
+ * never posted and is no action. `history` holds every change from the last one before the period through
+ * the first one after it; `seasons` the program's seasons that touch it; `today` the day the file is
+ * written (no stop date after it).
  * Reasons and sources are the BEACON codes the history rows carry (a rule's change with none is
  * ELEV_BACT; a change with none is OTHER / UNKNOWN); the indicator is the parameter of the result that
  * caused it, the program's indicator for an elevated-bacteria action without a result, else PREEMPT.
  */
 export function notificationActions(
   history: readonly NotificationStatusChange[],
+  seasons: readonly MonitoringSeason[],
   period: { from: string; to: string },
+  today: string,
   programIndicator: string | null,
 ): NotificationAction[] {
-  const sorted = history.map((h, i) => ({ ...h, i })).sort((a, b) => (a.effectiveDate === b.effectiveDate ? a.i - b.i : a.effectiveDate < b.effectiveDate ? -1 : 1));
   const out: NotificationAction[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    const status = sorted[i]!.status;
-    if (status !== 'ADVISORY' && status !== 'CLOSED') continue;
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1]!.status === status) j++;
-    const changes = sorted.slice(i, j + 1);
-    const start = changes[0]!.effectiveDate;
-    const stop = sorted[j + 1]?.effectiveDate ?? null;
-    i = j;
-    if (start > period.to || (stop !== null && stop < period.from)) continue;
+  for (const action of notificationActionSpans(history, seasons)) {
+    const { stop, reason: stopReason } = reportedStop(action, today);
+    if (action.start > period.to || stop < period.from || action.start > today) continue;
 
     const reasons = new Map<string, string | null>();
     const sources = new Map<string, string | null>();
     const indicators = new Map<string, string | null>();
-    for (const c of changes) {
+    for (const c of action.changes) {
       const reasonCode = c.reasonCode && (ACTIVITY_REASONS as readonly string[]).includes(c.reasonCode) ? c.reasonCode : c.source === 'RULE' ? 'ELEV_BACT' : 'OTHER';
       if (!reasons.has(reasonCode)) reasons.set(reasonCode, xmlChars(c.reason, 255));
       const sourceCode = c.sourceCode && (ACTIVITY_SOURCES as readonly string[]).includes(c.sourceCode) ? c.sourceCode : 'UNKNOWN';
@@ -239,7 +241,15 @@ export function notificationActions(
     // A known source makes the placeholder UNKNOWN redundant.
     if (sources.size > 1) sources.delete('UNKNOWN');
     const list = (m: Map<string, string | null>) => [...m].map(([code, text]) => ({ code, text }));
-    out.push({ type: status === 'ADVISORY' ? 'ADVISORY' : 'CLOSURE', start, stop, reasons: list(reasons), sources: list(sources), indicators: list(indicators) });
+    out.push({
+      type: action.status === 'ADVISORY' ? 'ADVISORY' : 'CLOSURE',
+      start: action.start,
+      stop,
+      stopReason,
+      reasons: list(reasons),
+      sources: list(sources),
+      indicators: list(indicators),
+    });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { csvLine } from '../csv/format';
-import { boundedDateSchema, booleanFlag, DATE_MIN } from './common';
+import { boundedDateSchema, booleanFlag, DATE_MIN, ID_MAX, idOf } from './common';
 import { latestAllowedDate } from './downloads';
 
 /**
@@ -21,11 +21,12 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 const optionalId = (label: string) =>
   z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: `${label} must be a number` })
-      .int(`${label} must be a whole number`)
-      .positive(`${label} must be a positive id`)
-      .optional(),
+    idOf({
+      type: `${label} must be a number`,
+      whole: `${label} must be a whole number`,
+      positive: `${label} must be a positive id`,
+      tooLarge: `${label} must be an id from 1 to ${ID_MAX}`,
+    }).optional(),
   );
 
 /** munis=3,7 or munis=3&munis=7: municipality ids; blank entries ignored. */
@@ -37,10 +38,12 @@ const munisField = z.preprocess(
   },
   z
     .array(
-      z.coerce
-        .number({ error: 'Municipalities must be numbers' })
-        .int('Municipalities must be whole numbers')
-        .positive('Municipalities must be positive ids'),
+      idOf({
+        type: 'Municipalities must be numbers',
+        whole: 'Municipalities must be whole numbers',
+        positive: 'Municipalities must be positive ids',
+        tooLarge: `Municipalities must be ids from 1 to ${ID_MAX}`,
+      }),
     )
     .max(EPA_REPORT_MAX_MUNIS, `At most ${EPA_REPORT_MAX_MUNIS} municipalities`),
 );
@@ -95,20 +98,31 @@ export function epaReportQuerySchema({ timeZone = 'America/New_York', now = () =
 export type EpaReportQuery = z.output<ReturnType<typeof epaReportQuerySchema>>;
 export type EpaReportQueryInput = z.input<ReturnType<typeof epaReportQuerySchema>>;
 
+/**
+ * The counts (decision 0053, EPA BEACON's definitions): advisories and closures are notification actions in
+ * force on at least one swim-season day of the period; their days, and action days, are swim-season days of
+ * the period, so none is larger than season_days. An action ends when lifted or, at the latest, on its
+ * season's last day. Days under an action during pre-season sampling are apart in preseason_action_days.
+ */
 const statistics = {
   samples: z.number().int().nonnegative(),
   exceedances: z.number().int().nonnegative(),
+  /** Advisories in force on at least one swim-season day of the period. */
   advisories: z.number().int().nonnegative(),
+  /** Swim-season days of the period under an advisory. */
   advisory_days: z.number().int().nonnegative(),
+  /** Closures in force on at least one swim-season day of the period. */
   closures: z.number().int().nonnegative(),
+  /** Swim-season days of the period under a closure. */
   closure_days: z.number().int().nonnegative(),
-  /** Days under an advisory or a closure; a day with both counts once. */
+  /** Swim-season days of the period under an advisory or a closure; a day with both counts once. */
   action_days: z.number().int().nonnegative(),
-  action_days_in_season: z.number().int().nonnegative(),
-  /** Swim-season days within the period (the beach-days the percentage is taken of). */
+  /** Swim-season days within the period (the beach days the percentage is taken of). */
   season_days: z.number().int().nonnegative(),
-  /** In-season action days / season days, as a percentage to one decimal; null without season days. */
+  /** Action days / season days, as a percentage to one decimal; null without season days. */
   percent_under_action: z.number().nonnegative().nullable(),
+  /** Days of the period under an action during pre-season sampling (before the swim season); not in the percentage. */
+  preseason_action_days: z.number().int().nonnegative(),
 };
 
 export const epaReportBeachSchema = z.object({
@@ -154,12 +168,13 @@ export const EPA_REPORT_COLUMNS = [
   { key: 'samples', label: 'Samples', text: false },
   { key: 'exceedances', label: 'Exceedances', text: false },
   { key: 'advisories', label: 'Advisories', text: false },
-  { key: 'advisory_days', label: 'Advisory Days', text: false },
+  { key: 'advisory_days', label: 'Advisory Days In Season', text: false },
   { key: 'closures', label: 'Closures', text: false },
-  { key: 'closure_days', label: 'Closure Days', text: false },
-  { key: 'action_days', label: 'Action Days', text: false },
+  { key: 'closure_days', label: 'Closure Days In Season', text: false },
+  { key: 'action_days', label: 'Action Days In Season', text: false },
   { key: 'season_days', label: 'Season Days', text: false },
   { key: 'percent_under_action', label: '% Beach-Days Under Action', text: false },
+  { key: 'preseason_action_days', label: 'Pre-Season Action Days', text: false },
 ] as const;
 export type EpaReportColumnKey = (typeof EPA_REPORT_COLUMNS)[number]['key'];
 

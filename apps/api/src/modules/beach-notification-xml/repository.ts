@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { MonitoringSeason } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { intArray } from '../results/repository/rows';
 
@@ -51,6 +52,22 @@ export async function findSeason(db: DbOrTx, programId: number, year: number): P
           from program_seasons where program_id = ${programId} and year = ${year}`,
   );
   return row;
+}
+
+/**
+ * The program's seasons whose monitoring window (pre-season start to season end) touches the period: the
+ * seasons that decide where the period's actions start and stop (decision 0053).
+ */
+export async function listSeasons(db: DbOrTx, programId: number, period: { from: string; to: string }): Promise<MonitoringSeason[]> {
+  const rows = await queryRows<{ preseason_start: string; start_date: string; end_date: string }>(
+    db,
+    sql`select to_char(preseason_start, 'YYYY-MM-DD') as preseason_start, to_char(start_date, 'YYYY-MM-DD') as start_date,
+               to_char(end_date, 'YYYY-MM-DD') as end_date
+          from program_seasons
+         where program_id = ${programId} and end_date >= ${period.from} and preseason_start <= ${period.to}
+         order by preseason_start`,
+  );
+  return rows.map((r) => ({ preseasonStart: r.preseason_start, startDate: r.start_date, endDate: r.end_date }));
 }
 
 export interface BeachRow {

@@ -48,7 +48,11 @@ export async function openBeachNotification(deps: AppDeps, query: BeachNotificat
   const today = localDate(now, deps.config.programTimeZone);
   const yearEnd = `${query.year}-12-31`;
   const period = { from: `${query.year}-01-01`, to: yearEnd < today ? yearEnd : today };
-  const [criteria, programSeason] = await Promise.all([repo.listCriteria(db, program.program_id), repo.findSeason(db, program.program_id, query.year)]);
+  const [criteria, programSeason, seasons] = await Promise.all([
+    repo.listCriteria(db, program.program_id),
+    repo.findSeason(db, program.program_id, query.year),
+    repo.listSeasons(db, program.program_id, period),
+  ]);
   const ctx: BeachContext = { program, year: query.year, criteria, programSeason };
   const programIndicator = criteria[0]?.parameter_code ?? null;
 
@@ -84,7 +88,7 @@ export async function openBeachNotification(deps: AppDeps, query: BeachNotificat
         const actions: ActionOfStation[] = own
           .filter((s) => s.station_type === 'PRIMARY')
           .flatMap((station) =>
-            notificationActions(historyOf.get(station.beach_station_id) ?? [], period, programIndicator).map((a) => ({ ...a, station, through: period.to })),
+            notificationActions(historyOf.get(station.beach_station_id) ?? [], seasons, period, today, programIndicator).map((a) => ({ ...a, station })),
           )
           .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
         chunk += beachDetail(ctx, beach, own, actions);

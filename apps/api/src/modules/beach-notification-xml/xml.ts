@@ -1,7 +1,6 @@
 import {
   BEACH_NOTIFICATION_NAMESPACE,
   CRITERION_INDICATOR,
-  daysBetween,
   isBeachActBeach,
   monitoringFrequencyOf,
   POLLUTION_SOURCES,
@@ -46,8 +45,6 @@ export interface BeachContext {
 
 export interface ActionOfStation extends NotificationAction {
   station: StationRow;
-  /** The day written as the stop of an action still in force (the last day counted). */
-  through: string;
 }
 
 /** One <BeachDetail>: name, attributes for the year, its actions, and a coordinate per monitoring station. */
@@ -104,7 +101,8 @@ function beachAttributeDetail(ctx: BeachContext, beach: BeachRow): string {
     '</BeachExtentDetail>',
     '<BeachSwimSeasonLengthDetail>',
     season
-      ? el('SwimSeasonStartDate', season.start) + el('SwimSeasonEndDate', season.end) + el('SwimSeasonDayMeasure', daysBetween(season.start, season.end) + 1)
+      ? // SwimSeasonDayMeasure is the length of a swim-season day in hours (XSD), which the portal does not record: left out.
+        el('SwimSeasonStartDate', season.start) + el('SwimSeasonEndDate', season.end)
       : el('SwimSeasonLengthMeasure', 0) + el('SwimSeasonUnitOfMeasureCode', 'DAYS'),
     '</BeachSwimSeasonLengthDetail>',
     '<MonitoringFrequencyDetail>',
@@ -151,14 +149,26 @@ function activityDetail(action: ActionOfStation): string {
     el('ActivityTypeCode', action.type),
     el('ActivityName', xmlChars(`${label} from ${action.start} at ${action.station.station_name}`, 60)),
     el('ActivityActualStartDate', `${action.start}T00:00:00`),
-    el('ActivityActualStopDate', `${action.stop ?? action.through}T00:00:00`),
+    el('ActivityActualStopDate', `${action.stop}T00:00:00`),
     detail('ActivityReasonDetail', 'ActivityReasonType', 'ActivityReasonDescriptionText', action.reasons),
     detail('ActivitySourceDetail', 'ActivitySourceType', 'ActivitySourceDescriptionText', action.sources),
     detail('ActivityIndicatorDetail', 'ActivityIndicatorType', 'ActivityIndicatorDescriptionText', action.indicators),
     el('ActivityMonitoringStationIdentifier', stationIdentifier(action.station)),
-    el('ActivityCommentText', action.stop === null ? `Still in force on ${action.through}` : null),
+    el('ActivityCommentText', stopComment(action)),
     '</BeachActivityDetail>',
   ].join('');
+}
+
+/** Why an action stops where it does, when no change lifted it (decision 0053). */
+export function stopComment(action: Pick<NotificationAction, 'stop' | 'stopReason'>): string | null {
+  switch (action.stopReason) {
+    case 'IN_FORCE':
+      return `Still in force on ${action.stop}`;
+    case 'SEASON_END':
+      return `In force until the swim season ended on ${action.stop}; not posted after the season`;
+    default:
+      return null;
+  }
 }
 
 /** A monitoring station as a point (start and end the same) described by its id, name and type. */

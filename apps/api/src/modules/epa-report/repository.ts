@@ -138,18 +138,22 @@ export async function listStatusChanges(
   );
 }
 
-/** The programs' swim seasons (start to end date) that touch the period. */
+/**
+ * The programs' seasons whose monitoring window (pre-season start to season end) touches the period: the
+ * swim seasons give the season days, and the windows decide where actions start and stop (decision 0053).
+ */
 export async function listSeasons(
   db: DbOrTx,
   programIds: readonly number[],
   period: { from: string; through: string },
-): Promise<{ program_id: number; start_date: string; end_date: string }[]> {
+): Promise<{ program_id: number; preseason_start: string; start_date: string; end_date: string }[]> {
   if (!programIds.length) return [];
   return queryRows(
     db,
-    sql`select program_id, to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date
+    sql`select program_id, to_char(preseason_start, 'YYYY-MM-DD') as preseason_start, to_char(start_date, 'YYYY-MM-DD') as start_date,
+               to_char(end_date, 'YYYY-MM-DD') as end_date
           from program_seasons
-         where program_id = any(${intArray(programIds)}) and end_date >= ${period.from} and start_date <= ${period.through}
+         where program_id = any(${intArray(programIds)}) and end_date >= ${period.from} and preseason_start <= ${period.through}
          order by program_id, start_date`,
   );
 }

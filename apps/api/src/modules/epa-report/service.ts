@@ -13,9 +13,10 @@ import { invalidFields } from '../../lib/http';
 import * as repo from './repository';
 
 /**
- * GET /depit/epa/webReport (decision 0030): per beach and in total, the beaches monitored, samples,
- * exceedances of the beach action value, advisories and closures with their days, and the share of
- * beach-days under action, for the period and filters asked. The counting is the domain's.
+ * GET /depit/epa/webReport (decisions 0030, 0053): per beach and in total, the beaches monitored, samples,
+ * exceedances of the beach action value, advisories and closures with their swim-season days, the share of
+ * beach-days under action and, apart, the pre-season action days, for the period and filters asked. The
+ * counting is the domain's.
  */
 export async function epaReport(deps: AppDeps, query: EpaReportQuery, now = new Date()): Promise<EpaReport> {
   const db = deps.database.db;
@@ -65,7 +66,9 @@ export async function epaReport(deps: AppDeps, query: EpaReportQuery, now = new 
       active: s.active,
       samples: groupsOf.get(s.beach_station_id) ?? [],
       history: historyOf.get(s.beach_station_id) ?? [],
-      seasons: seasons.filter((x) => x.program_id === s.program_id).map((x) => ({ from: x.start_date, to: x.end_date })),
+      seasons: seasons
+        .filter((x) => x.program_id === s.program_id)
+        .map((x) => ({ preseasonStart: x.preseason_start, startDate: x.start_date, endDate: x.end_date })),
     })),
     { period: { from, to: through }, excludeNaResults: query.excludeNaResults },
   );

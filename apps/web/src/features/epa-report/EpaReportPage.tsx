@@ -290,12 +290,13 @@ const TABLE_COLUMNS: readonly { key: EpaReportColumnKey; label: string; numeric:
   { key: 'samples', label: 'Samples', numeric: true },
   { key: 'exceedances', label: 'Exceedances', numeric: true },
   { key: 'advisories', label: 'Advisories', numeric: true },
-  { key: 'advisory_days', label: 'Advisory days', numeric: true },
+  { key: 'advisory_days', label: 'Advisory days in season', numeric: true },
   { key: 'closures', label: 'Closures', numeric: true },
-  { key: 'closure_days', label: 'Closure days', numeric: true },
-  { key: 'action_days', label: 'Action days', numeric: true },
+  { key: 'closure_days', label: 'Closure days in season', numeric: true },
+  { key: 'action_days', label: 'Action days in season', numeric: true },
   { key: 'season_days', label: 'Season days', numeric: true },
   { key: 'percent_under_action', label: '% beach-days under action', numeric: true },
+  { key: 'preseason_action_days', label: 'Pre-season action days', numeric: true },
 ];
 
 type Sort = { key: EpaReportColumnKey; ascending: boolean };
@@ -366,12 +367,18 @@ function Results({ report }: { report: EpaReport }) {
   return (
     <>
       <Summary totals={totals} from={period.from} to={period.to} through={through} />
+      <p className="epa-how-counted" id="epa-how-counted">
+        Advisories, closures and their days are counted within each program’s swim season, as EPA BEACON counts beach days: an action
+        counts from the day it takes effect through the day it is lifted, and at the latest through the season’s last day; it does not run
+        on through the winter. A status set after the season ended was never posted and is not counted. Days under an action during
+        pre-season sampling, before the swim season starts, are in their own column and not in the percentage.
+      </p>
       <div className="epa-actions">
         <Button type="button" outline onClick={() => downloadCsv(report, rows)}>
           Download CSV
         </Button>
       </div>
-      <div className="epa-table-scroll" tabIndex={0} role="region" aria-labelledby="epa-table-caption">
+      <div className="epa-table-scroll" tabIndex={0} role="region" aria-labelledby="epa-table-caption" aria-describedby="epa-how-counted">
         <table className="usa-table usa-table--compact epa-table">
           <caption id="epa-table-caption">
             {`${totals.beaches} beach${totals.beaches === 1 ? '' : 'es'}, ${period.from} to ${period.to}${through}`}
@@ -439,13 +446,13 @@ function Summary({ totals, from, to, through }: { totals: EpaReportTotals; from:
         <dd>{count(totals.exceedances)}</dd>
       </div>
       <div>
-        <dt>Advisories / days</dt>
+        <dt>Advisories / days in season</dt>
         <dd>
           {count(totals.advisories)} / {count(totals.advisory_days)}
         </dd>
       </div>
       <div>
-        <dt>Closures / days</dt>
+        <dt>Closures / days in season</dt>
         <dd>
           {count(totals.closures)} / {count(totals.closure_days)}
         </dd>

@@ -47,9 +47,9 @@ const beach = (id: number, name: string, overrides: Partial<EpaReportBeach>): Ep
   closures: 0,
   closure_days: 0,
   action_days: 2,
-  action_days_in_season: 2,
   season_days: 100,
   percent_under_action: 2,
+  preseason_action_days: 0,
   ...overrides,
 });
 
@@ -57,8 +57,8 @@ const REPORT: EpaReport = {
   period: { from: '2025-05-01', to: '2025-09-30', through: '2025-09-30' },
   beaches: [
     beach(1, 'Anchor Beach', { samples: 12, exceedances: 3, percent_under_action: 5 }),
-    beach(2, '=HYPERLINK("x")', { samples: 8, exceedances: 0, advisories: 0, advisory_days: 0, action_days: 0, action_days_in_season: 0, percent_under_action: 0 }),
-    beach(3, 'Bay Head', { samples: 20, exceedances: 1, monitored: true, percent_under_action: null, season_days: 0 }),
+    beach(2, '=HYPERLINK("x")', { samples: 8, exceedances: 0, advisories: 0, advisory_days: 0, action_days: 0, percent_under_action: 0 }),
+    beach(3, 'Bay Head', { samples: 20, exceedances: 1, monitored: true, percent_under_action: null, season_days: 0, preseason_action_days: 3 }),
   ],
   totals: {
     beaches: 3,
@@ -70,9 +70,9 @@ const REPORT: EpaReport = {
     closures: 0,
     closure_days: 0,
     action_days: 4,
-    action_days_in_season: 4,
     season_days: 2000,
     percent_under_action: 2,
+    preseason_action_days: 3,
   },
 };
 
@@ -115,7 +115,11 @@ describe('DEP IT: EPA report statistics', () => {
       excludeNaResults: 'true',
     });
     const totals = within(table).getByRole('row', { name: /Total \(3 beaches\)/ });
-    expect(within(totals).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '', '', '3', '1,876', '4', '2', '4', '0', '0', '4', '2,000', '2.0%']);
+    expect(within(totals).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '', '', '3', '1,876', '4', '2', '4', '0', '0', '4', '2,000', '2.0%', '3']);
+    // The columns say what their days count, and the page says how.
+    expect(within(table).getByRole('columnheader', { name: /^Action days in season/ })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: /^Pre-season action days/ })).toBeInTheDocument();
+    expect(screen.getByText(/at the latest through the season’s last day/)).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /Bay Head/ })).toHaveTextContent('N/A');
     // Thousands separators in the summary as in the table's totals.
     expect(screen.getAllByText('1,876')).toHaveLength(2);
@@ -154,17 +158,19 @@ describe('DEP IT: EPA report statistics', () => {
       'Samples',
       'Exceedances',
       'Advisories',
-      'Advisory Days',
+      'Advisory Days In Season',
       'Closures',
-      'Closure Days',
-      'Action Days',
+      'Closure Days In Season',
+      'Action Days In Season',
       'Season Days',
       '% Beach-Days Under Action',
+      'Pre-Season Action Days',
     ]);
     expect(rows[2]![0]).toBe(`'=HYPERLINK("x")`);
-    expect(rows[1]).toEqual(['Anchor Beach', 'Anchor Beach station', 'NJ1', 'OB', 'Monmouth', 'Sea Bright', 'Yes', '12', '3', '1', '2', '0', '0', '2', '100', '5']);
+    expect(rows[1]).toEqual(['Anchor Beach', 'Anchor Beach station', 'NJ1', 'OB', 'Monmouth', 'Sea Bright', 'Yes', '12', '3', '1', '2', '0', '0', '2', '100', '5', '0']);
     expect(rows[3]![15]).toBe('');
-    expect(rows[4]).toEqual(['Total (3 beaches)', '', '', '', '', '', '3', '1876', '4', '2', '4', '0', '0', '4', '2000', '2']);
+    expect(rows[3]![16]).toBe('3');
+    expect(rows[4]).toEqual(['Total (3 beaches)', '', '', '', '', '', '3', '1876', '4', '2', '4', '0', '0', '4', '2000', '2', '3']);
   });
 
   it('refuses a To before the From before asking the server, and shows the empty answer', async () => {
