@@ -1,0 +1,3 @@
+export default function PlaceEditPage(_props: { kind: 'county' | 'municipality' }) {
+  return null;
+}
