@@ -31,3 +31,77 @@ export function rollingGeomeanCreateSchema(options: DateRuleOptions = {}) {
   return z.object({ beach_id: idSchema, date: sampleDateSchema(options).optional(), parameter });
 }
 export type RollingGeomeanCreate = z.output<ReturnType<typeof rollingGeomeanCreateSchema>>;
+
+// ---------------------------------------------------------------------------------------------------
+// The day the geomean screens open on (issue 28 item 2)
+
+/** GET geomean/program/{id}/defaultDay: the program whose default day is asked for. */
+export const geomeanDefaultDayParamsSchema = z.object({ id: idSchema });
+
+/**
+ * Why the screens open on `date`: LAST_SAMPLED, the program's last sampled day (in season, or in the season
+ * that ended last); SEASON_END, the last day of the latest season (out of season, its samples not in it);
+ * TODAY, nothing better (no samples, no season).
+ */
+export const GEOMEAN_DEFAULT_DAY_REASONS = ['LAST_SAMPLED', 'SEASON_END', 'TODAY'] as const;
+export type GeomeanDefaultDayReason = (typeof GEOMEAN_DEFAULT_DAY_REASONS)[number];
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The answer of GET geomean/program/{id}/defaultDay. */
+export const geomeanDefaultDaySchema = z.object({
+  program_id: z.number(),
+  /** Today in the programs' time zone. */
+  today: isoDay,
+  /** The day the windows should end on. */
+  date: isoDay,
+  reason: z.enum(GEOMEAN_DEFAULT_DAY_REASONS),
+  /** The latest day with a verified sample of the program, on or before today; null without one. */
+  last_sampled_day: isoDay.nullable(),
+  /** Whether the program monitors today (pre-season start to season end). */
+  monitoring: z.boolean(),
+  /** The season `date` belongs to (for SEASON_END: the season that ended), or null. */
+  season: z.object({ year: z.number(), preseason_start: isoDay, start_date: isoDay, end_date: isoDay }).nullable(),
+});
+export type GeomeanDefaultDay = z.output<typeof geomeanDefaultDaySchema>;
+
+interface DefaultDaySeason {
+  year: number;
+  preseasonStart: string;
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The day a geomean screen opens on. While the program monitors (pre-season start to season end), its last
+ * sampled day (results come back a day or more after sampling, so today would read "too few samples").
+ * Out of season, the latest season that has ended decides: its last sampled day when that lies in the
+ * season (sampling stopped before the season's end), else the season's last day (in November the summer's
+ * last windows, not windows of the off-season). Today when there is neither. Seasons may cross the new
+ * year. Pure: the api reads today, the seasons and the last sampled day.
+ */
+export function geomeanDefaultDay(input: {
+  today: string;
+  seasons: readonly DefaultDaySeason[];
+  lastSampledDay: string | null;
+}): { date: string; reason: GeomeanDefaultDayReason; monitoring: boolean; season: DefaultDaySeason | null } {
+  const { today, seasons } = input;
+  const lastSampled = input.lastSampledDay !== null && input.lastSampledDay <= today ? input.lastSampledDay : null;
+  const current = seasons.find((s) => s.preseasonStart <= today && today <= s.endDate) ?? null;
+  const seasonOfDay = (day: string) => seasons.find((s) => s.preseasonStart <= day && day <= s.endDate) ?? null;
+  if (current) {
+    return lastSampled
+      ? { date: lastSampled, reason: 'LAST_SAMPLED', monitoring: true, season: seasonOfDay(lastSampled) }
+      : { date: today, reason: 'TODAY', monitoring: true, season: current };
+  }
+  let ended: DefaultDaySeason | null = null;
+  for (const s of seasons) if (s.endDate < today && (!ended || s.endDate > ended.endDate)) ended = s;
+  if (ended) {
+    return lastSampled && ended.preseasonStart <= lastSampled && lastSampled <= ended.endDate
+      ? { date: lastSampled, reason: 'LAST_SAMPLED', monitoring: false, season: ended }
+      : { date: ended.endDate, reason: 'SEASON_END', monitoring: false, season: ended };
+  }
+  return lastSampled
+    ? { date: lastSampled, reason: 'LAST_SAMPLED', monitoring: false, season: seasonOfDay(lastSampled) }
+    : { date: today, reason: 'TODAY', monitoring: false, season: null };
+}

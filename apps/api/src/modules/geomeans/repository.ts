@@ -93,3 +93,18 @@ export async function findSavedSurvey(db: DbOrTx, id: number): Promise<SavedSurv
   );
   return row ?? null;
 }
+
+/** The latest day with a verified sample at one of the program's stations, on or before `today`; null without one. */
+export async function findLastSampledDay(db: DbOrTx, programId: number, today: string): Promise<string | null> {
+  const [row] = await queryRows<{ day: string | null }>(
+    db,
+    sql`select max(r.sample_date)::text as day
+          from results r
+          join beach_stations s on s.beach_station_id = r.beach_station_id
+          join beaches b on b.beach_id = s.beach_id
+         where b.program_id = ${programId}
+           and r.verification_state in ('VERIFIED','SECONDARY_VERIFIED')
+           and r.sample_date <= ${today}`,
+  );
+  return row?.day ?? null;
+}

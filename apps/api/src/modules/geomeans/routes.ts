@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { GEOMEAN_CODES, geomeanQuerySchema, rollingGeomeanCreateSchema, rollingGeomeanQuerySchema } from '@beach/domain';
+import {
+  GEOMEAN_CODES,
+  geomeanDefaultDayParamsSchema,
+  geomeanDefaultDaySchema,
+  geomeanQuerySchema,
+  rollingGeomeanCreateSchema,
+  rollingGeomeanQuerySchema,
+} from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, ok, staffErrors } from '../../lib/http';
@@ -11,7 +18,7 @@ import {
   stationGeomeanResponse,
   stationGeomeansResponse,
 } from './schemas';
-import { createRollingGeomean, programGeomeans, programRollingGeomeans, stationGeomean, stationGeomeans } from './service';
+import { createRollingGeomean, programGeomeanDefaultDay, programGeomeans, programRollingGeomeans, stationGeomean, stationGeomeans } from './service';
 
 /** Geomean Surveys and Rolling Geomeans. A "beach" id is a beach_station_id, as in the spec's beach calls. */
 export const geomeanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -27,6 +34,15 @@ export const geomeanRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request) =>
       ok(GEOMEAN_CODES.GEOMEANS_FOUND, await programGeomeans(deps, await callerProfile(db, request), request.params.id, request.query)),
+  );
+
+  app.get(
+    '/geomean/program/:id/defaultDay',
+    {
+      onRequest: app.staff(routeRules.screen('/portal/beaches/geomeans', 'You need sanitary surveys user access in a program.')),
+      schema: { tags, params: geomeanDefaultDayParamsSchema, response: { 200: envelope(geomeanDefaultDaySchema), ...staffErrors } },
+    },
+    async (request) => ok(GEOMEAN_CODES.GEOMEANS_FOUND, await programGeomeanDefaultDay(deps, await callerProfile(db, request), request.params.id)),
   );
 
   app.get(

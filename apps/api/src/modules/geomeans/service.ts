@@ -4,12 +4,14 @@ import {
   effectiveValue,
   GEOMEAN_MIN_SAMPLES,
   GEOMEAN_WINDOW_DAYS,
+  geomeanDefaultDay,
   geomeanSurvey,
   latestBegunSeason,
   localDate,
   rollingGeomeans,
   WATER_PARAMETERS,
   type CensoredRule,
+  type GeomeanDefaultDay,
   type GeomeanSurvey,
   type NotEvaluatedRemarkCode,
   type RollingGeomeanCreate,
@@ -275,4 +277,29 @@ export async function createRollingGeomean(deps: AppDeps, profile: UserProfile, 
     return surveyId;
   });
   return { ...header(basis), station: stationOut(station), survey: (await repo.findSavedSurvey(db, id))! };
+}
+
+/**
+ * GET geomean/program/{id}/defaultDay (issue 28 item 2): the day the geomean screens open on - the
+ * program's last sampled day while it monitors, the last day of the latest season out of season - and why.
+ */
+export async function programGeomeanDefaultDay(deps: AppDeps, profile: UserProfile, programId: number, now = new Date()): Promise<GeomeanDefaultDay> {
+  const db = deps.database.db;
+  // As GET geomean/program/{id}: an unknown program is a 404, a known one without the level a 403.
+  if (!(await ref.findProgram(db, programId))) throw notFound('Program');
+  requireSurveys(profile, programId);
+  const today = localDate(now, deps.config.programTimeZone);
+  const [seasons, lastSampledDay] = await Promise.all([listProgramSeasons(db, programId), repo.findLastSampledDay(db, programId, today)]);
+  const found = geomeanDefaultDay({ today, seasons, lastSampledDay });
+  return {
+    program_id: programId,
+    today,
+    date: found.date,
+    reason: found.reason,
+    last_sampled_day: lastSampledDay,
+    monitoring: found.monitoring,
+    season: found.season
+      ? { year: found.season.year, preseason_start: found.season.preseasonStart, start_date: found.season.startDate, end_date: found.season.endDate }
+      : null,
+  };
 }
