@@ -1185,7 +1185,7 @@ const STAFF_ROUTES: StaffRoute[] = [
     }),
   ),
   // Geomean Surveys and Rolling Geomeans: the Geomean Surveys screen's rule
-  ...['/api/geomean/program/{program}', '/api/beach/{id}/geomean', '/api/beach/{id}/geomeans', '/api/geomean/rolling?program_id={program}'].map(
+  ...['/api/geomean/program/{program}', '/api/geomean/program/{program}/defaultDay', '/api/beach/{id}/geomean', '/api/beach/{id}/geomeans', '/api/geomean/rolling?program_id={program}'].map(
     (template): StaffRoute => ({
       method: 'GET',
       path: template.replace('{program}', '{id}').replace('?program_id={id}', ''),
