@@ -4,8 +4,9 @@ import { latestSampleDate, sampleDateSchema } from '@beach/domain';
 import { Field } from '../../components/Field';
 
 /**
- * The day the 30-day windows end on: not later than tomorrow (SPEC 5), empty for today. The picker stops
- * at tomorrow; a later day typed in is refused with a message.
+ * The day the 30-day windows end on: not later than tomorrow (SPEC 5), empty for the program's default day
+ * (its last sampled day, or the season's last day out of season; the note under the form says which). The
+ * picker stops at tomorrow; a later day typed in is refused with a message.
  */
 export function AsOfForm({ value, onApply }: { value: string; onApply: (date: string) => void }) {
   const [draft, setDraft] = useState(value);
@@ -25,7 +26,7 @@ export function AsOfForm({ value, onApply }: { value: string; onApply: (date: st
   };
   return (
     <form className="geomean-as-of" onSubmit={submit} noValidate aria-label="As of">
-      <Field id="as-of" label="As of" hint="Windows end on this day, not later than tomorrow. Empty: today." error={error} className="margin-top-0">
+      <Field id="as-of" label="As of" hint="Windows end on this day, not later than tomorrow. Empty: the program’s default day." error={error} className="margin-top-0">
         {(a11y) => (
           <input {...a11y} className="usa-input" type="date" name="as-of" max={latestSampleDate()} value={draft} onChange={(e) => setDraft(e.target.value)} />
         )}

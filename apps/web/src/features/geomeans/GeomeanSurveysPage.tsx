@@ -7,6 +7,7 @@ import { Loading } from '../../components/Loading';
 import { Pager } from '../../components/Pager';
 import { ScreenPage } from '../../components/ScreenPage';
 import { useGetProgramGeomeansQuery, useGetStationGeomeanQuery } from './api';
+import { AsOfNote, useAsOfDay } from './AsOfDay';
 import { AsOfForm } from './AsOfForm';
 import { ProgramGate } from './program-choice';
 import { HeaderText } from './HeaderText';
@@ -29,11 +30,14 @@ export default function GeomeanSurveysPage() {
 type Show = 'ALL' | 'EXCEEDS' | 'PASSES' | 'FEW';
 
 function Surveys({ programId }: { programId: number }) {
-  const [asOf, setAsOf] = useState('');
-  const data = useGetProgramGeomeansQuery({ programId, date: asOf || undefined });
+  const day = useAsOfDay(programId);
+  const asOf = day.asOf;
+  const data = useGetProgramGeomeansQuery({ programId, date: asOf || undefined }, { skip: day.loading });
+  if (day.loading) return <Loading label="Finding the program’s last sampled day…" />;
   return (
     <>
-      <AsOfForm value={asOf} onApply={setAsOf} />
+      <AsOfForm key={asOf} value={asOf} onApply={day.choose} />
+      <AsOfNote day={day} />
       {data.isLoading ? (
         <Loading label="Loading the geomeans…" />
       ) : data.isError || !data.data ? (

@@ -7,6 +7,7 @@ import { Loading } from '../../components/Loading';
 import { Pager } from '../../components/Pager';
 import { ScreenPage } from '../../components/ScreenPage';
 import { useCreateRollingGeomeanMutation, useGetRollingGeomeansQuery } from './api';
+import { AsOfNote, useAsOfDay } from './AsOfDay';
 import { AsOfForm } from './AsOfForm';
 import { GeomeanChart } from './GeomeanChart';
 import { HeaderText } from './HeaderText';
@@ -27,11 +28,14 @@ export default function RollingGeomeansPage() {
 }
 
 function Rolling({ programId }: { programId: number }) {
-  const [asOf, setAsOf] = useState('');
-  const data = useGetRollingGeomeansQuery({ programId, date: asOf || undefined });
+  const day = useAsOfDay(programId);
+  const asOf = day.asOf;
+  const data = useGetRollingGeomeansQuery({ programId, date: asOf || undefined }, { skip: day.loading });
+  if (day.loading) return <Loading label="Finding the program’s last sampled day…" />;
   return (
     <>
-      <AsOfForm value={asOf} onApply={setAsOf} />
+      <AsOfForm key={asOf} value={asOf} onApply={day.choose} />
+      <AsOfNote day={day} />
       {data.isLoading ? (
         <Loading label="Loading the rolling geomeans…" />
       ) : data.isError || !data.data ? (

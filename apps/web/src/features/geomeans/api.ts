@@ -1,4 +1,5 @@
 import { api, payloadOf } from '../../app/api';
+import type { GeomeanDefaultDay } from '@beach/domain';
 import type { ProgramGeomeans, RollingCreated, RollingGeomeans, StationGeomean } from './types';
 
 const dated = (date?: string) => (date ? { date } : {});
@@ -9,6 +10,12 @@ export const geomeansApi = api.injectEndpoints({
     getProgramGeomeans: build.query<ProgramGeomeans, { programId: number; date?: string }>({
       query: ({ programId, date }) => ({ url: `geomean/program/${programId}`, params: dated(date) }),
       transformResponse: payloadOf<ProgramGeomeans>,
+      providesTags: ['Geomeans'],
+    }),
+    /** The day the screens open on: the program's last sampled day, or its season's last day out of season (issue 28). */
+    getGeomeanDefaultDay: build.query<GeomeanDefaultDay, number>({
+      query: (programId) => ({ url: `geomean/program/${programId}/defaultDay` }),
+      transformResponse: payloadOf<GeomeanDefaultDay>,
       providesTags: ['Geomeans'],
     }),
     getStationGeomean: build.query<StationGeomean, { stationId: number; date?: string }>({
@@ -29,4 +36,4 @@ export const geomeansApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProgramGeomeansQuery, useGetStationGeomeanQuery, useGetRollingGeomeansQuery, useCreateRollingGeomeanMutation } = geomeansApi;
+export const { useGetProgramGeomeansQuery, useGetGeomeanDefaultDayQuery, useGetStationGeomeanQuery, useGetRollingGeomeansQuery, useCreateRollingGeomeanMutation } = geomeansApi;

@@ -1,10 +1,11 @@
-import { addDays, CODES, GEOMEAN_CODES, latestSampleDate } from '@beach/domain';
+import { addDays, CODES, GEOMEAN_CODES, latestSampleDate, type GeomeanDefaultDay } from '@beach/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, type Reply } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
 import { ok, OPEN_RULES } from '../../test/staff-fixtures';
+import { asOfSentence } from './AsOfDay';
 import { chartSummary } from './GeomeanChart';
 import type { GeomeanHeader, GeomeanWindow, ProgramGeomeans, RollingGeomeans } from './types';
 
@@ -48,9 +49,21 @@ const PROGRAM: ProgramGeomeans = {
   saved: [],
 };
 
+/** Out of season: the default day is the 2026 season's last sampled day (issue 28). */
+const DEFAULT_DAY: GeomeanDefaultDay = {
+  program_id: 1,
+  today: '2026-11-20',
+  date: '2026-09-04',
+  reason: 'LAST_SAMPLED',
+  last_sampled_day: '2026-09-04',
+  monitoring: false,
+  season: { year: 2026, preseason_start: '2026-05-11', start_date: '2026-05-23', end_date: '2026-09-07' },
+};
+
 function routes(extra: Record<string, Reply> = {}) {
   return mockFetch({
     'GET /api/user/current/': ok(CODES.USER_FOUND, surveyor),
+    'GET /api/geomean/program/1/defaultDay': ok(GEOMEAN_CODES.GEOMEANS_FOUND, DEFAULT_DAY),
     'GET /api/geomean/rolling': ok(GEOMEAN_CODES.GEOMEANS_FOUND, ROLLING),
     'GET /api/geomean/program/1': ok(GEOMEAN_CODES.GEOMEANS_FOUND, PROGRAM),
     ...extra,
@@ -105,7 +118,8 @@ describe('Geomeans', () => {
     const { user } = renderApp('/portal/beaches/geomeans/rolling', signedInStore({ user: surveyor }));
     await user.click(await screen.findByRole('button', { name: 'Save rolling geomean survey for Asbury Park - 1st Avenue' }, { timeout: 15_000 }));
     expect(await screen.findByText('Saved the rolling geomean survey of Asbury Park - 1st Avenue ending 2026-07-15: 30.0 from 6 samples, passes (threshold 35).')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ beach_id: 10 });
+    // Saved for the day shown: the default day.
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ beach_id: 10, date: '2026-09-04' });
   });
 
   it('lists each station’s window against the threshold in words', async () => {
@@ -133,7 +147,49 @@ describe('Geomeans', () => {
     fireEvent.change(asOf, { target: { value: tomorrow } });
     await user.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(calls.some((c) => c.query?.date === tomorrow)).toBe(true));
-    expect(asOf).toHaveAccessibleDescription('Windows end on this day, not later than tomorrow. Empty: today.');
+    expect(screen.getByLabelText('As of', { selector: 'input' })).toHaveAccessibleDescription('Windows end on this day, not later than tomorrow. Empty: the program’s default day.');
+    expect(screen.getByText(`Showing windows ending ${tomorrow}, the day you chose (clear the date to go back to 2026-09-04).`)).toBeInTheDocument();
+  });
+
+  it('opens out of season on the program’s last sampled day, says which day and why, and goes back to it when the date is cleared', async () => {
+    const { calls } = routes();
+    const { user } = renderApp('/portal/beaches/geomeans', signedInStore({ user: surveyor }));
+    await screen.findByRole('table', { name: /30-day geomean of each station/ }, { timeout: 15_000 });
+    // The windows are asked for on the default day, not today.
+    expect(calls.filter((c) => c.path === '/api/geomean/program/1').map((c) => c.query?.date)).toEqual(['2026-09-04']);
+    expect(screen.getByLabelText('As of', { selector: 'input' })).toHaveValue('2026-09-04');
+    expect(
+      screen.getByText('Showing windows ending 2026-09-04, the program’s last sampled day: the program is out of season today (2026-11-20); the 2026 season ran 2026-05-23 to 2026-09-07.'),
+    ).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('As of', { selector: 'input' }), { target: { value: '2026-08-01' } });
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/geomean/program/1' && c.query?.date === '2026-08-01')).toBe(true));
+    fireEvent.change(screen.getByLabelText('As of', { selector: 'input' }), { target: { value: '' } });
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText(/Showing windows ending 2026-09-04, the program’s last sampled day/)).toBeInTheDocument();
+    expect(screen.getByLabelText('As of', { selector: 'input' })).toHaveValue('2026-09-04');
+  });
+
+  it('the Rolling Geomeans page says the same and asks for the same day', async () => {
+    const { calls } = routes();
+    renderApp('/portal/beaches/geomeans/rolling', signedInStore({ user: surveyor }));
+    await screen.findByRole('img', { name: /Rolling geomean of Asbury Park - 1st Avenue/ }, { timeout: 15_000 });
+    expect(calls.find((c) => c.path === '/api/geomean/rolling')?.query).toMatchObject({ program_id: '1', date: '2026-09-04' });
+    expect(screen.getByText(/^Showing windows ending 2026-09-04, the program’s last sampled day/)).toBeInTheDocument();
+  });
+
+  it('says why for every kind of default day', () => {
+    const base = { chosen: null };
+    expect(asOfSentence({ ...base, defaultDay: { ...DEFAULT_DAY, today: '2026-08-15', date: '2026-08-13', monitoring: true } })).toBe(
+      'Showing windows ending 2026-08-13, the program’s last sampled day (today is 2026-08-15; results are verified a day or more after sampling).',
+    );
+    expect(asOfSentence({ ...base, defaultDay: { ...DEFAULT_DAY, date: '2026-09-07', reason: 'SEASON_END' } })).toBe(
+      'Showing windows ending 2026-09-07, the last day of the 2026 season: the program is out of season today (2026-11-20) and has no sample in that season to end on.',
+    );
+    expect(asOfSentence({ ...base, defaultDay: { ...DEFAULT_DAY, date: '2026-11-20', reason: 'TODAY', last_sampled_day: null, season: null } })).toBe(
+      'Showing windows ending today, 2026-11-20: the program has no verified samples yet.',
+    );
+    expect(asOfSentence({ ...base, defaultDay: undefined })).toBe('Showing windows ending today: the program’s last sampled day could not be loaded.');
   });
 
   it('summarises a season without values', () => {
