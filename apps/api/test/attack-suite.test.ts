@@ -21,6 +21,7 @@
  * 400 stopped before any access check are printed as inconclusive (coverage gaps, not failures).
  */
 import { appendFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -48,6 +49,8 @@ import {
   type World,
 } from './attack/targets';
 import { badParamValues, instance, malformedVariants, type Fill, type RequestInput } from './attack/values';
+import { controlProbes, integerProbes, readWhole, type Probe } from './attack/boundaries';
+import { internalsIn } from './attack/findings';
 
 let ctx: TestContext;
 let world: World;
@@ -146,7 +149,7 @@ async function inject(options: InjectOptions, where: Omit<Finding, 'kind' | 'sta
   try {
     return ledger.seen(await ctx.app.inject(options), where, staff);
   } catch (err) {
-    ledger.requests++;
+    ledger.counted();
     ledger.add({ kind: 'broken response', ...where, status: 0, detail: String(err) });
     const stub = { statusCode: 0, body: '', headers: {}, json: () => null };
     return stub as unknown as LightMyRequestResponse;
@@ -197,6 +200,45 @@ function programRowsIn(value: unknown, found = new Set<number>()): Set<number> {
 /** Inputs tried, fullest first, for the base the malformed variants mutate. */
 const baseLevels = (op: Operation): (Fill | 'csv')[] =>
   op.body ? ['full', 'scalars', 'ids', 'required'] : op.method === 'GET' ? ['full', 'ids'] : ['full', 'csv'];
+/** The fullest input level the server accepts for an operation (the base variants mutate), found once. */
+const levels = new Map<string, Fill | 'csv'>();
+async function acceptedLevel(op: Operation): Promise<Fill | 'csv'> {
+  const known = levels.get(op.key);
+  if (known) return known;
+  let level: Fill | 'csv' = 'full';
+  for (const candidate of baseLevels(op)) {
+    await world.stock(admin.foreignProgramId);
+    const res = await send(op, build(op, admin, candidate).input, op.isPublic ? null : admin, `valid input (${candidate})`);
+    if (is2xx(res.statusCode)) {
+      level = candidate;
+      break;
+    }
+  }
+  levels.set(op.key, level);
+  return level;
+}
+
+/** Sends each probe on a fresh valid input (as the admin, or anonymously to a public operation); a 2xx a probe forbids is a finding. */
+async function runProbes(op: Operation, probesOf: (op: Operation, sample: RequestInput) => Probe[]) {
+  const level = await acceptedLevel(op);
+  await world.stock(admin.foreignProgramId);
+  for (const probe of probesOf(op, build(op, admin, level).input)) {
+    await world.stock(admin.foreignProgramId);
+    const input = probe.apply(build(op, admin, level).input);
+    const res = await send(op, input, op.isPublic ? null : admin, probe.label);
+    if (probe.wrongIfAccepted && is2xx(res.statusCode)) {
+      ledger.add({
+        kind: probe.wrongIfAccepted.kind,
+        operation: op.key,
+        role: op.isPublic ? 'anonymous' : admin.email,
+        input: describeInput(probe.label, input),
+        status: res.statusCode,
+        detail: probe.wrongIfAccepted.detail,
+      });
+    }
+  }
+}
+
 const TOKEN_CODES: string[] = [CODES.UNAUTHENTICATED, CODES.VERIFICATION_FAILED_EXPIRED];
 const is2xx = (status: number) => status >= 200 && status < 300;
 const modeOf = (op: Operation): Mode => (op.method === 'GET' ? 'read' : 'write');
@@ -332,6 +374,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(`${ledger.summary()} (${DATABASE_KIND}, ${Math.round((Date.now() - started) / 1000)} s)`);
+  console.log(ledger.byClass());
   if (ledger.inconclusive.length) console.log(`inconclusive access probes (400 before the access check could run):\n${ledger.inconclusive.join('\n')}`);
   if (ledger.pathTargetAfterBody.length) {
     console.log(`records named in the path refused only after the body was validated (not failures):\n${ledger.pathTargetAfterBody.join('\n')}`);
@@ -359,6 +402,7 @@ describe(`attack suite on ${DATABASE_KIND}`, () => {
   });
 
   it('public operations answer without a token; every other operation answers 401 without one', async () => {
+    ledger.probeClass = 'access';
     for (const op of operations) {
       await world.stock(admin.foreignProgramId);
       const { input } = build(op, admin);
@@ -382,23 +426,17 @@ describe(`attack suite on ${DATABASE_KIND}`, () => {
   }, 120_000);
 
   it('(a) every staff operation: 401 without a valid token, 403 for a role without the right, no leaks, whatever the input', async () => {
+    ledger.probeClass = 'access';
     for (const op of operations.filter((o) => !o.isPublic)) await accessProbes(op);
     fail(ledger.of('leak', '401 first', '403 before 400'));
   }, 600_000);
 
   it('(b) malformed input to every operation: no 5xx, no stack trace or SQL in any answer', async () => {
+    ledger.probeClass = 'malformed input';
     for (const op of operations) {
       // The base the variants mutate: the fullest input the server accepts, so that values of the right
       // type (NUL bytes, 100 KB strings, far dates) get past the schema to the code and the database.
-      let level: Fill | 'csv' = 'full';
-      for (const candidate of baseLevels(op)) {
-        await world.stock(admin.foreignProgramId);
-        const res = await send(op, build(op, admin, candidate).input, op.isPublic ? null : admin, `valid input (${candidate})`);
-        if (is2xx(res.statusCode)) {
-          level = candidate;
-          break;
-        }
-      }
+      const level = await acceptedLevel(op);
       await world.stock(admin.foreignProgramId);
       const variants = malformedVariants(op, build(op, admin, level).input, (pointer, schema, name) => instance(schema, name, pointer, () => undefined));
       for (const v of variants) {
@@ -430,6 +468,58 @@ describe(`attack suite on ${DATABASE_KIND}`, () => {
       }
     }
     fail(ledger.of('500', 'broken response', 'internals in body', 'accepted what it should refuse'));
+  }, 600_000);
+
+  it('(d) every integer at 0, -1, 2^31-1, 2^31 and 2^53: never a 5xx, and an id outside 1..2^31-1 is 400 or 404 (issue 27)', async () => {
+    ledger.probeClass = 'integer boundaries';
+    for (const op of operations) await runProbes(op, integerProbes);
+    fail(ledger.of('500', 'broken response', 'internals in body', 'accepted out-of-range id').filter((f) => f.probeClass === 'integer boundaries'));
+  }, 900_000);
+
+  it('(e) control, bidi and invisible characters in every string: never a 5xx, never stored outside a multi-line field (issue 27)', async () => {
+    ledger.probeClass = 'control characters';
+    for (const op of operations) await runProbes(op, controlProbes);
+    fail(ledger.of('500', 'broken response', 'internals in body', 'accepted control characters').filter((f) => f.probeClass === 'control characters'));
+  }, 900_000);
+
+  it('(f) every download, read over a socket in each coding, fails before its first byte or completes (issue 27)', async () => {
+    ledger.probeClass = 'streams';
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const downloads: string[] = [];
+    for (const op of operations.filter((o) => o.method === 'GET')) {
+      await world.stock(admin.foreignProgramId);
+      const valid = build(op, admin, 'ids').input;
+      const who = op.isPublic ? null : admin;
+      const first = await send(op, valid, who, 'valid input');
+      // A download: a 2xx that is not a JSON answer or a page of the web app.
+      const type = String(first.headers['content-type'] ?? '');
+      if (!is2xx(first.statusCode) || /^(application\/json|text\/html)/.test(type)) continue;
+      downloads.push(op.key);
+      // The valid input, and every integer at its boundaries (a filter the database refuses mid-stream).
+      const inputs = [{ label: 'valid input', input: valid }, ...integerProbes(op, valid).map((p) => ({ label: p.label, input: p.apply(build(op, admin, 'ids').input) }))];
+      for (const { label, input } of inputs) {
+        for (const coding of ['identity', 'gzip', 'br']) {
+          const headers: Record<string, string> = { 'accept-encoding': coding };
+          if (who) headers.authorization = `Bearer ${who.token}`;
+          const where = { operation: op.key, role: who ? who.email : 'anonymous', input: describeInput(`${label}, Accept-Encoding: ${coding}`, input) };
+          ledger.counted();
+          const answer = await readWhole(port, urlOf(op, input.path, input.query), headers);
+          const text = answer.body.toString('utf8');
+          if (answer.broken) ledger.add({ kind: 'broken response', ...where, status: answer.status, detail: answer.broken });
+          if (answer.status >= 500) ledger.add({ kind: '500', ...where, status: answer.status, detail: text.slice(0, 200) });
+          const leaked = internalsIn(text);
+          if (leaked) ledger.add({ kind: 'internals in body', ...where, status: answer.status, detail: leaked });
+          // An error answer is a readable JSON envelope whatever the download had set before it failed.
+          if (!answer.broken && answer.status >= 400 && !/^application\/json/.test(String(answer.headers['content-type'] ?? ''))) {
+            ledger.add({ kind: 'broken response', ...where, status: answer.status, detail: `an error answered as ${String(answer.headers['content-type'])}: ${text.slice(0, 120)}` });
+          }
+        }
+      }
+    }
+    console.log(`downloads read over a socket: ${downloads.join(', ')}`);
+    expect(downloads.length, 'the suite found no download to read').toBeGreaterThan(1);
+    fail(ledger.of('500', 'broken response', 'internals in body').filter((f) => f.probeClass === 'streams'));
   }, 600_000);
 
   it('(c) every answer carries nosniff and a CSP, no X-Powered-By, and no staff answer may be cached', () => {

@@ -1,7 +1,27 @@
 import { sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { NOT_SINGLE_LINE } from '@beach/domain';
 import { queryRows, type Db, type DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
+
+/**
+ * What may stand in a mail header of ours (issue 27): one line without control, bidi or invisible characters.
+ * Subjects carry names staff typed (a beach, a station, a program); the schemas refuse such characters on
+ * the way in, and this is the last guard for rows stored before they did. Nodemailer then encodes whatever is
+ * not ASCII as RFC 2047 words: no user-supplied text reaches a header raw.
+ */
+const NOT_IN_HEADER = new RegExp(NOT_SINGLE_LINE.source, 'g');
+
+/** `text` as one header line: each control, bidi or invisible character becomes a space, runs of spaces one. */
+export function headerText(text: string): string {
+  return text.replace(NOT_IN_HEADER, ' ').replace(/ {2,}/g, ' ').trim();
+}
+
+/** The recipients of a mail: addresses only (no display names), none with a control or invisible character. */
+function checkedRecipients(to: string): string {
+  if (NOT_SINGLE_LINE.test(to)) throw new Error('Refusing a mail recipient with a control or invisible character');
+  return to;
+}
 
 export interface Mail {
   kind: string;
@@ -123,7 +143,7 @@ export function createMailer(options: MailerOptions): Mailer {
       const outcome = await smtp
         // One Message-ID per outbox row: were a mail sent again after a crash between the server's acceptance and
         // sent_at being saved, mail systems see the same message, not a new one.
-        .sendMail({ ...envelope, subject: row.subject, text: row.body_text, ...(row.headers ? { headers: row.headers } : {}), messageId: `<outbox-${row.mail_id}-${row.created_ms}@${messageIdDomain}>` })
+        .sendMail({ ...envelope, subject: headerText(row.subject), text: row.body_text, ...(row.headers ? { headers: row.headers } : {}), messageId: `<outbox-${row.mail_id}-${row.created_ms}@${messageIdDomain}>` })
         .then(() => ({ sentAt: new Date(), error: null }))
         .catch((err: Error) => ({ sentAt: null, error: err.message.slice(0, 500) }));
       await database.update(mailOutbox).set(outcome).where(sql`${mailOutbox.mailId} = ${row.mail_id}`);
@@ -196,7 +216,8 @@ export function createMailer(options: MailerOptions): Mailer {
 
   return {
     async send(tx, mail) {
-      await tx.insert(mailOutbox).values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, bodyText: mail.text, headers: mail.headers ?? null });
+      const headers = mail.headers ? Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name, headerText(value)])) : null;
+      await tx.insert(mailOutbox).values({ kind: mail.kind, toAddress: checkedRecipients(mail.to), subject: headerText(mail.subject), bodyText: mail.text, headers });
       if (transport) wake();
       else if (!delivers && options.smtpUrl) await tx.execute(sql`select pg_notify(${MAIL_OUTBOX_CHANNEL}, '')`);
     },

@@ -5,12 +5,21 @@ import { CODES } from '@beach/domain';
 import { isDatabaseUnavailable, isRetryableConflict } from '../lib/db-errors';
 import { HttpError } from '../lib/http';
 
+/** Headers a handler sets for what it meant to send, dropped before an error envelope is sent instead. */
+const ANSWER_HEADERS_OF_A_FAILED_SEND = ['content-type', 'content-length', 'content-encoding', 'content-disposition', 'etag', 'last-modified'];
+
+/** An internal error name in a message: Fastify's codes and Node's. */
+const INTERNAL_NAME = /\bFST_ERR_|\bERR_[A-Z][A-Z_]{3,}\b/;
+
 /**
  * Turns every failure into the response envelope. Validation failures list field and message;
  * a 500 never leaks a stack trace or SQL.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // A handler that failed after it chose what to send (a download's text/csv, attachment and coding) must
+    // not dress the error envelope in those: the answer is plain JSON (issue 27).
+    for (const name of ANSWER_HEADERS_OF_A_FAILED_SEND) reply.removeHeader(name);
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ code: error.code, message: error.message, payload: error.payload });
     }
@@ -38,7 +47,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(429).send({ code: CODES.TOO_MANY_ATTEMPTS, message: 'Too many requests.', payload: null });
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ code: CODES.VALIDATION_FAILED, message: error.message, payload: null });
+      // Fastify's and Node's own error names (FST_ERR_..., ERR_...) stay in the log, never in an answer.
+      const message = INTERNAL_NAME.test(error.message) ? 'The request could not be read.' : error.message;
+      return reply.status(status).send({ code: CODES.VALIDATION_FAILED, message, payload: null });
     }
     // The database went away (restart, failover) or the write lost a race after its retries: nothing half-done
     // was kept (the transaction rolled back), so the client is told to try again shortly.

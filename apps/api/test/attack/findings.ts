@@ -21,10 +21,21 @@ export type FindingKind =
   /** Not 403 for a role without the route's right (or with a pending password change), whatever the input. */
   | '403 before 400'
   /** The document and the explicit public list disagree with what the server does. */
-  | 'classification';
+  | 'classification'
+  /** A write that stored a control, bidi or invisible character, or a line break in a single-line field (issue 27). */
+  | 'accepted control characters'
+  /** An id outside 1..2147483647 answered 2xx (issue 27: 400 or 404). */
+  | 'accepted out-of-range id';
+
+/**
+ * The probe classes the suite runs, each counted on its own (issue 27: the suite prints its counts per class).
+ */
+export type ProbeClass = 'setup' | 'access' | 'malformed input' | 'integer boundaries' | 'control characters' | 'streams';
 
 export interface Finding {
   kind: FindingKind;
+  /** Stamped by the ledger: the class running when the finding was made. */
+  probeClass?: ProbeClass;
   operation: string;
   role: string;
   input: string;
@@ -39,6 +50,8 @@ const INTERNALS: readonly [string, RegExp][] = [
   ['SQL', /\bSELECT\s|\bINSERT INTO\b|\bUPDATE\s+"?\w+"?\s+SET\b|\bDELETE FROM\b/],
   ['Postgres error', /syntax error at|relation "|violates (?:foreign key|unique|check|not-null) constraint|invalid input syntax for/],
   ['driver name', /PGlite|pglite|drizzle|Failed query/],
+  // Fastify's and Node's own error codes (FST_ERR_REP_INVALID_PAYLOAD_TYPE, ERR_STREAM_PREMATURE_CLOSE): internal names (issue 27).
+  ['framework error code', /\bFST_ERR_[A-Z_]+|\bERR_[A-Z][A-Z_]{3,}\b/],
 ];
 
 export function internalsIn(body: string): string | null {
@@ -61,8 +74,18 @@ export class Ledger {
    */
   readonly pathTargetAfterBody: string[] = [];
 
+  /** The class the requests and findings are counted under from now on. */
+  probeClass: ProbeClass = 'setup';
+  readonly requestsByClass = new Map<ProbeClass, number>();
+
   add(f: Finding) {
-    this.findings.push(f);
+    this.findings.push({ ...f, probeClass: this.probeClass });
+  }
+
+  /** Counts one request under the current class (every request the suite sends goes through here). */
+  counted() {
+    this.requests++;
+    this.requestsByClass.set(this.probeClass, (this.requestsByClass.get(this.probeClass) ?? 0) + 1);
   }
 
   /**
@@ -70,7 +93,7 @@ export class Ledger {
    * answer. Returns the answer for further checks.
    */
   seen(res: LightMyRequestResponse, where: Omit<Finding, 'kind' | 'status' | 'detail'>, staff: boolean): LightMyRequestResponse {
-    this.requests++;
+    this.counted();
     const status = res.statusCode;
     if (status >= 500) this.add({ kind: '500', ...where, status, detail: res.body.slice(0, 200) });
     const leaked = internalsIn(res.body);
@@ -98,8 +121,21 @@ export class Ledger {
       `attack suite: ${this.operations} operations, ${this.requests} requests, ${this.count('leak')} leaks, ` +
       `${this.count('500')} responses 500, ${this.count('broken response')} broken responses, ${this.count('internals in body')} bodies with internals, ` +
       `${this.count('401 first')} not-401s, ${this.count('403 before 400')} not-403s, ${this.count('classification')} misclassified, ` +
-      `${this.count('accepted what it should refuse')} wrongly accepted, ${this.count('headers')} header faults`
+      `${this.count('accepted what it should refuse')} wrongly accepted, ${this.count('headers')} header faults, ` +
+      `${this.count('accepted control characters')} control characters accepted, ${this.count('accepted out-of-range id')} out-of-range ids accepted`
     );
+  }
+
+  /** One line per probe class: requests sent and findings by kind (issue 27). */
+  byClass(): string {
+    const lines: string[] = [];
+    for (const [probeClass, requests] of this.requestsByClass) {
+      const kinds = new Map<FindingKind, number>();
+      for (const f of this.findings) if (f.probeClass === probeClass) kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
+      const found = [...kinds].map(([kind, n]) => `${n} ${kind}`).join(', ');
+      lines.push(`  ${probeClass}: ${requests} requests, ${found || 'no findings'}`);
+    }
+    return `attack suite per class:\n${lines.join('\n')}`;
   }
 }
 

@@ -296,7 +296,7 @@ export function malformedVariants(op: Operation, sample: RequestInput, validFiel
 
 const describe = (value: string) => (value.length > 40 ? `<${value.length} chars>` : JSON.stringify(value));
 
-interface Field {
+export interface Field {
   pointer: string;
   keys: (string | number)[];
   name: string;
@@ -305,7 +305,7 @@ interface Field {
 }
 
 /** The body's fields down to three levels, following the first item of arrays present in the valid body. */
-function fieldsOf(schema: JsonSchema, value: unknown, keys: (string | number)[] = [], depth = 0): Field[] {
+export function fieldsOf(schema: JsonSchema, value: unknown, keys: (string | number)[] = [], depth = 0): Field[] {
   const s = effective(schema);
   if (depth > 3 || typeOf(s) !== 'object' || !s.properties) return [];
   const fields: Field[] = [];
@@ -323,7 +323,7 @@ function fieldsOf(schema: JsonSchema, value: unknown, keys: (string | number)[] 
 }
 
 /** A deep copy of `body` with one field set (or removed); missing parents are created. */
-function withField(body: unknown, keys: (string | number)[], value: unknown, remove: boolean): unknown {
+export function withField(body: unknown, keys: (string | number)[], value: unknown, remove: boolean): unknown {
   const copy = structuredClone(body) as Record<string | number, unknown>;
   let node = copy;
   for (const key of keys.slice(0, -1)) {

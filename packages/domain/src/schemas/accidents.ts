@@ -57,7 +57,7 @@ export function accidentReportSaveSchema(options: DateRuleOptions = {}) {
     is_fatal: z.boolean({ error: ACCIDENT_MESSAGES.fatal }),
     age_group: z.enum(AGE_GROUPS, { error: ACCIDENT_MESSAGES.ageGroup }),
     lifeguard_on_duty: z.boolean({ error: ACCIDENT_MESSAGES.lifeguard }),
-    description: requiredText('Description', 4000),
+    description: requiredText('Description', 4000, 'multi'),
     reporter_name: requiredText('Reporter', 200),
     reporter_contact: requiredText('Contact', 200),
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, singleLine } from './common';
 
 /** Public beach alerts by e-mail (issue 16, decision 0044): requests and answers. */
 
@@ -21,16 +21,12 @@ export const ALERT_MESSAGES = {
   badToken: 'This link is not valid or has expired.',
 } as const;
 
-const alertEmailSchema = z
-  .string({ error: ALERT_MESSAGES.emailRequired })
-  .trim()
-  .min(1, ALERT_MESSAGES.emailRequired)
-  .max(254, ALERT_MESSAGES.emailInvalid)
+const alertEmailSchema = singleLine(z.string({ error: ALERT_MESSAGES.emailRequired }).trim().min(1, ALERT_MESSAGES.emailRequired).max(254, ALERT_MESSAGES.emailInvalid))
   .pipe(z.email({ error: ALERT_MESSAGES.emailInvalid }))
   .transform((email) => email.toLowerCase());
 
 /** A row id: a positive whole number PostgreSQL's integer holds (a larger one is a 400, never a database error). */
-const rowId = idSchema.max(2_147_483_647, 'Must be a positive id');
+const rowId = idSchema;
 
 const idList = z.array(rowId).max(ALERT_MAX_PLACES, ALERT_MESSAGES.tooMany).default([]);
 

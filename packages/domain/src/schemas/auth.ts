@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
+import { singleLine } from './common';
 
 /**
  * How long a login attempt waits before its password is checked, given the account's failures (from any
@@ -21,10 +22,7 @@ export const passwordSchema = z
   .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
   .max(LIMITS.passwordMax, MESSAGES.passwordTooLong);
 
-export const emailSchema = z
-  .string({ error: MESSAGES.emailRequired })
-  .trim()
-  .min(1, MESSAGES.emailRequired)
+export const emailSchema = singleLine(z.string({ error: MESSAGES.emailRequired }).trim().min(1, MESSAGES.emailRequired))
   .pipe(z.email({ error: MESSAGES.emailInvalid }))
   .transform((email) => email.toLowerCase());
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BEACON_SOURCES } from '../constants';
-import { idSchema, optionalId, optionalText, requiredText } from './common';
+import { idSchema, idWith, optionalId, optionalText, requiredText } from './common';
 
 /**
  * Beach Management (SPEC 7: POST beach/, GET and PUT beach/{id}/profile; decision 0024). The spec's "beach"
@@ -86,10 +86,10 @@ export const beachFieldsSchema = z
     /** An existing beach of the program to add the station to, or null for a new beach. */
     beach_id: optionalId,
     name: requiredText('Beach name', 100),
-    municipality_id: z.coerce.number({ error: 'Choose a municipality' }).int('Choose a municipality').positive('Choose a municipality'),
+    municipality_id: idWith('Choose a municipality'),
     local_health_authority_id: optionalId,
     category: z.enum(BEACH_CATEGORIES, { error: 'Choose a location type' }),
-    description: optionalText(2000).transform((v) => v ?? ''),
+    description: optionalText(2000, 'multi').transform((v) => v ?? ''),
     water_body_name: optionalText(100),
     length_miles: optionalNumber(z.number().positive('Length must be more than 0').max(100, 'Length must be at most 100 miles')),
     epa_beach_id: optionalText(50),
@@ -102,7 +102,7 @@ export const beachFieldsSchema = z
       .transform((v) => (v ? v : null)),
     lifeguards: z.boolean().default(false),
     amenities: codeList(BEACH_AMENITIES),
-    access_notes: optionalText(2000),
+    access_notes: optionalText(2000, 'multi'),
     tier: optionalNumber(z.number().int('Choose tier 1, 2 or 3').min(1, 'Choose tier 1, 2 or 3').max(3, 'Choose tier 1, 2 or 3')),
     pollution_sources: codeList(BEACON_SOURCES),
   })

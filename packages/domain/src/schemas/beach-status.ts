@@ -22,7 +22,7 @@ export function bulkStatusSchema(options: DateRuleOptions = {}) {
       .max(2000, 'At most 2000 stations at once')
       .transform((ids) => [...new Set(ids)]),
     beach_status_id: idSchema,
-    reason: requiredText('Reason', 1000),
+    reason: requiredText('Reason', 1000, 'multi'),
     /** EPA BEACON reason code, for advisories and closures. */
     reason_code: z.enum(BEACON_REASONS, { error: `Reason code must be one of ${BEACON_REASONS.join(', ')}` }).nullish().transform((v) => v ?? null),
     /** EPA BEACON pollution source code, where staff know it (stored on each history row, shown with Beach Actions). */

@@ -2,26 +2,100 @@ import { z } from 'zod';
 
 /** Shared pieces of request schemas: ids, optional text, paging. */
 
-export const idSchema = z.coerce.number({ error: 'Must be a number' }).int('Must be a whole number').positive('Must be a positive id');
+/**
+ * The largest id: every id column is PostgreSQL's integer (int4). An id past it is refused by the schema
+ * (400; or the 404 of a record that does not exist), never sent to the database (issue 27: it was a 500).
+ */
+export const ID_MAX = 2_147_483_647;
 
-/** Optional free text: absent, null and '' all mean "none" (forms omit empty optional fields, SPEC 5). */
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
+export interface IdMessages {
+  /** Not a number at all. */
+  type?: string;
+  /** A fraction. */
+  whole?: string;
+  /** Zero or negative. */
+  positive?: string;
+  /** Past ID_MAX. */
+  tooLarge?: string;
+}
+
+/**
+ * The one id schema of every request: path, query and body alike, alone or in an array. A whole number from
+ * 1 to ID_MAX; a query or path string is coerced. `messages` only words the refusals for a form or a label.
+ */
+export function idOf({
+  type = 'Must be a number',
+  whole = 'Must be a whole number',
+  positive = 'Must be a positive id',
+  tooLarge = `Must be an id from 1 to ${ID_MAX}`,
+}: IdMessages = {}) {
+  return z.coerce.number({ error: type }).int(whole).min(1, positive).max(ID_MAX, tooLarge);
+}
+
+/** idOf with one message for every refusal (a form's "Choose a ..."). */
+export const idWith = (message: string) => idOf({ type: message, whole: message, positive: message, tooLarge: message });
+
+export const idSchema = idOf();
+
+/**
+ * Characters no text field takes (issue 27): C0 controls but tab, LF and CR; DEL and the C1 controls; the bidi
+ * embeddings, overrides and isolates (U+202A-202E, U+2066-2069) and the implicit marks (U+200E, U+200F); the
+ * line and paragraph separators (U+2028, U+2029); the invisible zero-width space, word joiner and invisible
+ * operators (U+200B, U+2060-2064) and the byte-order mark (U+FEFF). The zero-width (non-)joiners U+200C and
+ * U+200D stay: scripts and emoji need them. Lone surrogates are refused elsewhere (they are no text).
+ */
+const INVISIBLE = '\\u007F-\\u009F\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF';
+/** A single-line field also takes no tab, LF or CR: nothing below U+0020 at all. */
+export const NOT_SINGLE_LINE = new RegExp(`[\\u0000-\\u001F${INVISIBLE}]`);
+/** A multi-line field (descriptions, comments, a news body) keeps tab, LF and CR, nothing else of those. */
+export const NOT_MULTI_LINE = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F${INVISIBLE}]`);
+
+export const TEXT_MESSAGES = {
+  singleLine: 'Use one line of text: no line breaks, tabs, control or invisible characters',
+  multiLine: 'Remove control and invisible characters (line breaks and tabs are fine)',
+} as const;
+
+export type TextLines = 'single' | 'multi';
+
+/**
+ * The one character rule of every text field of a request (issue 27): a single-line field (a name, a title,
+ * an abbreviation, an e-mail address, a phone number, a city...) refuses every control character, the bidi
+ * controls and the invisible characters; a multi-line one allows line breaks and tabs besides. The OpenAPI
+ * document says which a field is (`x-text: line | multiline`), and the attack suite holds each field to it.
+ */
+export function textRule<T extends z.ZodString>(schema: T, lines: TextLines = 'single'): T {
+  const forbidden = lines === 'single' ? NOT_SINGLE_LINE : NOT_MULTI_LINE;
+  const message = lines === 'single' ? TEXT_MESSAGES.singleLine : TEXT_MESSAGES.multiLine;
+  return schema.refine((v) => !forbidden.test(v), { message }).meta({ 'x-text': lines === 'single' ? 'line' : 'multiline' }) as T;
+}
+
+/** A single-line text field: textRule(schema, 'single'). */
+export const singleLine = <T extends z.ZodString>(schema: T): T => textRule(schema, 'single');
+/** A multi-line text field: textRule(schema, 'multi'). */
+export const multiLine = <T extends z.ZodString>(schema: T): T => textRule(schema, 'multi');
+
+/**
+ * Optional free text: absent, null and '' all mean "none" (forms omit empty optional fields, SPEC 5).
+ * Single-line unless `lines` is 'multi'.
+ */
+export const optionalText = (max: number, lines: TextLines = 'single') =>
+  textRule(z.string().trim().max(max, `At most ${max} characters`), lines)
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+/** Required text, single-line unless `lines` is 'multi'. */
+export const requiredText = (label: string, max: number, lines: TextLines = 'single') =>
+  textRule(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+    lines,
+  );
 
 /** A nullable foreign key: absent and null both mean "not linked". */
-export const optionalId = z.coerce.number().int().positive().nullish().transform((v) => v ?? null);
+export const optionalId = idOf().nullish().transform((v) => v ?? null);
 
 /**
  * The days any date input may name, inclusive. Nothing the product records predates 1900, and the upper

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, multiLine } from './common';
 import { contentDateSchema } from './reports';
 
 /**
@@ -41,10 +41,7 @@ export const FLIGHT_MESSAGES = {
 export const FLIGHT_OBSERVATIONS = ['floatables', 'debris', 'algal_blooms', 'wildlife', 'notes'] as const;
 
 const text = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+  multiLine(z.string().trim().max(max, `${label} must be at most ${max} characters`))
     .nullish()
     .transform((v) => v ?? '');
 

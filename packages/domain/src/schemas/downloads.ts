@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCATION_TYPES, STATION_TYPES } from '../constants';
 import { addDays, localDate } from '../seasons/dates';
-import { boundedDateSchema, DATE_MIN } from './common';
+import { boundedDateSchema, DATE_MIN, ID_MAX, idOf } from './common';
 
 /** Public data download panel (SPEC 2, 3, 4, 5 and 7): the filter, the snapshot and the counts. */
 
@@ -20,11 +20,12 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 const optionalId = (label: string) =>
   z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: `${label} must be a number` })
-      .int(`${label} must be a whole number`)
-      .positive(`${label} must be a positive id`)
-      .optional(),
+    idOf({
+      type: `${label} must be a number`,
+      whole: `${label} must be a whole number`,
+      positive: `${label} must be a positive id`,
+      tooLarge: `${label} must be an id from 1 to ${ID_MAX}`,
+    }).optional(),
   );
 
 export interface DownloadFilterOptions {

@@ -63,7 +63,7 @@ export const faqPhotoEntrySchema = z
     index: z.number().int().min(0).max(99),
     id: formIdSchema,
     title: naText('Photo title', FAQ_PHOTO_TITLE_MAX),
-    desc: naText('Photo description', FAQ_PHOTO_DESC_MAX),
+    desc: naText('Photo description', FAQ_PHOTO_DESC_MAX, 'multi'),
     name: naText('Photo name', 255),
     type: naText('Photo type', 100),
     delete: formFlagSchema,
@@ -77,7 +77,7 @@ export type FaqPhotoEntry = z.output<typeof faqPhotoEntrySchema>;
 /** The multipart form, its `faqPhoto[i][...]` fields grouped into entries by faqFormInput. */
 export const faqFieldsSchema = z.object({
   question: requiredText('Question', FAQ_QUESTION_MAX),
-  answer: requiredText('Answer', FAQ_ANSWER_MAX),
+  answer: requiredText('Answer', FAQ_ANSWER_MAX, 'multi'),
   faqPhoto: z.array(faqPhotoEntrySchema).max(FAQ_PHOTOS_MAX, `At most ${FAQ_PHOTOS_MAX} photos`),
   _method: formMethodSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX, textRule, type TextLines } from './common';
 
 /**
  * Text fields of the multipart forms (photos, FAQs): every value arrives as text. SPEC 5: missing text is
@@ -7,12 +8,9 @@ import { z } from 'zod';
 
 export const NOT_AVAILABLE = 'N/A';
 
-/** Free text a form may leave empty: stored (and sent) as 'N/A' when missing. */
-export const naText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+/** Free text a form may leave empty: stored (and sent) as 'N/A' when missing. Single-line unless `lines` says 'multi'. */
+export const naText = (label: string, max: number, lines: TextLines = 'single') =>
+  textRule(z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`), lines)
     .optional()
     .transform((v) => (v ? v : NOT_AVAILABLE));
 
@@ -29,7 +27,7 @@ export const formIdSchema = z
   .transform((v, ctx) => {
     if (v === undefined || v === '' || v === NOT_AVAILABLE || v === 'null') return null;
     const n = /^\d{1,10}$/.test(v) ? Number(v) : NaN;
-    if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+    if (!Number.isInteger(n) || n < 1 || n > ID_MAX) {
       ctx.addIssue({ code: 'custom', message: ID_MESSAGE });
       return z.NEVER;
     }

@@ -54,7 +54,7 @@ export const gisServiceSaveSchema = z
       .max(2000, 'Service address must be at most 2000 characters')
       .regex(GIS_SERVICE_URL, 'Use an ArcGIS REST address ending in /MapServer or /FeatureServer')
       .transform((v) => v.replace(/\/+$/, '')),
-    description: optionalText(1000).transform((v) => v ?? ''),
+    description: optionalText(1000, 'multi').transform((v) => v ?? ''),
     layer_ids: z
       .array(
         z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BEACON_REASONS, BEACON_SOURCES } from '../constants';
-import { boundedDateSchema, idSchema, optionalId, requiredText } from './common';
+import { boundedDateSchema, idSchema, idWith, multiLine, optionalId, requiredText } from './common';
 import { latestSampleDate, type DateRuleOptions } from './results';
 
 /**
@@ -40,7 +40,8 @@ export const INCIDENT_MESSAGES = {
   notOpen: 'This incident is closed: reopen is not possible, its daily log and comments are final.',
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('');
+/** Daily entry and overall comments: multi-line text (issue 27: no control or invisible characters). */
+const text = (max: number) => multiLine(z.string().trim().max(max, `At most ${max} characters`)).default('');
 
 /** A day an incident names: a real YYYY-MM-DD day, not later than tomorrow in the program's time zone (SPEC 5). */
 export function incidentDateSchema(options: DateRuleOptions = {}) {
@@ -68,7 +69,7 @@ export type IncidentCreate = z.output<ReturnType<typeof incidentCreateSchema>>;
 export function dailyIncidentSchema(options: DateRuleOptions = {}) {
   return z.object({
     entry_date: incidentDateSchema(options),
-    beach_status_id: z.coerce.number({ error: INCIDENT_MESSAGES.status }).int(INCIDENT_MESSAGES.status).positive(INCIDENT_MESSAGES.status),
+    beach_status_id: idWith(INCIDENT_MESSAGES.status),
     actions: text(4000),
     comments: text(4000),
   });
@@ -98,7 +99,7 @@ export type IncidentDailySaveInput = z.input<ReturnType<typeof incidentDailySave
 export type IncidentDailySave = z.output<ReturnType<typeof incidentDailySaveSchema>>;
 
 /** PUT incidents/{id}/close. */
-export const incidentCloseSchema = z.object({ final_comments: requiredText('Final comments', 4000) });
+export const incidentCloseSchema = z.object({ final_comments: requiredText('Final comments', 4000, 'multi') });
 export type IncidentClose = z.output<typeof incidentCloseSchema>;
 
 /** GET incidents/program/{id}: open/closed, a station, and the days the incident was open within from..to. */

@@ -31,7 +31,7 @@ export const linkSaveSchema = z.object({
     .min(1, 'Web address is required')
     .max(2000, 'Web address must be at most 2000 characters')
     .pipe(z.url({ protocol: /^https?$/, error: 'Use a web address starting with http:// or https://' })),
-  description: optionalText(1000).transform((v) => v ?? ''),
+  description: optionalText(1000, 'multi').transform((v) => v ?? ''),
   category: requiredText('Category', 60),
 });
 export type LinkSaveInput = z.input<typeof linkSaveSchema>;

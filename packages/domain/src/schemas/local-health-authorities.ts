@@ -13,7 +13,7 @@ export const LHA_CODES = {
  */
 export const lhaSaveSchema = z.object({
   name: requiredText('Name', 200),
-  desc: optionalText(2000),
+  desc: optionalText(2000, 'multi'),
   county_id: optionalId,
   contact_person: optionalText(200),
   email: z
@@ -22,7 +22,7 @@ export const lhaSaveSchema = z.object({
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null))
     .pipe(z.email('Email Address is invalid').nullable()),
-  address: optionalText(300),
+  address: optionalText(300, 'multi'),
   city: optionalText(100),
   zip_code: z
     .string()

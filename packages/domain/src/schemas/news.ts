@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, optionalText, requiredText } from './common';
+import { idSchema, isoDateSchema, multiLine, optionalText, requiredText } from './common';
 
 /**
  * News (SPEC 3 News, SPEC 4 ranked items, SPEC 7 Map and content: GET news/; GET, PUT, DELETE news/{id};
@@ -58,11 +58,11 @@ const expirySchema = isoDateSchema.nullish().transform((v) => v ?? null);
 export const newsSaveSchema = z
   .object({
     title: requiredText('Title', NEWS_TITLE_MAX),
-    summary: optionalText(NEWS_SUMMARY_MAX).transform((v) => v ?? ''),
-    body: z
-      .string({ error: 'Body is required' })
-      .max(NEWS_BODY_MAX, `Body must be at most ${NEWS_BODY_MAX} characters`)
-      .refine(newsBodyHasContent, 'Body is required'),
+    summary: optionalText(NEWS_SUMMARY_MAX, 'multi').transform((v) => v ?? ''),
+    body: multiLine(z.string({ error: 'Body is required' }).max(NEWS_BODY_MAX, `Body must be at most ${NEWS_BODY_MAX} characters`)).refine(
+      newsBodyHasContent,
+      'Body is required',
+    ),
     published_on: isoDateSchema,
     expires_on: expirySchema,
     is_banner: z.boolean().default(false),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, singleLine } from './common';
 
 /**
  * The rainfall nowcast's wire shapes (issue 16; decision 0046): the rainfall feed the server reads
@@ -16,7 +16,7 @@ export const NOWCAST_CODES = {
 } as const;
 
 const mm = z.number().finite().min(0, 'Rainfall cannot be negative').max(2000, 'Rainfall above 2000 mm is not a reading');
-const name = z.string().trim().min(1).max(100);
+const name = singleLine(z.string().trim().min(1).max(100));
 
 /**
  * One reading of the feed: rain in the last 24, 48 and 72 hours (each total includes the shorter ones) for

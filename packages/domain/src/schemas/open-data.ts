@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BEACH_STATUS_CODES } from '../constants';
 import { WATER_QUALITY_COLUMNS } from '../csv/columns';
-import { boundedDateSchema, DATE_MIN, yearSchema } from './common';
+import { boundedDateSchema, DATE_MIN, idWith, yearSchema } from './common';
 import { downloadFilterSchema, latestAllowedDate, type DownloadFilterOptions } from './downloads';
 
 /**
@@ -21,13 +21,7 @@ const STABLE = 'Stable: part of open data v1; fields may be added, none removed 
 export const stableDescription = (what: string) => `${what} ${STABLE}`;
 
 const idMessage = (label: string) => `${label} must be a positive whole number`;
-const optionalId = (label: string) =>
-  z.coerce
-    .number({ error: idMessage(label) })
-    .int(idMessage(label))
-    .positive(idMessage(label))
-    .max(2_147_483_647, idMessage(label))
-    .optional();
+const optionalId = (label: string) => idWith(idMessage(label)).optional();
 
 const publicDay = (label: string, { timeZone = 'America/New_York', now = () => new Date() }: DownloadFilterOptions) =>
   boundedDateSchema({

@@ -49,7 +49,7 @@ export const organizationSaveSchema = z
   .object({
     name: requiredText('Name', 200),
     abbv: requiredText('Abbreviation', 20),
-    desc: optionalText(2000),
+    desc: optionalText(2000, 'multi'),
     email: z
       .string()
       .trim()

@@ -56,7 +56,7 @@ export type PhotoRow = Omit<BeachPhotoRecord, 'file' | 'thumbnail'>;
  */
 export const photoFieldsSchema = z.object({
   title: requiredText('Title', PHOTO_TITLE_MAX),
-  desc: naText('Description', PHOTO_DESC_MAX),
+  desc: naText('Description', PHOTO_DESC_MAX, 'multi'),
   county_id: formIdSchema,
   municipality_id: formIdSchema,
   beach_station_id: formIdSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CENSORED_RULES, NOT_EVALUATED_REMARK_CODES } from '../water-quality/geomean';
-import { idSchema, requiredText } from './common';
+import { idSchema, multiLine, requiredText } from './common';
 import { permissionMapSchema } from './users';
 
 export const PROGRAM_CODES = {
@@ -36,7 +36,7 @@ export const logicRuleInputSchema = z
   .object({
     program_beach_logic_id: idSchema.nullable().default(null),
     title: requiredText('Title', 200),
-    desc: z.string().trim().max(2000).nullish().transform((v) => v ?? ''),
+    desc: multiLine(z.string().trim().max(2000)).nullish().transform((v) => v ?? ''),
     previous_beach_status_id: idSchema,
     set_to_beach_status_id: idSchema,
     remark_code_id: idSchema.nullable().default(null),
@@ -63,7 +63,7 @@ export const programSaveSchema = z
     name: requiredText('Name', 200),
     abbv: requiredText('Abbreviation', 20),
     color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #0055aa'),
-    desc: z.string().trim().max(2000).nullish().transform((v) => v ?? ''),
+    desc: multiLine(z.string().trim().max(2000)).nullish().transform((v) => v ?? ''),
     /**
      * How censored results count in geomeans. Left out: AT_LIMIT for a new program, the stored rule
      * unchanged on PUT (so a client that does not know the setting never resets it).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { localDate } from '../seasons/dates';
 import { latestAllowedDate } from './downloads';
 import { RESULT_INTEGRITY_MESSAGES } from './result-integrity';
-import { boundedDateSchema, idSchema } from './common';
+import { boundedDateSchema, idSchema, textRule, type TextLines } from './common';
 
 /**
  * Results Entry (/portal/results): the grid save, the delete, the lab CSV upload and the staff reads of a
@@ -98,11 +98,8 @@ export function resultValueProblem(value: number | null, remark: { is_no_value: 
   return value === null ? RESULT_MESSAGES.valueRequired : null;
 }
 
-const lineText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
+const lineText = (max: number, lines: TextLines = 'single') =>
+  textRule(z.string().trim().max(max, `At most ${max} characters`), lines)
     .nullish()
     .transform((v) => v ?? '');
 
@@ -126,7 +123,7 @@ export const resultRowSchema = z
     result_unit_id: idSchema,
     is_resample: z.boolean().default(false),
     lab_name: lineText(200),
-    comments: lineText(2000),
+    comments: lineText(2000, 'multi'),
   })
   .superRefine((row, ctx) => {
     if ((row.sample_time_hh === '') !== (row.sample_time_mm === '')) {

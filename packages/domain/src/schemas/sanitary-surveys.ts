@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BEACON_SOURCES, NOT_APPLICABLE } from '../constants';
-import { boundedDateSchema, idSchema, optionalId } from './common';
+import { boundedDateSchema, idSchema, optionalId, textRule, type TextLines } from './common';
 import { latestSampleDate, sampleHourSchema, sampleMinuteSchema, type DateRuleOptions } from './results';
 
 /**
@@ -98,12 +98,9 @@ export const SURVEY_MESSAGES = {
   outfallDescription: 'Describe the outfall or pipe',
 } as const;
 
-/** Missing survey text is 'N/A' (SPEC 5): absent, null and blank all become it. */
-export const surveyText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
+/** Missing survey text is 'N/A' (SPEC 5): absent, null and blank all become it. Multi-line unless `lines` says 'single'. */
+export const surveyText = (max: number, lines: TextLines = 'multi') =>
+  textRule(z.string().trim().max(max, `At most ${max} characters`), lines)
     .nullish()
     .transform((v) => (v ? v : NOT_APPLICABLE));
 
@@ -132,7 +129,7 @@ export const surveyAnimalInputSchema = z.object({
   description: surveyText(500),
 });
 export const surveyOutfallInputSchema = z.object({
-  description: z.string({ error: SURVEY_MESSAGES.outfallDescription }).trim().min(1, SURVEY_MESSAGES.outfallDescription).max(500, 'At most 500 characters'),
+  description: textRule(z.string({ error: SURVEY_MESSAGES.outfallDescription }).trim().min(1, SURVEY_MESSAGES.outfallDescription).max(500, 'At most 500 characters'), 'multi'),
   is_flowing: z.boolean({ error: 'Say whether it was flowing' }),
 });
 export const surveySourceInputSchema = z.object({
@@ -146,7 +143,7 @@ function surveyFieldsShape(options: DateRuleOptions) {
     survey_date: surveyDateSchema(options),
     survey_time_hh: sampleHourSchema,
     survey_time_mm: sampleMinuteSchema,
-    surveyor: surveyText(200),
+    surveyor: surveyText(200, 'single'),
     sky_condition: choice(SKY_CONDITIONS, 'sky condition'),
     weather: surveyText(1000),
     rainfall_24h_in: measure(0, 50, 'Rainfall in the previous 24 hours'),
@@ -215,7 +212,7 @@ export type SurveyCreateInput = z.input<ReturnType<typeof surveyCreateSchema>>;
 export type SurveyCreate = z.output<ReturnType<typeof surveyCreateSchema>>;
 
 /** POST beach/{id}/survey/{sid}/photos (multipart, with the photo in `photo`): its caption; missing text is 'N/A'. */
-export const surveyPhotoFieldsSchema = z.object({ caption: surveyText(500) });
+export const surveyPhotoFieldsSchema = z.object({ caption: surveyText(500, 'single') });
 export const SURVEY_PHOTOS_MAX = 20;
 
 /** POST survey/{date}: the incident whose survey of that day is opened (or started when it has none). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedDateSchema, idSchema } from './common';
+import { boundedDateSchema, idSchema, multiLine } from './common';
 import { latestSampleDate, type DateRuleOptions } from './results';
 
 /**
@@ -67,7 +67,8 @@ export const TRACKDOWN_FORM_NAMES = {
   file: (i: number, key: 'id' | 'file' | 'description' | 'delete') => `trackdown_files[${i}][${key}]`,
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('');
+/** Comments, problems, solutions, descriptions: multi-line text (issue 27: no control or invisible characters). */
+const text = (max: number) => multiLine(z.string().trim().max(max, `At most ${max} characters`)).default('');
 /** 1/0 (SPEC 5: flags are sent as 1 or 0); true/false taken too. Absent is 0. */
 const flag = z
   .enum(['1', '0', 'true', 'false'], { error: SOURCE_TRACKDOWN_MESSAGES.flag })

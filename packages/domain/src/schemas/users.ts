@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_LEVELS, PERMISSION_AREAS, type AccessLevel, type PermissionArea } from '../constants';
 import { emailSchema, passwordSchema } from './auth';
-import { booleanFlag, idSchema, pagingSchema, requiredText } from './common';
+import { booleanFlag, idSchema, pagingSchema, requiredText, singleLine } from './common';
 
 /** Response codes of the user-management calls the spec does not name (SPEC 8 names the others). */
 export const USER_CODES = {
@@ -61,7 +61,7 @@ export const userListQuerySchema = pagingSchema.extend({
   program_id: idSchema.optional(),
   active: booleanFlag.optional(),
   /** Part of a name or e-mail address, any case. */
-  search: z.string().trim().max(100).optional(),
+  search: singleLine(z.string().trim().max(100)).optional(),
 });
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedDateSchema, DATE_MIN } from './common';
+import { boundedDateSchema, DATE_MIN, idOf } from './common';
 import { latestAllowedDate } from './downloads';
 
 /**
@@ -32,11 +32,7 @@ export function wqxExportQuerySchema({ timeZone = 'America/New_York', now = () =
     .object({
       program_id: z.preprocess(
         blankToUndefined,
-        z.coerce
-          .number({ error: 'Choose a program' })
-          .int('The program must be a whole number')
-          .positive('The program must be a positive id')
-          .max(2_147_483_647, 'No such program'),
+        idOf({ type: 'Choose a program', whole: 'The program must be a whole number', positive: 'The program must be a positive id', tooLarge: 'No such program' }),
       ),
       from: date('From'),
       to: date('To'),

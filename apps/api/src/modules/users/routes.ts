@@ -5,6 +5,7 @@ import {
   MESSAGES,
   USER_CODES,
   forcePasswordResetSchema,
+  idSchema,
   newPasswordSchema,
   selfPasswordChangeSchema,
   userCreateSchema,
@@ -49,7 +50,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       onRequest: app.authenticateAllowingPasswordChange,
       schema: {
         tags: ['users'],
-        params: z.object({ userId: z.coerce.number().int().positive().optional() }),
+        params: z.object({ userId: idSchema.optional() }),
         // Spec: a failed change answers USER_BAD_VALIDATION with 'Failed to change password'.
         body: z.unknown(),
         response: {

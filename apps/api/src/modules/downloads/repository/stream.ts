@@ -12,11 +12,39 @@ import type { CsvQuery } from './csv-queries';
  * on PostgreSQL `COPY (select ...) TO STDOUT WITH CSV HEADER` piped straight through; on PGlite (which
  * serves one query at a time and materialises whole results) keyset pages of `pageSize` rows.
  * Destroying the stream (the client went away) stops the work.
+ *
+ * The stream is handed over only once its first chunk is there (issue 27): a query the database refuses
+ * fails here, before the 200 and its header row, and is answered as an error. A failure after the first byte
+ * can only break the connection off (Fastify destroys the socket), which a client sees as an incomplete body.
  */
 export async function openCsvStream(database: Database, query: CsvQuery, filter: DownloadFilter): Promise<Readable> {
   const pool = readPool(database);
-  if (pool) return copyCsvStream(pool, copyStatement(query, filter));
-  return keysetCsvStream(database.readDb, query, filter);
+  if (pool) return primed(await copyCsvStream(pool, copyStatement(query, filter)));
+  return primed(keysetCsvStream(database.readDb, query, filter));
+}
+
+/**
+ * `source` once it has produced its first chunk (or ended): rejects with the source's error when it fails
+ * before that. What follows is passed through unchanged; destroying the result destroys the source.
+ */
+export async function primed(source: Readable): Promise<Readable> {
+  const chunks = source[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  async function* rest(): AsyncGenerator<Buffer | string> {
+    try {
+      if (first.done) return;
+      yield first.value as Buffer | string;
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done) return;
+        yield next.value as Buffer | string;
+      }
+    } finally {
+      // The reader went away (or the source ended): the source is destroyed, its query stopped.
+      await chunks.return?.();
+    }
+  }
+  return Readable.from(rest(), { objectMode: false });
 }
 
 /** The pool public reads use: the read replica's when one is configured, else the primary's. */
@@ -80,13 +108,14 @@ export function keysetCsvStream(db: DbOrTx, query: CsvQuery, filter: DownloadFil
   const columns = query.columns;
   const text = columns.map((c) => query.textColumns.includes(c));
   async function* pages(): AsyncGenerator<string> {
-    yield csvLine(columns);
     let after: number | null = null;
     for (;;) {
       const page: SQL = sql`select ${query.key} as k, ${query.list} ${query.from(filter)}
         ${after === null ? sql`` : sql`and ${query.key} > ${after}`}
         order by ${query.key} limit ${pageSize}`;
       const rows = await queryRows<Record<string, string | number | null>>(db, page);
+      // The header row only after the first page's query succeeded: a refused query fails before any byte.
+      if (after === null) yield csvLine(columns);
       if (rows.length === 0) return;
       let chunk = '';
       for (const row of rows) chunk += csvLine(columns.map((c) => row[c] as string | null), text);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, BEACH_STATUS_CODES, boundedDateSchema, localDate } from '@beach/domain';
+import { addDays, BEACH_STATUS_CODES, boundedDateSchema, idWith, localDate } from '@beach/domain';
 
 /** Response codes of the public reads. */
 export const PUBLIC_CODES = {
@@ -31,11 +31,7 @@ export const PUBLIC_MESSAGES = {
 } as const;
 
 /** A database id in a path or query: a positive int4 (a larger number would be a database error). */
-export const idParam = z.coerce
-  .number({ error: PUBLIC_MESSAGES.idInvalid })
-  .int(PUBLIC_MESSAGES.idInvalid)
-  .positive(PUBLIC_MESSAGES.idInvalid)
-  .max(2_147_483_647, PUBLIC_MESSAGES.idInvalid);
+export const idParam = idWith(PUBLIC_MESSAGES.idInvalid);
 
 export const idParams = z.object({ id: idParam });
 
