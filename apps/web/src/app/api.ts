@@ -55,6 +55,9 @@ export const TAG_TYPES = [
   'AccidentReports',
   'Filters',
   'CurrentUser',
+  'Places',
+  'Seasons',
+  'Setup',
 ] as const;
 
 function isEnvelope(value: unknown): value is Envelope {

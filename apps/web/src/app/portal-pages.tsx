@@ -22,6 +22,9 @@ const ProgramManagementPage = lazy(() => import('../features/programs/ProgramMan
 const ProgramEditPage = lazy(() => import('../features/programs/ProgramEditPage'));
 const LhaManagementPage = lazy(() => import('../features/lhas/LhaManagementPage'));
 const LhaEditPage = lazy(() => import('../features/lhas/LhaEditPage'));
+const PlacesManagementPage = lazy(() => import('../features/places/PlacesManagementPage'));
+const PlaceEditPage = lazy(() => import('../features/places/PlaceEditPage'));
+const SeasonsPage = lazy(() => import('../features/seasons/SeasonsPage'));
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage'));
 const ResultsEntryPage = lazy(() => import('../features/results/ResultsEntryPage'));
 const ResultVerificationPage = lazy(() => import('../features/verification/ResultVerificationPage'));
@@ -66,6 +69,8 @@ const SCREEN_PAGES: Record<string, ReactElement> = {
   '/portal/organization-management': <OrganizationManagementPage />,
   '/portal/program-management': <ProgramManagementPage />,
   '/portal/lha-management': <LhaManagementPage />,
+  '/portal/places-management': <PlacesManagementPage />,
+  '/portal/program/administration/seasons': <SeasonsPage />,
   '/portal/results': <ResultsEntryPage />,
   '/portal/results/verification': <ResultVerificationPage />,
   '/portal/secondary-validation': <SecondaryValidationPage />,
@@ -99,6 +104,8 @@ const SUBPAGES: Record<PortalSubpagePath, ReactElement> = {
   '/portal/organization-management/:organizationId': <OrganizationEditPage />,
   '/portal/program-management/:programId': <ProgramEditPage />,
   '/portal/lha-management/:lhaId': <LhaEditPage />,
+  '/portal/places-management/counties/:countyId': <PlaceEditPage kind="county" />,
+  '/portal/places-management/municipalities/:municipalityId': <PlaceEditPage kind="municipality" />,
   '/portal/beach-management/:stationId': <BeachProfilePage />,
   '/portal/website-management/external-links/:linkId': <ExternalLinkEditPage />,
   '/portal/website-management/photos/:photoId': <PhotoEditPage />,

@@ -153,6 +153,11 @@ describe('portalMenu: each rule on and off (OCEAN selected)', () => {
     ['Accident: surveys USER only', ocean({ SANITARY_SURVEYS: 'USER' }, { category_surveys: 2 }), '/portal/program/administration/accident', false],
     ['Accident: surveys ADMIN capped to USER', ocean({ SANITARY_SURVEYS: 'ADMIN' }, { category_surveys: 1 }), '/portal/program/administration/accident', false],
     ['Accident: results only', ocean({ DATA_EDITING: 'ADMIN', DATA_VERIFICATION: 'ADMIN' }, { data_interaction_level: 2 }), '/portal/program/administration/accident', false],
+    // Seasons (issue 25): beach statuses ADMIN in the program, or an organization admin
+    ['Seasons: BEACH_STATUSES ADMIN', ocean({ BEACH_STATUSES: 'ADMIN' }, { beach_access_level: 2 }), '/portal/program/administration/seasons', true],
+    ['Seasons: BEACH_STATUSES USER', ocean({ BEACH_STATUSES: 'USER' }, { beach_access_level: 2 }), '/portal/program/administration/seasons', false],
+    ['Seasons: ADMIN capped by the organization', ocean({ BEACH_STATUSES: 'ADMIN' }, { beach_access_level: 1 }), '/portal/program/administration/seasons', false],
+    ['Seasons: organization admin', ocean({ DATA_EDITING: 'USER' }, { data_interaction_level: 1 }, true), '/portal/program/administration/seasons', true],
 
     // User Management: category_manage_users > 0 (organization level)
     ['User Management: category 1', ocean({}, { category_manage_users: 1 }), '/portal/user-management', true],
@@ -165,7 +170,7 @@ describe('portalMenu: each rule on and off (OCEAN selected)', () => {
     ['Beach Management: manage users only', ocean({}, { category_manage_users: 2 }), '/portal/beach-management', false],
 
     // Organization / Program / LHA Management: organization admin only
-    ...(['/portal/organization-management', '/portal/program-management', '/portal/lha-management'] as const).flatMap(
+    ...(['/portal/organization-management', '/portal/program-management', '/portal/lha-management', '/portal/places-management'] as const).flatMap(
       (route) =>
         [
           [`${route}: admin organization`, ocean({}, {}, true), route, true],
@@ -202,6 +207,7 @@ describe('portalMenu: program-specific items need a usable selected program', ()
     '/portal/beaches/geomeans/rolling',
     '/portal/beaches/morning-board',
     '/portal/program/administration/accident',
+    '/portal/program/administration/seasons',
   ];
   const everything = user(org([carries(OCEAN), carries(BAY, rules())]), [...grants(OCEAN, ALL_ADMIN), ...grants(BAY, ALL_ADMIN), ...grants(LAKES, ALL_ADMIN)]);
 
@@ -264,9 +270,9 @@ describe('portalMenu: sections', () => {
       Dashboard: ['Dashboard'],
       Results: ['Results Entry', 'Result Verification', 'Secondary Validation', 'Verification Tester'],
       Beaches: ['Beach Stations', 'Incident', 'Sanitary Surveys', 'Geomean Surveys', 'Rolling Geomeans', 'Morning Board'],
-      'Program Administration': ['Serious / Fatal Accident Report'],
+      'Program Administration': ['Serious / Fatal Accident Report', 'Seasons'],
       'My Settings': ['Change Password'],
-      Management: ['User Management', 'Organization Management', 'Beach Management', 'Program Management', 'LHA Management'],
+      Management: ['User Management', 'Organization Management', 'Beach Management', 'Program Management', 'LHA Management', 'Places Management'],
       'Website Management': [
         'Found on the Beach',
         'News',
@@ -292,6 +298,7 @@ describe('portalMenu: sections', () => {
       '/portal/beach-management': ocean({}, { category_beaches: 1, category_manage_users: 1 }),
       '/portal/program-management': ocean({}, {}, true),
       '/portal/lha-management': ocean({}, {}, true),
+      '/portal/places-management': ocean({}, {}, true),
     };
     const management = portalMenu(u[route]!, null).find((s) => s.key === 'management');
     expect(management?.items.map((i) => i.route)).toContain(route);

@@ -1,6 +1,7 @@
 import type { AccessLevel, PermissionArea } from '../constants';
 import { accessiblePrograms, can, isProgramAccessible, type PermissionSubject, type SelectedProgramId } from './program';
 import { isAdminOrganization, organizationRules } from './organization';
+import { managesSeasons } from './seasons';
 import { hasSystemPermission } from './system';
 
 /** The portal sidebar routes and labels, verbatim from SPEC 2 "Portal routes (sidebar)", in the spec's order. */
@@ -18,12 +19,16 @@ export const PORTAL_ROUTES = [
   // Beyond SPEC 2 (BEYOND_SPEC_ROUTES): the rainfall nowcast's morning board (issue 16, decision 0046).
   { route: '/portal/beaches/morning-board', label: 'Morning Board' },
   { route: '/portal/program/administration/accident', label: 'Serious / Fatal Accident Report' },
+  // Beyond SPEC 2 (BEYOND_SPEC_ROUTES): a program's swim seasons by year (issue 25, decision 0051).
+  { route: '/portal/program/administration/seasons', label: 'Seasons' },
   { route: '/portal/profile/changePassword', label: 'Change Password' },
   { route: '/portal/user-management', label: 'User Management' },
   { route: '/portal/organization-management', label: 'Organization Management' },
   { route: '/portal/beach-management', label: 'Beach Management' },
   { route: '/portal/program-management', label: 'Program Management' },
   { route: '/portal/lha-management', label: 'LHA Management' },
+  // Beyond SPEC 2 (BEYOND_SPEC_ROUTES): counties and municipalities (issue 25, decision 0051).
+  { route: '/portal/places-management', label: 'Places Management' },
   { route: '/portal/website-management/photos', label: 'Found on the Beach' },
   { route: '/portal/website-management/news', label: 'News' },
   { route: '/portal/website-management/faqs', label: 'FAQs' },
@@ -42,7 +47,11 @@ export const PORTAL_ROUTES = [
 export type PortalRoute = (typeof PORTAL_ROUTES)[number]['route'];
 
 /** Portal screens added after SPEC 2's table (issue 16); every other route is the spec's, verbatim. */
-export const BEYOND_SPEC_ROUTES: readonly PortalRoute[] = ['/portal/beaches/morning-board'];
+export const BEYOND_SPEC_ROUTES: readonly PortalRoute[] = [
+  '/portal/beaches/morning-board',
+  '/portal/program/administration/seasons',
+  '/portal/places-management',
+];
 
 export interface MenuItem {
   route: PortalRoute;
@@ -105,7 +114,7 @@ export const PORTAL_MENU_LAYOUT: readonly SectionLayout[] = [
     label: 'Program Administration',
     kind: 'group',
     routePrefixes: ['/portal/program/administration'],
-    routes: ['/portal/program/administration/accident'],
+    routes: ['/portal/program/administration/accident', '/portal/program/administration/seasons'],
   },
   {
     key: 'mySettings',
@@ -124,6 +133,7 @@ export const PORTAL_MENU_LAYOUT: readonly SectionLayout[] = [
       '/portal/beach-management',
       '/portal/program-management',
       '/portal/lha-management',
+      '/portal/places-management',
     ],
     routes: [
       '/portal/user-management',
@@ -131,6 +141,7 @@ export const PORTAL_MENU_LAYOUT: readonly SectionLayout[] = [
       '/portal/beach-management',
       '/portal/program-management',
       '/portal/lha-management',
+      '/portal/places-management',
     ],
   },
   {
@@ -191,12 +202,14 @@ export function portalAbilities(user: PermissionSubject, selectedProgramId: Sele
     '/portal/beaches/geomeans/rolling': surveys,
     '/portal/beaches/morning-board': morningBoard,
     '/portal/program/administration/accident': beachPermission || incidentsAdmin || surveysAdmin,
+    '/portal/program/administration/seasons': inProgram && managesSeasons(user, programId),
     '/portal/profile/changePassword': true,
     '/portal/user-management': manageUsers,
     '/portal/organization-management': hasSystemPermission(user, null, 'MANAGE_ORGANIZATIONS'),
     '/portal/beach-management': manageBeaches && orgWide.category_manage_users > 0,
     '/portal/program-management': managePrograms,
     '/portal/lha-management': managePrograms,
+    '/portal/places-management': managePrograms,
     '/portal/website-management/photos': orgAdmin,
     '/portal/website-management/news': orgAdmin,
     '/portal/website-management/faqs': orgAdmin,

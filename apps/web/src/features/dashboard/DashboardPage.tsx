@@ -8,6 +8,7 @@ import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
 import { ScreenPage } from '../../components/ScreenPage';
 import { useNotice } from '../../components/use-notice';
+import { SetupChecklist } from '../setup/SetupChecklist';
 import { useGetProgramDashboardQuery, useGetUnreadAccidentReportsQuery, type ProgramDashboard } from './api';
 import './dashboard.css';
 
@@ -47,6 +48,7 @@ export default function DashboardPage() {
         </Alert>
       )}
       {user?.first_name && <p className="usa-intro">Welcome, {user.first_name}</p>}
+      <SetupChecklist />
       {body}
       {user && hasSystemPermission(user, null, 'READ_AUDIT_LOG') && (
         // The audit log has no sidebar entry (the sidebar is the spec's list): its readers find it here.

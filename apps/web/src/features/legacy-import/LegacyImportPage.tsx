@@ -5,9 +5,11 @@ import { accessiblePrograms, can, isAdminOrganization, type ImportJob, type Impo
 import { api } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NotPermitted } from '../../components/NotPermitted';
 import { ScreenPage } from '../../components/ScreenPage';
 import { useCheckImportMutation, useGetImportJobQuery, useListImportJobsQuery, useRunImportMutation } from './api';
+import { useAddMunicipalitiesMutation } from '../places/api';
 import './legacy-import.css';
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -60,6 +62,10 @@ function LegacyImport() {
 
   const check = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    await checkFile();
+  };
+
+  const checkFile = async () => {
     setProblem(null);
     setChecked(null);
     setRunningId(null);
@@ -193,6 +199,7 @@ function LegacyImport() {
         <section aria-labelledby="import-check-heading" className="margin-top-4">
           <h2 id="import-check-heading">2. What the import would do</h2>
           <Report report={checked.dry_run} />
+          <UnknownPlaces groups={checked.dry_run.unknown_places} onAdded={checkFile} />
           {checked.dry_run.inserted > 0 ? (
             <Button type="button" onClick={() => void run()} disabled={isQueuing}>
               Import {plural(checked.dry_run.inserted, 'result')}
@@ -375,6 +382,74 @@ function RecentImports() {
           </tbody>
         </table>
       </div>
+    </section>
+  );
+}
+
+/**
+ * The report's unknown places (issue 25): a new beach's municipality its county lacks refuses the beach's
+ * rows. One explicit remedy per county, after a confirm that lists the names: add them to the county (the
+ * Places service, audited), then the file is checked again. Nothing is ever created silently.
+ */
+function UnknownPlaces({ groups, onAdded }: { groups: LegacyImportReportPayload['unknown_places']; onAdded: () => Promise<void> }) {
+  const [adding, setAdding] = useState<LegacyImportReportPayload['unknown_places'][number] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [add, { isLoading }] = useAddMunicipalitiesMutation();
+  if (groups.length === 0 && !notice) return null;
+  return (
+    <section aria-labelledby="import-places-heading" className="margin-y-3">
+      {notice && (
+        <Alert type="success" headingLevel="h3" slim role="status">
+          {notice}
+        </Alert>
+      )}
+      {groups.length > 0 && (
+        <>
+          <h3 id="import-places-heading">Municipalities the place list lacks</h3>
+          <p>
+            These municipalities are named by new beaches’ rows but are not in their county, so those rows are refused. Check the spelling
+            in the file first; if they are right, add them to the place list and the file is checked again.
+          </p>
+          {groups.map((g) => (
+            <div key={g.county_id} className="margin-bottom-2">
+              <p className="margin-bottom-1">
+                <strong>{g.county} County:</strong> {g.municipalities.join(', ')}
+              </p>
+              <Button type="button" outline onClick={() => { setError(null); setAdding(g); }}>
+                Add these {plural(g.municipalities.length, 'municipality', 'municipalities')} to {g.county} County
+              </Button>
+            </div>
+          ))}
+        </>
+      )}
+      <ConfirmDialog
+        id="import-add-places-dialog"
+        open={adding !== null}
+        heading={`Add ${adding ? plural(adding.municipalities.length, 'municipality', 'municipalities') : ''} to ${adding?.county} County?`}
+        confirmLabel="Add municipalities"
+        busy={isLoading}
+        error={error}
+        onCancel={() => setAdding(null)}
+        onConfirm={async () => {
+          if (!adding) return;
+          try {
+            const done = await add({ county_id: adding.county_id, names: adding.municipalities }).unwrap();
+            setAdding(null);
+            setNotice(`Added ${done.created.map((c) => c.name).join(', ')} to ${done.county} County. The file was checked again below.`);
+            await onAdded();
+          } catch (thrown) {
+            setError(errorMessage(toApiError(thrown), 'The municipalities could not be added.'));
+          }
+        }}
+      >
+        <p>They are added to the place list (Places Management), where they can be edited, merged or retired later:</p>
+        <ul className="usa-list">
+          {adding?.municipalities.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -29,6 +29,8 @@ const report = (dry: boolean): LegacyImportReportPayload => ({
   ],
   warnings: [],
   created: { beaches: 3, stations: 7, inactive_stations: 2, unlinked_brackets: 0 },
+  unknown_places: [],
+  created_places: [],
   status_changes: 12,
   ms: 4200,
   rows_per_second: 3810,
@@ -85,6 +87,38 @@ describe('DEP IT: Import Legacy Results', () => {
     expect(await screen.findByText('Import finished')).toBeVisible();
     expect(screen.getByText(/16,000 results imported from agency\.csv/)).toBeVisible();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/results/import/4/run')).toBe(true);
+  });
+
+  it('offers to add the municipalities the place list lacks, after a confirm listing them, then checks the file again', async () => {
+    const withTowns = { ...job('CHECKED'), dry_run: { ...report(true), unknown_places: [{ county_id: 15, county: 'Ocean', municipalities: ['Gull Town', 'Tern Point'] }] } };
+    let checks = 0;
+    const { calls } = mockFetch({
+      'GET /api/user/current/': ok(CODES.USER_FOUND, makeAdmin()),
+      'GET /api/results/import': ok('IMPORT_JOBS_FOUND', { jobs: [] }),
+      'POST /api/results/import/check': () => ok('IMPORT_CHECKED', checks++ === 0 ? withTowns : job('CHECKED')),
+      'POST /api/places/municipalities/add': ok('MUNICIPALITIES_CREATED', {
+        county: 'Ocean',
+        created: [
+          { municipality_id: 901, name: 'Gull Town' },
+          { municipality_id: 902, name: 'Tern Point' },
+        ],
+      }),
+    });
+    const { user } = renderApp(PATH, signedInStore({ user: makeAdmin() }));
+    await user.upload(await screen.findByLabelText('Results file (CSV)'), new File(['Program_Name\n'], 'agency.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    expect(await screen.findByText('Gull Town, Tern Point', { exact: false })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Add these 2 municipalities to Ocean County' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Gull Town')).toBeVisible();
+    expect(within(dialog).getByText('Tern Point')).toBeVisible();
+    // Nothing is added before the confirm.
+    expect(calls.some((c) => c.path === '/api/places/municipalities/add')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Add municipalities' }));
+    expect(await screen.findByText(/Added Gull Town, Tern Point to Ocean County/)).toBeVisible();
+    expect(calls.find((c) => c.path === '/api/places/municipalities/add')?.body).toEqual({ county_id: 15, names: ['Gull Town', 'Tern Point'] });
+    expect(calls.filter((c) => c.path === '/api/results/import/check')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Add these/ })).toBeNull();
   });
 
   it('is not for users outside an admin organization', async () => {

@@ -39,6 +39,8 @@ export const lhasApi = api.injectEndpoints({
       query: () => 'general/geography',
       transformResponse: payloadOf<Geography>,
       keepUnusedDataFor: 600,
+      // A place added, renamed or retired in Places Management shows in every picker at once.
+      providesTags: ['Places'],
     }),
     createLha: build.mutation<Lha, LhaSaveInput>({
       query: (body) => ({ url: 'localHealthAuthority', method: 'POST', body }),
