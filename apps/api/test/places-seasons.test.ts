@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { PLACE_CODES, SEASON_CODES } from '@beach/domain';
+import { queryRows } from '../src/db/client';
 import { auditLog, beaches, counties, municipalities, programs, programSeasons } from '../src/db/schema';
 import { formatImportReport, importLegacyResults, reportPayload } from '../src/modules/results/service/legacy-import';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
@@ -336,5 +337,68 @@ describe(`legacy import and unknown places on ${DATABASE_KIND}`, () => {
     expect(done.unknownPlaces).toEqual([]);
     expect(await placeRows()).toEqual({ ...before, municipalities: before.municipalities + 2 });
     expect(await lastAudit('municipalities')).toMatchObject({ action: 'CREATE' });
+  });
+});
+
+describe(`a season's first verified result on ${DATABASE_KIND}`, () => {
+  it('starts a new station, and one with last season\'s status, Open before the rules apply; the public map shows it', async () => {
+    const db = ctx.database.db;
+    const [ocean] = await db.select().from(programs).where(eq(programs.abbv, 'OB'));
+    const programId = ocean!.programId;
+    const today = (await ctx.call({ method: 'GET', url: `/api/program/${programId}/seasons`, token: s.adminToken })).json().payload.today as string;
+    const year = Number(today.slice(0, 4));
+    const [stored] = await db.select().from(programSeasons).where(and(eq(programSeasons.programId, programId), eq(programSeasons.year, year)));
+    await db.delete(programSeasons).where(and(eq(programSeasons.programId, programId), eq(programSeasons.year, year)));
+    // A season around today: the program monitors.
+    await db.insert(programSeasons).values({ programId, year, preseasonStart: `${year}-01-01`, startDate: `${year}-01-01`, endDate: `${year}-12-31` });
+    try {
+      const [town] = await queryRows<{ municipality: string; county: string }>(
+        db,
+        sql`select m.name as municipality, c.name as county from municipalities m join counties c on c.county_id = m.county_id where c.name = 'Ocean' order by m.municipality_id limit 1`,
+      );
+      const day = `${today.slice(5, 7)}/${today.slice(8, 10)}/${today.slice(0, 4)}`;
+      const line = (station: string, measure: string) => ({ station, beach: `${station} Beach`, municipality: town!.municipality, county: town!.county, type: 'Primary', date: day, measure });
+      const report = await importLegacyResults(db, {
+        programAbbv: 'OB',
+        verified: false,
+        replayRules: false,
+        fileName: 'season-start.csv',
+        text: layoutCsv([line('Season Start New', '20'), line('Season Start Stale', '300')]),
+        timeZone: 'America/New_York',
+      });
+      expect(report.inserted).toBe(2);
+      const rows = await queryRows<{ beach_station_id: number; station_name: string; result_id: number }>(
+        db,
+        sql`select s.beach_station_id, s.station_name, r.result_id from beach_stations s join results r on r.beach_station_id = s.beach_station_id
+            where s.station_name like 'Season Start %' order by s.station_name`,
+      );
+      const fresh = rows.find((r) => r.station_name === 'Season Start New')!;
+      const stale = rows.find((r) => r.station_name === 'Season Start Stale')!;
+      // A station no one has set yet, and one whose status is last season's Advisory.
+      await db.execute(sql`update beach_stations set current_status_id = null, status_since = null where beach_station_id = ${fresh.beach_station_id}`);
+      await db.execute(
+        sql`update beach_stations set current_status_id = (select beach_status_id from beach_statuses where code = 'ADVISORY'),
+              status_since = ${`${year - 1}-08-01T12:00:00Z`} where beach_station_id = ${stale.beach_station_id}`,
+      );
+      const verify = await ctx.call({ method: 'PUT', url: '/api/verify/', token: s.adminToken, payload: { result_ids: [fresh.result_id, stale.result_id] } });
+      expect(verify.statusCode, verify.body).toBe(200);
+      const history = await queryRows<{ beach_station_id: number; source: string; to_code: string; reason: string }>(
+        db,
+        sql`select h.beach_station_id, h.source, t.code as to_code, h.reason from beach_status_history h join beach_statuses t on t.beach_status_id = h.to_status_id
+            where h.beach_station_id in (${fresh.beach_station_id}, ${stale.beach_station_id}) and h.source <> 'IMPORT' order by h.beach_status_history_id`,
+      );
+      expect(history.filter((h) => h.beach_station_id === fresh.beach_station_id).map((h) => [h.source, h.to_code])).toEqual([['SEASON', 'OPEN']]);
+      // Last season's Advisory says nothing now: the season starts Open, then the result above 104 sets Advisory by the rule.
+      expect(history.filter((h) => h.beach_station_id === stale.beach_station_id).map((h) => [h.source, h.to_code])).toEqual([
+        ['SEASON', 'OPEN'],
+        ['RULE', 'ADVISORY'],
+      ]);
+      const statuses = (await ctx.call({ method: 'GET', url: `/api/public/beaches/statuses/?program=${programId}` })).json().payload.statuses as { beach_station_id: number; status_code: string }[];
+      expect(statuses.find((x) => x.beach_station_id === fresh.beach_station_id)?.status_code).toBe('OPEN');
+      expect(statuses.find((x) => x.beach_station_id === stale.beach_station_id)?.status_code).toBe('ADVISORY');
+    } finally {
+      await db.delete(programSeasons).where(and(eq(programSeasons.programId, programId), eq(programSeasons.year, year)));
+      if (stored) await db.insert(programSeasons).values(stored);
+    }
   });
 });

@@ -43,3 +43,21 @@ describe('seasons', () => {
     expect(seasonProblems({ year: 2027, preseasonStart: '2027-07-04', startDate: '2027-07-04', endDate: '2027-07-04' })).toEqual([]);
   });
 });
+
+describe('startsSeason', () => {
+  const season = { year: 2027, preseasonStart: '2027-05-10', startDate: '2027-05-22', endDate: '2027-09-06' };
+  it('starts a season for a primary with no status, a Not Monitored one, or last season\'s status, while monitored', async () => {
+    const { startsSeason } = await import('./public-status');
+    expect(startsSeason(null, season, '2027-06-01')).toBe(true);
+    expect(startsSeason({ code: 'NOT_MONITORED', since: '2027-05-01' }, season, '2027-06-01')).toBe(true);
+    expect(startsSeason({ code: 'OPEN', since: '2026-08-30' }, season, '2027-05-11')).toBe(true);
+    expect(startsSeason({ code: 'ADVISORY', since: '2026-09-30' }, season, '2027-05-11')).toBe(true);
+    expect(startsSeason({ code: 'OPEN', since: null }, season, '2027-05-11')).toBe(true);
+    // This season's status stands: the rules move it.
+    expect(startsSeason({ code: 'ADVISORY', since: '2027-05-10' }, season, '2027-06-01')).toBe(false);
+    // Out of season, or with no season, nothing starts.
+    expect(startsSeason(null, season, '2027-05-09')).toBe(false);
+    expect(startsSeason(null, season, '2027-09-07')).toBe(false);
+    expect(startsSeason(null, null, '2027-06-01')).toBe(false);
+  });
+});

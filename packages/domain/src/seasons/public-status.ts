@@ -100,3 +100,17 @@ export function seasonInfo<S extends SeasonDates>(seasons: readonly S[], day: st
     nextSeasonStart: nextSeason(seasons, day)?.startDate ?? null,
   };
 }
+
+/**
+ * Whether a primary's first verified result of a season starts the season (issue 25, decision 0051): while
+ * the program monitors today, a primary with no status, a Not Monitored one, or one whose status dates
+ * from before this season's pre-season start begins the season Open, and the rules then apply the result
+ * to that. Without it no rule can fire for a new station or a new season (each rule names the status it
+ * leaves), so a new agency's map, and every beach after its first winter, would stay Not Monitored.
+ */
+export function startsSeason(current: StoredStatus | null | undefined, season: SeasonDates | null | undefined, today: string): boolean {
+  if (!season || !isMonitored(season, today)) return false;
+  if (!current || current.since == null || current.code === 'NOT_MONITORED') return true;
+  assertDate(current.since, 'Status date');
+  return current.since < season.preseasonStart;
+}

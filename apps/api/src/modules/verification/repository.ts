@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BeachLogicRule } from '@beach/domain';
+import type { BeachLogicRule, SeasonDates } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { intArray } from '../results/repository/rows';
 
@@ -101,7 +101,7 @@ export interface HistoryRow {
   to_status_id: number;
   effective_date: string;
   changed_at: Date;
-  source: 'RULE' | 'MANUAL' | 'IMPORT';
+  source: 'RULE' | 'MANUAL' | 'IMPORT' | 'SEASON';
   program_beach_logic_id: number | null;
   result_id: number | null;
   reason_code: string | null;
@@ -233,4 +233,25 @@ export async function findUserName(db: DbOrTx, userId: number | null): Promise<s
   if (userId === null) return null;
   const [row] = await queryRows<{ name: string }>(db, sql`select trim(first_name || ' ' || last_name) as name from users where user_id = ${userId}`);
   return row?.name ?? null;
+}
+
+/** Each station's stored status code and the local day it holds since (null when it has none). */
+export async function readStatusDays(db: DbOrTx, ids: readonly number[], timeZone: string): Promise<Map<number, { code: string; since: string | null } | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ beach_station_id: number; code: string | null; since: string | null }>(
+    db,
+    sql`select s.beach_station_id, st.code, (s.status_since at time zone ${timeZone})::date::text as since
+        from beach_stations s left join beach_statuses st on st.beach_status_id = s.current_status_id
+        where s.beach_station_id = any(${intArray(ids)})`,
+  );
+  return new Map(rows.map((r) => [r.beach_station_id, r.code === null ? null : { code: r.code, since: r.since }]));
+}
+
+/** A program's seasons as the season rules read them. */
+export async function listProgramSeasons(db: DbOrTx, programId: number): Promise<SeasonDates[]> {
+  return queryRows<SeasonDates>(
+    db,
+    sql`select year, preseason_start::text as "preseasonStart", start_date::text as "startDate", end_date::text as "endDate"
+        from program_seasons where program_id = ${programId} order by year`,
+  );
 }

@@ -62,6 +62,12 @@ export interface RuleRunInput {
    */
   startMissingAt?: { statusId: number; effectiveDate(first: RuleResult): string };
   /**
+   * Live verification's season start (decision 0051): the primaries `starts` names (no status, Not
+   * Monitored, or a status from before this season) begin the season at `statusId` with a SEASON history
+   * row dated `effectiveDate`, before the rules apply their results. Checked after startMissingAt.
+   */
+  startSeason?: { statusId: number; effectiveDate(first: RuleResult): string; starts(primaryIds: readonly number[]): Promise<Set<number>> };
+  /**
    * Set (the program time zone) when the history is rebuilt from the past (the import's replay): a changed
    * primary's status_since is the start of its last history row's effective date there. Unset: `now`.
    */
@@ -72,6 +78,9 @@ export interface RuleRunInput {
 
 /** Reason of the IMPORT history row that gives an imported primary its first status. */
 export const IMPORT_START_REASON = 'Imported station: status starts here.';
+
+/** Reason of the SEASON history row a season's first verified result writes (decision 0051). */
+export const SEASON_START_REASON = 'Monitoring season begins: first verified result of the season.';
 
 export interface StatusChange {
   beach_station_id: number;
@@ -143,25 +152,31 @@ export async function applyRulesAndRecord(tx: DbOrTx, input: RuleRunInput): Prom
 
   const history: repo.HistoryRow[] = [];
   const initial: Record<number, number> = {};
+  const seasonStarts = input.startSeason ? await input.startSeason.starts(primaryIds.filter((id) => locked.get(id)?.station_type === 'PRIMARY')) : new Set<number>();
+  const firstOf = (id: number) => engineInput.filter((r) => r.primaryStationId === id).map((r) => r.record).sort((a, b) => (a.sample_date < b.sample_date ? -1 : 1))[0]!;
+  const start = (id: number, from: number | null, to: number, effectiveDate: string, source: 'IMPORT' | 'SEASON', reason: string) => {
+    initial[id] = to;
+    history.push({
+      beach_station_id: id,
+      from_status_id: from,
+      to_status_id: to,
+      effective_date: effectiveDate,
+      changed_at: input.now,
+      source,
+      program_beach_logic_id: null,
+      result_id: null,
+      reason_code: null,
+      reason,
+      changed_by: input.actorId,
+    });
+  };
   for (const id of primaryIds) {
     const current = locked.get(id)?.current_status_id ?? null;
-    if (current !== null) initial[id] = current;
+    if (input.startSeason && seasonStarts.has(id)) {
+      start(id, current, input.startSeason.statusId, input.startSeason.effectiveDate(firstOf(id)), 'SEASON', SEASON_START_REASON);
+    } else if (current !== null) initial[id] = current;
     else if (input.startMissingAt) {
-      const first = engineInput.filter((r) => r.primaryStationId === id).map((r) => r.record).sort((a, b) => (a.sample_date < b.sample_date ? -1 : 1))[0]!;
-      initial[id] = input.startMissingAt.statusId;
-      history.push({
-        beach_station_id: id,
-        from_status_id: null,
-        to_status_id: input.startMissingAt.statusId,
-        effective_date: input.startMissingAt.effectiveDate(first),
-        changed_at: input.now,
-        source: 'IMPORT',
-        program_beach_logic_id: null,
-        result_id: null,
-        reason_code: null,
-        reason: IMPORT_START_REASON,
-        changed_by: input.actorId,
-      });
+      start(id, null, input.startMissingAt.statusId, input.startMissingAt.effectiveDate(firstOf(id)), 'IMPORT', IMPORT_START_REASON);
     }
   }
 

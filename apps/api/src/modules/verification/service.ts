@@ -1,4 +1,4 @@
-import { localDate, portalAbilities, VERIFICATION_CODES, type PortalRoute, type UserProfile } from '@beach/domain';
+import { localDate, portalAbilities, seasonOf, startsSeason, VERIFICATION_CODES, type BeachStatusCode, type PortalRoute, type UserProfile } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http';
 import { claimIdempotencyKey, storeIdempotentResponse, type IdempotencyClaim } from '../../lib/idempotency';
@@ -172,7 +172,9 @@ export async function verifyResults(deps: AppDeps, profile: UserProfile, ids: re
     const changes: StatusChange[] = [];
     const flags: StationFlagsOut[] = [];
     const today = localDate(now, tz);
+    const open = await repo.findStatusByCode(tx, 'OPEN');
     for (const programId of [...new Set(records.map((r) => r.program_id))].sort((a, b) => a - b)) {
+      const season = seasonOf(await repo.listProgramSeasons(tx, programId), today);
       const run = await applyRulesAndRecord(tx, {
         programId,
         results: records.filter((r) => r.program_id === programId),
@@ -184,6 +186,17 @@ export async function verifyResults(deps: AppDeps, profile: UserProfile, ids: re
         mailer: deps.mailer,
         publicUrl: deps.config.publicUrl,
         timeZone: tz,
+        // A new station's, or a new season's, first verified result starts the season Open (decision 0051).
+        startSeason: open
+          ? {
+              statusId: open.beach_status_id,
+              effectiveDate: () => today,
+              starts: async (primaryIds) => {
+                const stored = await repo.readStatusDays(tx, primaryIds, tz);
+                return new Set(primaryIds.filter((id) => startsSeason(stored.get(id) as { code: BeachStatusCode; since: string | null } | null, season, today)));
+              },
+            }
+          : undefined,
       });
       changes.push(...run.changes);
       flags.push(...run.flags);
