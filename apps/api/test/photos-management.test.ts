@@ -79,7 +79,7 @@ describe(`Found on the Beach management on ${DATABASE_KIND}`, () => {
       beach_station_id: place.beach_station_id,
       municipality_id: place.municipality_id,
       county_id: place.county_id,
-      name: 'IMG_0042.JPG',
+      name: 'IMG_0042.webp', // the stem, and the extension of what it was stored as (issue 27 item 5)
       type: 'image/webp',
       width: 1200,
       height: 800,
@@ -147,7 +147,7 @@ describe(`Found on the Beach management on ${DATABASE_KIND}`, () => {
     expect(replaced.statusCode, replaced.body).toBe(200);
     const photo = replaced.json().payload as BeachPhotoRecord;
     expect(photo.file_id).not.toBe(created.file_id);
-    expect(photo).toMatchObject({ name: 'second.png', width: 300, height: 300 });
+    expect(photo).toMatchObject({ name: 'second.webp', width: 300, height: 300 });
     expect(await keysOf(created.file_id)).toBeUndefined();
     expect(existsSync(path.join(root, oldKeys.storage_key))).toBe(false);
     expect(existsSync(path.join(root, oldKeys.thumbnail_key))).toBe(false);

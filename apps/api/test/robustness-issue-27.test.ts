@@ -7,7 +7,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import zlib from 'node:zlib';
+import zlib, { deflateRawSync } from 'node:zlib';
 import Fastify, { type FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import { openDownload } from '../src/modules/downloads/service';
 import { primed } from '../src/modules/downloads/repository/stream';
 import { errorsPlugin } from '../src/plugins/errors';
 import { wirePlugin } from '../src/plugins/wire';
+import { formBody, pngPhoto } from './form-upload';
 import { createTestContext, type TestContext } from './helpers';
 import { demoFacts, stationsOf, tokenCache, type DemoFacts } from './results-fixtures';
 
@@ -256,5 +257,97 @@ describe('item 7: control characters in single-line text, and mail headers', () 
     await ctx.database.db.transaction((tx) => ctx.deps.mailer.send(tx, { kind: 'TEST', to: 'a@example.org', subject: 'Beach\nX-Injected: 1', text: 'x' }));
     const [row] = await queryRows<{ subject: string }>(ctx.database.db, sql`select subject from mail_outbox where kind = 'TEST' order by mail_id desc limit 1`);
     expect(row!.subject).toBe('Beach X-Injected: 1');
+  });
+});
+
+/** A minimal real ZIP (local headers, central directory, end record), every entry deflated. */
+function zipOf(entries: { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const body = deflateRawSync(e.data);
+    const name = Buffer.from(e.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(e.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(e.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, body);
+    centrals.push(central, name);
+    offset += 30 + name.length + body.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+describe('items 5 and 6: file names that lie, risky documents', () => {
+  let uploads = 0;
+  const upload = async (filename: string, bytes: Buffer) => {
+    const admin = await token(ADMIN);
+    const form = formBody([['title', `Issue 27 upload ${++uploads}`], ['date', '2026-06-01']], [{ field: 'file', filename, bytes }]);
+    return ctx.call({ method: 'POST', url: '/api/reportAndPublication', token: admin, headers: form.headers, payload: form.payload });
+  };
+  const download = async (fileId: number) => ctx.call({ method: 'GET', url: `/api/files/${fileId}` });
+
+  it('a CSV sent as report.html is listed and served as report.csv (was report.html)', async () => {
+    const res = await upload('report.html', Buffer.from('station,date,result\nOB1,2026-07-01,35\n'));
+    expect(res.statusCode, res.body).toBe(201);
+    const report = res.json().payload as { name: string; file_id: number };
+    expect(report.name).toBe('report.csv');
+    const file = await download(report.file_id);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="report.csv"; filename*=UTF-8''report.csv`);
+  });
+
+  it.each([
+    ['.htaccess', 'htaccess.webp'],
+    ['evil.html', 'evil.webp'],
+    ['x.png\u200b.exe', 'x.png.webp'],
+    ['\u202egnp.exe', 'gnp.webp'],
+  ])('an image sent as %j is listed and served as %j', async (filename, served) => {
+    const res = await upload(filename, await pngPhoto(40, 30));
+    expect(res.statusCode, res.body).toBe(201);
+    const report = res.json().payload as { name: string; file_id: number };
+    expect(report.name).toBe(served);
+    const file = await download(report.file_id);
+    expect(file.headers['content-disposition']).toBe(`inline; filename="${served}"; filename*=UTF-8''${encodeURIComponent(served)}`);
+  });
+
+  it('a PDF is served as an attachment, never inline in the site origin (decision 0052)', async () => {
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const res = await upload('report.pdf', pdf);
+    expect(res.statusCode, res.body).toBe(201);
+    const file = await download((res.json().payload as { file_id: number }).file_id);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  it('refuses a .docx that inflates to a compression bomb, and takes an honest one (decision 0052)', async () => {
+    const parts = (document: Buffer) => [
+      { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types/>') },
+      { name: 'word/document.xml', data: document },
+    ];
+    const bomb = zipOf(parts(Buffer.alloc(50 * 1024 * 1024, 0x20)));
+    expect(bomb.length).toBeLessThan(256 * 1024);
+    const refused = await upload('report.docx', bomb);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().payload).toEqual([{ field: 'file', message: expect.stringMatching(/compression bomb/) }]);
+    const honest = await upload('notes.docx', zipOf(parts(Buffer.from(`<w:document>${'Water was clear. '.repeat(500)}</w:document>`))));
+    expect(honest.statusCode, honest.body).toBe(201);
+    expect((honest.json().payload as { name: string }).name).toBe('notes.docx');
   });
 });

@@ -478,7 +478,7 @@ describe(`sanitary surveys on ${DATABASE_KIND}`, () => {
       const added = await upload(OFFICER, base, { caption: 'Outfall flowing' }, [{ field: 'photo', filename: 'outfall.png', bytes: await png(1200, 800) }]);
       expect(added.statusCode, added.body).toBe(201);
       const photo = added.json().payload.photos[0];
-      expect(photo).toMatchObject({ caption: 'Outfall flowing', original_name: 'outfall.png' });
+      expect(photo).toMatchObject({ caption: 'Outfall flowing', original_name: 'outfall.webp' });
       expect(photo.width).toBeLessThanOrEqual(1600);
       const second = await upload(OFFICER, base, {}, [{ field: 'photo', filename: 'gulls.png', bytes: await png(300, 200) }]);
       expect(second.json().payload.photos.map((p: { caption: string }) => p.caption)).toEqual(['Outfall flowing', 'N/A']);

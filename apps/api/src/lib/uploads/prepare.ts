@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { CODES } from '@beach/domain';
+import { CODES, NOT_SINGLE_LINE } from '@beach/domain';
 import { badRequest, HttpError } from '../http';
 import type { ReceivedFile } from './form';
+import { checkArchive } from './archive';
 import { reencodeImage } from './images';
 import { containsMarkup, isImageKind, sniff, type UploadKind } from './sniff';
 
@@ -53,6 +54,30 @@ export function checkedFileName(field: string, name: string): string {
 }
 
 /**
+ * Characters a served file name drops (issue 27 item 5): the control, bidi and invisible ones no text field
+ * takes, and in a name also the joiners, soft hyphen, variation selectors and the blank Hangul fillers, which
+ * hide an extension (`x.png<U+200B>.exe`, `<U+202E>gnp.exe`) as well as the zero-width space does.
+ */
+const HIDDEN_IN_NAME = new RegExp(`${NOT_SINGLE_LINE.source}|[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180E\u200C\u200D\u3164\uFE00-\uFE0F\uFFA0]`, 'g');
+/** Characters a file system or a download dialog reads as something else. */
+const RESERVED_IN_NAME = /[<>:"/\\|?*]/g;
+const STEM_MAX = 200;
+
+/**
+ * The name a stored file is listed and downloaded under (issue 27 item 5): the user's stem without hidden
+ * characters, and the extension of the type its bytes were found to be (a CSV sent as `report.html` is
+ * `report.csv`; a photo re-encoded as WebP is `.webp` whatever it was called). Leading dots go (no
+ * `.htaccess`), an empty stem is `file`. `extension` null (a type no upload produces) keeps the name's own.
+ */
+export function servedFileName(name: string, extension: string | null): string {
+  const cleaned = name.normalize('NFC').replace(HIDDEN_IN_NAME, '').replace(RESERVED_IN_NAME, '_').trim().replace(/^[.\s]+/, '');
+  const dot = cleaned.lastIndexOf('.');
+  const stem = (dot > 0 ? cleaned.slice(0, dot) : cleaned).replace(/[.\s]+$/, '').slice(0, STEM_MAX).trim();
+  const ext = (extension ?? (dot > 0 ? cleaned.slice(dot + 1) : '').replace(/[^A-Za-z0-9]/g, '')).toLowerCase();
+  return `${stem || 'file'}${ext ? `.${ext}` : ''}`;
+}
+
+/**
  * The one gate every uploaded file passes: its name, its size, what its bytes are (against the field's
  * allow-list, whatever the name or the browser claims), no hidden markup (polyglots, SVG, HTML), and for
  * images a fresh re-encoding (upright, resized, every piece of metadata gone). Throws 400/413 with the
@@ -73,8 +98,19 @@ export async function prepareUpload(file: ReceivedFile, policy: UploadPolicy): P
   if (containsMarkup(file.bytes)) {
     throw refuse(file.field, `${policy.label} “${originalName}” carries web page code and was refused.`);
   }
+  if (sniffed.kind === 'docx' || sniffed.kind === 'xlsx') {
+    // Decision 0052: an Office file is a ZIP; one that inflates past the caps (or lies about it) is refused.
+    const verdict = await checkArchive(file.bytes);
+    if (!verdict.ok) throw refuse(file.field, `${policy.label} “${originalName}” was refused: ${verdict.reason}.`);
+  }
   if (!isImageKind(sniffed.kind)) {
-    return { originalName, mimeType: sniffed.mimeType, extension: sniffed.extension, bytes: file.bytes, sha256: sha256(file.bytes) };
+    return {
+      originalName: servedFileName(originalName, sniffed.extension),
+      mimeType: sniffed.mimeType,
+      extension: sniffed.extension,
+      bytes: file.bytes,
+      sha256: sha256(file.bytes),
+    };
   }
   let image;
   try {
@@ -83,7 +119,7 @@ export async function prepareUpload(file: ReceivedFile, policy: UploadPolicy): P
     throw refuse(file.field, `${policy.label} “${originalName}” could not be read as an image (damaged, or too large in pixels).`);
   }
   return {
-    originalName,
+    originalName: servedFileName(originalName, image.extension),
     mimeType: image.mimeType,
     extension: image.extension,
     bytes: image.display,

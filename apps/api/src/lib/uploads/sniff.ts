@@ -62,6 +62,12 @@ function isPlainText(bytes: Buffer): boolean {
   }
 }
 
+/** The extension of an accepted type, by its MIME type (null for a type the uploads never produce). */
+export function extensionOfType(mimeType: string): string | null {
+  const lower = mimeType.toLowerCase();
+  return Object.values(KINDS).find((k) => k.mimeType === lower)?.extension ?? null;
+}
+
 export function sniff(bytes: Buffer): Sniffed | null {
   const kind = sniffKind(bytes);
   return kind ? { kind, ...KINDS[kind] } : null;

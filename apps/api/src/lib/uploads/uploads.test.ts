@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkedFileName, DOCUMENT_POLICY, IMAGE_POLICY, prepareUpload } from './prepare';
+import { deflateRawSync } from 'node:zlib';
+import { ARCHIVE_LIMITS, checkArchive } from './archive';
+import { checkedFileName, DOCUMENT_POLICY, IMAGE_POLICY, prepareUpload, servedFileName } from './prepare';
 import { containsMarkup, sniff } from './sniff';
 import { localFileStore } from './store';
 
@@ -50,7 +52,7 @@ describe('prepareUpload', () => {
     const original = await jpeg();
     expect((await sharp(original).metadata()).exif).toBeDefined();
     const prepared = await prepareUpload(file(original, 'IMG_0042.JPG'), IMAGE_POLICY);
-    expect(prepared).toMatchObject({ originalName: 'IMG_0042.JPG', mimeType: 'image/webp', extension: 'webp', width: 1600, height: 800 });
+    expect(prepared).toMatchObject({ originalName: 'IMG_0042.webp', mimeType: 'image/webp', extension: 'webp', width: 1600, height: 800 });
     const display = await sharp(prepared.bytes).metadata();
     expect(display).toMatchObject({ format: 'webp', width: 1600, height: 800 });
     expect(display.exif).toBeUndefined();
@@ -117,5 +119,118 @@ describe('localFileStore', () => {
     await expect(store.put('../escape.txt', Buffer.from('x'))).rejects.toThrow(/Refused/);
     await expect(store.put('/etc/x', Buffer.from('x'))).rejects.toThrow(/Refused/);
     expect(await store.open('../../etc/passwd')).toBeNull();
+  });
+});
+
+/**
+ * A real ZIP (local headers, central directory, end record): each entry deflated unless `stored`;
+ * `declared` overrides the size the directory gives (a directory that lies).
+ */
+function zipOf(entries: { name: string; data: Buffer; stored?: boolean; declared?: number }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const body = e.stored ? e.data : deflateRawSync(e.data);
+    const name = Buffer.from(e.name);
+    const size = e.declared ?? e.data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(e.stored ? 0 : 8, 8);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(e.stored ? 0 : 8, 10);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, body);
+    centrals.push(central, name);
+    offset += 30 + name.length + body.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const wordParts = (document: Buffer) => [
+  { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>') },
+  { name: 'word/document.xml', data: document },
+];
+
+describe('served file names (issue 27 item 5)', () => {
+  it.each([
+    ['report.html', 'csv', 'report.csv'],
+    ['.htaccess', 'webp', 'htaccess.webp'],
+    ['evil.html', 'webp', 'evil.webp'],
+    ['x.png\u200b.exe', 'webp', 'x.png.webp'],
+    ['\u202egnp.exe', 'webp', 'gnp.webp'],
+    ['photo\u2066.jpg\u2069', 'webp', 'photo.webp'],
+    ['IMG_0042.JPG', 'webp', 'IMG_0042.webp'],
+    ['Plage d’été 2026.pdf', 'pdf', 'Plage d’été 2026.pdf'],
+    ['notes', 'docx', 'notes.docx'],
+    ['...', 'pdf', 'file.pdf'],
+    ['a:b*c?.csv', 'csv', 'a_b_c_.csv'],
+    ['page.html', null, 'page.html'],
+  ])('%j stored as %s is served as %j', (name, extension, served) => {
+    expect(servedFileName(name, extension)).toBe(served);
+  });
+
+  it('names an upload so at prepare time: the stored name is the served one', async () => {
+    const csv = await prepareUpload(file(Buffer.from('station,date\nOB1,2026-07-01\n'), 'report.html'), DOCUMENT_POLICY);
+    expect(csv.originalName).toBe('report.csv');
+    const photo = await prepareUpload(file(await jpeg(20, 20), '\u202egnp.exe'), IMAGE_POLICY);
+    expect(photo.originalName).toBe('gnp.webp');
+  });
+});
+
+describe('Office archives (issue 27 item 6, decision 0052)', () => {
+  it('takes an honest .docx', async () => {
+    const docx = zipOf(wordParts(Buffer.from('<w:document>' + 'Beach water quality. '.repeat(200) + '</w:document>')));
+    expect(await checkArchive(docx)).toMatchObject({ ok: true, entries: 2 });
+    const prepared = await prepareUpload(file(docx, 'Survey.docx'), DOCUMENT_POLICY);
+    expect(prepared).toMatchObject({ extension: 'docx', originalName: 'Survey.docx' });
+  });
+
+  it('refuses a .docx that inflates past the ratio cap, with a 400 naming the field', async () => {
+    const bomb = zipOf(wordParts(Buffer.alloc(20 * 1024 * 1024, 0x20)));
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    expect(await checkArchive(bomb)).toMatchObject({ ok: false, reason: expect.stringMatching(/compression bomb/) });
+    await expect(prepareUpload(file(bomb, 'report.docx'), DOCUMENT_POLICY)).rejects.toMatchObject({
+      statusCode: 400,
+      payload: [{ field: 'file', message: expect.stringMatching(/compression bomb/) }],
+    });
+  });
+
+  it('refuses an archive past the absolute cap even at a modest ratio', async () => {
+    const random = Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i * 7919) % 251));
+    const xlsx = zipOf([{ name: '[Content_Types].xml', data: Buffer.from('<Types/>') }, { name: 'xl/workbook.xml', data: random }]);
+    expect(await checkArchive(xlsx)).toMatchObject({ ok: true });
+    expect(await checkArchive(xlsx, { ...ARCHIVE_LIMITS, inflatedBytes: 32 * 1024 })).toMatchObject({ ok: false });
+  });
+
+  it('catches a directory that understates what a part inflates to', async () => {
+    const liar = zipOf([...wordParts(Buffer.from('<w:document/>')), { name: 'word/media/big.bin', data: Buffer.alloc(5 * 1024 * 1024, 0x41), declared: 1000 }]);
+    expect(await checkArchive(liar)).toMatchObject({ ok: false, reason: expect.stringMatching(/larger than the archive declares/) });
+  });
+
+  it('refuses a truncated or encrypted archive', async () => {
+    const docx = zipOf(wordParts(Buffer.from('<w:document/>')));
+    expect(await checkArchive(docx.subarray(0, docx.length - 30))).toMatchObject({ ok: false });
+    const encrypted = Buffer.from(docx);
+    const central = encrypted.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    encrypted.writeUInt16LE(1, central + 8);
+    expect(await checkArchive(encrypted)).toMatchObject({ ok: false, reason: 'it is encrypted' });
   });
 });

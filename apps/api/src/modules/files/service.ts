@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/http';
-import type { PreparedUpload } from '../../lib/uploads/prepare';
+import { servedFileName, type PreparedUpload } from '../../lib/uploads/prepare';
+import { extensionOfType } from '../../lib/uploads/sniff';
 import { fileStore } from '../../lib/uploads/store';
 import { deleteFiles, insertFile, type StoredFileRow } from './repository';
 
@@ -75,8 +76,12 @@ async function removeQuietly(deps: AppDeps, keys: (string | null)[]): Promise<vo
   await Promise.all(keys.filter((k): k is string => !!k).map((k) => store.remove(k).catch(() => undefined)));
 }
 
-/** Types a browser shows without running anything; everything else only downloads. */
-const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf']);
+/**
+ * Types a browser shows without running anything; everything else only downloads. A PDF is not one of them
+ * (issue 27 item 6, decision 0052): a PDF viewer runs the document's JavaScript (an /OpenAction), so a PDF is
+ * saved, never opened in the site's origin.
+ */
+const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
 /** Content-Disposition with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
 export function contentDisposition(originalName: string, inline: boolean): string {
@@ -104,7 +109,8 @@ export async function sendStoredFile(
     .header('cache-control', options.cacheControl)
     .header('content-type', mimeType)
     .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', contentDisposition(file.originalName, !options.attachment && INLINE_TYPES.has(mimeType)));
+    // Named as a new upload is (issue 27 item 5): rows stored before were not cleaned.
+    .header('content-disposition', contentDisposition(servedFileName(file.originalName, extensionOfType(mimeType)), !options.attachment && INLINE_TYPES.has(mimeType)));
   if (options.ifNoneMatch && options.ifNoneMatch.split(',').some((t) => t.trim() === etag)) return reply.code(304).send();
   return reply.header('content-length', opened.size).send(opened.stream());
 }
