@@ -71,3 +71,43 @@ test('an organization admin checks a legacy file, reads the dry-run report, impo
   const map = await page.request.get('/api/layers/beachStatus/');
   expect(await map.text()).toContain(`E2E Bath ${unique}`);
 });
+
+test('a file naming a town the place list lacks is imported after the town is added from the report', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await loginAs(page, 'admin@example.org');
+  await expect(page).toHaveURL(/\/portal$/);
+  const town = `Gull Harbor ${unique}`;
+  const beach = `E2E Gull ${unique}`;
+  const line = (date: string, measure: string) =>
+    [AGENCY, `${primary}G`, beach, '39.9100', '-74.0700', town, 'Ocean County', 'Primary', 'Ocean', date, '09:30', measure, '', 'CFU/100mL', 'Enterococcus', '--'].join(',');
+  const file = [HEADER, line('07/01/2025', '12'), line('07/08/2025', '40')].join('\n');
+
+  await page.goto('/portal/website-management/dep-it/import-results');
+  await page.getByLabel('Results file (CSV)').setInputFiles({ name: `towns-${unique}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await page.getByLabel('Program to import into').selectOption({ label: '[OB] - Ocean Beaches' });
+  await page.getByLabel('Program names in the file').fill(`${AGENCY}=OB`);
+  await page.getByRole('button', { name: 'Check the file' }).click();
+
+  // Both rows refused; the report names the town, by county, with one explicit remedy.
+  await expect(page.getByText('0 results would be imported; 0 rows already present would be skipped')).toBeVisible();
+  const places = page.getByRole('region', { name: 'Municipalities the place list lacks' });
+  await expect(places).toContainText(`Ocean County: ${town}`);
+  await expectNoAxeViolations(page, { summarize: true });
+  await places.getByRole('button', { name: 'Add this municipality to Ocean County' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add 1 municipality to Ocean County?' });
+  await expect(dialog.getByRole('listitem')).toHaveText([town]);
+  await dialog.getByRole('button', { name: 'Add municipalities' }).click();
+
+  // The file is checked again: now both rows go in, into a new beach in the new town.
+  await expect(page.getByRole('status').filter({ hasText: `Added ${town} to Ocean County.` })).toBeVisible();
+  await expect(page.getByText('2 results would be imported; 0 rows already present would be skipped')).toBeVisible();
+  await page.getByRole('button', { name: 'Import 2 results' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+
+  // The town is in Places Management, in use by the new beach.
+  await page.goto('/portal/places-management');
+  await page.getByRole('button', { name: /^Municipalities/ }).click();
+  await page.getByLabel(/^Find/).last().fill(town);
+  await expect(page.getByRole('row', { name: new RegExp(town) })).toContainText('Ocean');
+});

@@ -417,7 +417,7 @@ function UnknownPlaces({ groups, onAdded }: { groups: LegacyImportReportPayload[
                 <strong>{g.county} County:</strong> {g.municipalities.join(', ')}
               </p>
               <Button type="button" outline onClick={() => { setError(null); setAdding(g); }}>
-                Add these {plural(g.municipalities.length, 'municipality', 'municipalities')} to {g.county} County
+                {g.municipalities.length === 1 ? 'Add this municipality' : `Add these ${n(g.municipalities.length)} municipalities`} to {g.county} County
               </Button>
             </div>
           ))}
