@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Table } from '@trussworks/react-uswds';
 import { MUNICIPALITY_TYPE_NAMES, PLACE_CODES, PLACES_CSV_COLUMNS, placesLoadResponse, placesLoadSchema } from '@beach/domain';
 import { errorMessage, toApiError } from '../../components/api-errors';
-import { FileField } from '../../components/management/file-field';
+import { Field } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { useLoadPlacesMutation, type PlacesLoadReport } from './api';
 import { countyTitle, plural } from './place-words';
@@ -11,6 +11,8 @@ import { countyTitle, plural } from './place-words';
 export const NEW_PLACES_SHOWN = 50;
 /** How many line errors and conflicts are listed (a wrong file can have one per line). */
 const PROBLEMS_SHOWN = 200;
+
+const OUTCOME_NAMES = { new: 'New', unchanged: 'Unchanged', conflicting: 'Conflicting' } as const;
 
 interface ChosenFile {
   name: string;
@@ -43,7 +45,7 @@ export function PlacesLoad() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [working, setWorking] = useState<'check' | 'apply' | null>(null);
-  // A new key empties the file input after a load, so the same file can be chosen again.
+  // A new key empties the file input after a load, so the same file can be chosen (and checked) again.
   const [inputKey, setInputKey] = useState(0);
   const [load] = useLoadPlacesMutation();
 
@@ -117,14 +119,20 @@ export function PlacesLoad() {
         </Alert>
       )}
       <div className="maxw-mobile-lg">
-        <FileField
-          key={inputKey}
-          name="places-file"
-          label="Places file"
-          hint="A .csv file, up to 2 MB."
-          accept=".csv,text/csv"
-          onChange={(picked) => void choose(picked)}
-        />
+        <Field id="places-file" label="Places file" hint="A .csv file, up to 2 MB.">
+          {(a11y) => (
+            <input
+              {...a11y}
+              key={inputKey}
+              className="usa-file-input places-load__file"
+              type="file"
+              name="places-file"
+              accept=".csv,text/csv"
+              disabled={working !== null}
+              onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+            />
+          )}
+        </Field>
       </div>
       {working === 'check' && <Loading label={`Checking ${file?.name ?? 'the file'}…`} />}
       {failure && (
@@ -167,18 +175,16 @@ function LoadReport({ report, busy, onApply }: { report: PlacesLoadReport; busy:
           <thead>
             <tr>
               <th scope="col">Places</th>
-              <th scope="col">New</th>
-              <th scope="col">Unchanged</th>
-              <th scope="col">Conflicting</th>
+              <th scope="col">Counties</th>
+              <th scope="col">Municipalities</th>
             </tr>
           </thead>
           <tbody>
-            {(['counties', 'municipalities'] as const).map((kind) => (
-              <tr key={kind}>
-                <th scope="row">{kind === 'counties' ? 'Counties' : 'Municipalities'}</th>
-                <td>{report.counts[kind].new}</td>
-                <td>{report.counts[kind].unchanged}</td>
-                <td>{report.counts[kind].conflicting}</td>
+            {(['new', 'unchanged', 'conflicting'] as const).map((outcome) => (
+              <tr key={outcome}>
+                <th scope="row">{OUTCOME_NAMES[outcome]}</th>
+                <td>{report.counts.counties[outcome]}</td>
+                <td>{report.counts.municipalities[outcome]}</td>
               </tr>
             ))}
           </tbody>

@@ -79,7 +79,7 @@ export function CountyList({
     >
       {(shown) => (
         <div className="overflow-x-auto">
-          <Table bordered compact fullWidth className="places-table" caption={`Counties${hidden ? ` (${hidden} retired not shown)` : ''}`}>
+          <Table bordered compact fullWidth stackedStyle="headers" className="places-table" caption={`Counties${hidden ? ` (${hidden} retired not shown)` : ''}`}>
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -100,9 +100,9 @@ export function CountyList({
                     <th scope="row">
                       <Link to={placeEditPath('county', c.county_id)}>{c.name}</Link>
                     </th>
-                    <td className="font-mono-xs">{c.fips ?? '—'}</td>
-                    <td>{c.state ?? '—'}</td>
-                    <td>
+                    <td data-label="FIPS code">{c.fips ?? '—'}</td>
+                    <td data-label="State">{c.state ?? '—'}</td>
+                    <td data-label="Municipalities">
                       {c.municipalities > 0 ? (
                         <Link to={placesListPath('municipalities', c.county_id)} aria-label={`${c.municipalities} municipalities of ${title}`}>
                           {c.municipalities}
@@ -111,11 +111,11 @@ export function CountyList({
                         0
                       )}
                     </td>
-                    <td>{c.in_use}</td>
-                    <td>
+                    <td data-label="In use">{c.in_use}</td>
+                    <td data-label="Status">
                       <Status retired={c.retired} />
                     </td>
-                    <td>
+                    <td data-label="Actions">
                       <div className="places-actions">
                         {shared.actions.retire({ kind: 'county', id: c.county_id, title, retired: c.retired })}
                         {shared.actions.merge({
@@ -210,6 +210,7 @@ export function MunicipalityList({
             bordered
             compact
             fullWidth
+            stackedStyle="headers"
             className="places-table"
             caption={`Municipalities${where}${hidden ? ` (${hidden} retired not shown)` : ''}`}
           >
@@ -233,14 +234,14 @@ export function MunicipalityList({
                     <th scope="row">
                       <Link to={placeEditPath('municipality', m.municipality_id)}>{m.name}</Link>
                     </th>
-                    <td>{m.county}</td>
-                    <td className="font-mono-xs">{m.code ?? '—'}</td>
-                    <td>{m.type ? MUNICIPALITY_TYPE_NAMES[m.type] : '—'}</td>
-                    <td>{m.in_use}</td>
-                    <td>
+                    <td data-label="County">{m.county}</td>
+                    <td data-label="Code">{m.code ?? '—'}</td>
+                    <td data-label="Type">{m.type ? MUNICIPALITY_TYPE_NAMES[m.type] : '—'}</td>
+                    <td data-label="In use">{m.in_use}</td>
+                    <td data-label="Status">
                       <Status retired={m.retired} />
                     </td>
-                    <td>
+                    <td data-label="Actions">
                       <div className="places-actions">
                         {shared.actions.retire({ kind: 'municipality', id: m.municipality_id, title, retired: m.retired })}
                         {shared.actions.merge({
