@@ -20,6 +20,7 @@ import {
   isAdminOrganization,
   isProgramAccessible,
   managesBeachProfiles,
+  managesSeasons,
   manageUsersScope,
   portalAbilities,
   screenInSomeProgram,
@@ -49,6 +50,10 @@ interface Account {
   ownProgramId: number | null;
   /** A fresh LHA made for this account's delete probe. */
   lhaToDelete: number;
+  /** Places made for this account's Places Management probes (issue 25). */
+  places: PlaceKit;
+  /** Season years of this account's probes (each program has copyYear and deleteYear seasons). */
+  seasons: { saveYear: number; copyYear: number; deleteYear: number };
   /** A fresh external link for this account's delete probe. */
   linkToDelete: number;
   /** A fresh Found on the Beach photo and FAQ for this account's probes (deleted last). */
@@ -86,6 +91,22 @@ interface SurveyKit {
   photo: number;
   photoToDelete: number;
 }
+
+/** Counties and municipalities of one account's Places probes: one to edit, retire, delete, and two pairs to merge. */
+interface PlaceKit {
+  county: { id: number; body: { name: string; fips: string } };
+  municipality: { id: number; body: { name: string; county_id: number; code: null; type: null } };
+  retire: { county: number; municipality: number };
+  remove: { county: number; municipality: number };
+  merge: { counties: [number, number]; municipalities: [number, number] };
+}
+
+/** County FIPS codes no demo county has: Delaware's, the District's and Florida's state digits, numbered on. */
+let fipsCounter = 0;
+const matrixFips = () => {
+  const n = fipsCounter++;
+  return `${['10', '11', '12'][Math.floor(n / 900) % 3]}${String(100 + (n % 900)).padStart(3, '0')}`;
+};
 
 /** Unverified results entered by the admin for one account's write probes in one program, one per probe. */
 interface ResultKit {
@@ -739,6 +760,90 @@ const STAFF_ROUTES: StaffRoute[] = [
     path: '/api/localHealthAuthority/{id}',
     probes: (a) => one({ url: `/api/localHealthAuthority/${a.lhaToDelete}`, allowed: isAdmin(a) }),
   },
+
+  // Places Management (organization admins only, issue 25): each account's own counties and municipalities
+  { method: 'GET', path: '/api/places', probes: (a) => one({ label: 'list', url: '/api/places', allowed: isAdmin(a) }) },
+  {
+    method: 'POST',
+    path: '/api/places/counties',
+    probes: (a) => one({ label: 'new county', url: '/api/places/counties', payload: { name: unique('Matrix County '), fips: matrixFips() }, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/places/counties/{id}',
+    probes: (a) => one({ url: `/api/places/counties/${a.places.county.id}`, payload: a.places.county.body, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/places/municipalities',
+    probes: (a) => one({ label: 'new municipality', url: '/api/places/municipalities', payload: { name: unique('Matrix Town '), county_id: a.places.county.id }, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/places/municipalities/{id}',
+    probes: (a) => one({ url: `/api/places/municipalities/${a.places.municipality.id}`, payload: a.places.municipality.body, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/places/municipalities/add',
+    probes: (a) => one({ label: 'new municipalities', url: '/api/places/municipalities/add', payload: { county_id: a.places.county.id, names: [unique('Matrix Added ')] }, allowed: isAdmin(a) }),
+  },
+  ...(['counties', 'municipalities'] as const).flatMap((path): StaffRoute[] => {
+    const kind = path === 'counties' ? 'county' : 'municipality';
+    return [
+      ...(['retire', 'restore'] as const).map(
+        (action): StaffRoute => ({
+          method: 'POST',
+          path: `/api/places/${path}/{id}/${action}`,
+          probes: (a) => one({ url: `/api/places/${path}/${a.places.retire[kind]}/${action}`, allowed: isAdmin(a) }),
+        }),
+      ),
+      { method: 'DELETE', path: `/api/places/${path}/{id}`, probes: (a) => one({ url: `/api/places/${path}/${a.places.remove[kind]}`, allowed: isAdmin(a) }) },
+      {
+        method: 'POST',
+        path: `/api/places/${path}/merge`,
+        probes: (a) => {
+          const [from, into] = a.places.merge[path];
+          return one({ url: `/api/places/${path}/merge`, payload: { from_id: from, into_id: into }, allowed: isAdmin(a) });
+        },
+      },
+    ];
+  }),
+  {
+    method: 'POST',
+    path: '/api/places/load',
+    probes: (a) =>
+      one({ label: 'dry run', url: '/api/places/load', payload: { csv: 'county,county_fips,municipality,municipality_code,type\nOcean,34029,,,', apply: false }, allowed: isAdmin(a) }),
+  },
+
+  // Seasons (issue 25): read where the program is accessible, set by its admins (managesSeasons)
+  {
+    method: 'GET',
+    path: '/api/program/{id}/seasons',
+    probes: (a) => eachProgram(a, (programId) => ({ url: `/api/program/${programId}/seasons`, allowed: isProgramAccessible(a.profile, programId) })),
+  },
+  {
+    method: 'PUT',
+    path: '/api/program/{id}/seasons/{year}',
+    probes: (a) =>
+      eachProgram(a, (programId) => {
+        const y = a.seasons.saveYear;
+        return { url: `/api/program/${programId}/seasons/${y}`, payload: { preseason_start: `${y}-05-11`, start_date: `${y}-05-23`, end_date: `${y}-09-07` }, allowed: managesSeasons(a.profile, programId) };
+      }),
+  },
+  {
+    method: 'POST',
+    path: '/api/program/{id}/seasons/{year}/copy-to-next-year',
+    probes: (a) => eachProgram(a, (programId) => ({ url: `/api/program/${programId}/seasons/${a.seasons.copyYear}/copy-to-next-year`, allowed: managesSeasons(a.profile, programId) })),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/program/{id}/seasons/{year}',
+    probes: (a) => eachProgram(a, (programId) => ({ url: `/api/program/${programId}/seasons/${a.seasons.deleteYear}`, allowed: managesSeasons(a.profile, programId) })),
+  },
+
+  // The first-run checklist (organization admins only)
+  { method: 'GET', path: '/api/setup/checklist', probes: (a) => one({ label: 'checklist', url: '/api/setup/checklist', allowed: isAdmin(a) }) },
 
   // External Links (Website Management: organization admins only)
   { method: 'GET', path: '/api/links/', probes: (a) => one({ label: 'list', url: '/api/links/', allowed: isAdmin(a) }) },
@@ -1483,6 +1588,41 @@ beforeAll(async () => {
     return res.json().payload;
   };
 
+  const insertCounty = async (name: string) =>
+    (await queryRows<{ id: number }>(ctx.database.db, sql`insert into counties (name, fips) values (${name}, ${matrixFips()}) returning county_id as id`))[0]!.id;
+  const insertTown = async (countyId: number, name: string) =>
+    (await queryRows<{ id: number }>(ctx.database.db, sql`insert into municipalities (county_id, name) values (${countyId}, ${name}) returning municipality_id as id`))[0]!
+      .id;
+  const newPlaceKit = async (): Promise<PlaceKit> => {
+    const name = unique('Matrix Kit ');
+    const county = await insertCounty(name);
+    const [fips] = await queryRows<{ fips: string }>(ctx.database.db, sql`select fips from counties where county_id = ${county}`);
+    const town = await insertTown(county, unique('Kit Town '));
+    const [townRow] = await queryRows<{ name: string }>(ctx.database.db, sql`select name from municipalities where municipality_id = ${town}`);
+    return {
+      county: { id: county, body: { name, fips: fips!.fips } },
+      municipality: { id: town, body: { name: townRow!.name, county_id: county, code: null, type: null } },
+      retire: { county: await insertCounty(unique('Matrix Retire ')), municipality: await insertTown(county, unique('Retire Town ')) },
+      remove: { county: await insertCounty(unique('Matrix Remove ')), municipality: await insertTown(county, unique('Remove Town ')) },
+      merge: {
+        counties: [await insertCounty(unique('Matrix From ')), await insertCounty(unique('Matrix Into '))],
+        municipalities: [await insertTown(county, unique('From Town ')), await insertTown(county, unique('Into Town '))],
+      },
+    };
+  };
+  let seasonKit = 0;
+  const newSeasonKit = async () => {
+    const k = seasonKit++;
+    const kit = { saveYear: 2070 + k, copyYear: 2030 + 2 * k, deleteYear: 2060 + k };
+    for (const y of [kit.copyYear, kit.deleteYear]) {
+      await ctx.database.db.execute(
+        sql`insert into program_seasons (program_id, year, preseason_start, start_date, end_date)
+            select program_id, ${y}, ${`${y}-05-11`}::date, ${`${y}-05-23`}::date, ${`${y}-09-07`}::date from programs`,
+      );
+    }
+    return kit;
+  };
+
   for (const email of DEMO_ACCOUNTS) {
     const token = await ctx.login(email);
     const profile = (await ctx.call({ method: 'GET', url: '/api/user/current/', token })).json().payload as UserProfile;
@@ -1536,6 +1676,8 @@ beforeAll(async () => {
       foreignProgramId: foreign ?? programIds.RV!,
       ownProgramId: demoProgramIds.find((id) => isProgramAccessible(profile, id)) ?? null,
       lhaToDelete,
+      places: await newPlaceKit(),
+      seasons: await newSeasonKit(),
       accidentsToDelete: new Map(await Promise.all(demoProgramIds.map(async (id) => [id, await newAccidentReport(id)] as const))),
       incidents: new Map(
         await Promise.all(
