@@ -49,7 +49,7 @@ async function loadPlacesFile(page: Page, file: string, expected: RegExp) {
   await load.getByLabel('Places file').setInputFiles(path.join(docs, file));
   await expect(load.getByRole('table', { name: 'What the file holds' })).toContainText(expected);
   await load.getByRole('button', { name: /^Load \d+/ }).click();
-  await expect(load.getByRole('status')).toContainText(/loaded|Loaded/);
+  await expect(load.getByRole('status').filter({ hasText: /loaded|Loaded/ })).toBeVisible();
 }
 
 for (const kind of DATABASE_KINDS) {
@@ -86,7 +86,7 @@ for (const kind of DATABASE_KINDS) {
       await admin.getByLabel('New password', { exact: true }).fill(PASSWORD);
       await admin.getByLabel('Retype new password').fill(PASSWORD);
       await admin.getByRole('button', { name: 'Change password' }).click();
-      await expect(admin.getByRole('status')).toContainText('log in with your new password');
+      await expect(admin.getByRole('status').filter({ hasText: 'log in with your new password' })).toBeVisible();
       await signIn(admin, 'chief@agency.gov', PASSWORD);
       await expect(admin).toHaveURL(/\/portal$/);
       await expect(admin.getByRole('heading', { level: 2, name: 'Set up your agency: 0 of 7 done' })).toBeVisible();
@@ -109,7 +109,7 @@ for (const kind of DATABASE_KINDS) {
       await admin.getByLabel('Swimming season starts').fill(`${YEAR}-05-23`);
       await admin.getByLabel('Swimming season ends (last day)').fill(`${YEAR}-09-07`);
       await admin.getByRole('button', { name: 'Save season' }).click();
-      await expect(admin.getByRole('status')).toContainText(`The ${YEAR} season was saved`);
+      await expect(admin.getByRole('status').filter({ hasText: `The ${YEAR} season was saved` })).toBeVisible();
       await expect(admin.getByText(`In season: the ${YEAR} swimming season runs until`)).toBeVisible();
       await expectNoAxeViolations(admin);
 
@@ -119,7 +119,7 @@ for (const kind of DATABASE_KINDS) {
       await admin.getByLabel('County').selectOption({ label: 'Ocean' });
       await admin.getByRole('group', { name: 'Municipalities served' }).locator('label', { hasText: 'Bay Head' }).click();
       await admin.getByRole('button', { name: 'Create local health authority' }).click();
-      await expect(admin.getByRole('status')).toContainText('Ocean County Health Department was created.');
+      await expect(admin.getByRole('status').filter({ hasText: 'Ocean County Health Department was created.' })).toBeVisible();
 
       // 4. An organization that samples for the program.
       await admin.goto('/portal/organization-management');
@@ -146,7 +146,7 @@ for (const kind of DATABASE_KINDS) {
       await admin.getByLabel('County', { exact: true }).selectOption({ label: 'Ocean' });
       await admin.getByLabel(/^Municipality/).selectOption({ label: 'Bay Head' });
       await admin.getByRole('button', { name: 'Create station' }).click();
-      await expect(admin.getByRole('status')).toContainText(`${STATION} (${BEACH}) was created.`);
+      await expect(admin.getByRole('status').filter({ hasText: `${STATION} (${BEACH}) was created.` })).toBeVisible();
 
       // 6. A sampler in the organization, with a first password to give them.
       await admin.goto('/portal/user-management/new');

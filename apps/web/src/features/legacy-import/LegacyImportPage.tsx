@@ -55,6 +55,8 @@ function LegacyImport() {
   const [verified, setVerified] = useState(true);
   const [replay, setReplay] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
+  /** What the import report's remedy added to the place list (kept while the file is checked again). */
+  const [placesNotice, setPlacesNotice] = useState<string | null>(null);
   const [checked, setChecked] = useState<ImportJob | null>(null);
   const [runningId, setRunningId] = useState<number | null>(null);
   const [checkImport, { isLoading: isChecking }] = useCheckImportMutation();
@@ -62,6 +64,7 @@ function LegacyImport() {
 
   const check = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setPlacesNotice(null);
     await checkFile();
   };
 
@@ -198,8 +201,19 @@ function LegacyImport() {
       {checked?.dry_run && runningId === null && (
         <section aria-labelledby="import-check-heading" className="margin-top-4">
           <h2 id="import-check-heading">2. What the import would do</h2>
+          {placesNotice && (
+            <Alert type="success" headingLevel="h3" slim role="status">
+              {placesNotice}
+            </Alert>
+          )}
           <Report report={checked.dry_run} />
-          <UnknownPlaces groups={checked.dry_run.unknown_places} onAdded={checkFile} />
+          <UnknownPlaces
+            groups={checked.dry_run.unknown_places}
+            onAdded={async (message) => {
+              setPlacesNotice(message);
+              await checkFile();
+            }}
+          />
           {checked.dry_run.inserted > 0 ? (
             <Button type="button" onClick={() => void run()} disabled={isQueuing}>
               Import {plural(checked.dry_run.inserted, 'result')}
@@ -391,19 +405,13 @@ function RecentImports() {
  * rows. One explicit remedy per county, after a confirm that lists the names: add them to the county (the
  * Places service, audited), then the file is checked again. Nothing is ever created silently.
  */
-function UnknownPlaces({ groups, onAdded }: { groups: LegacyImportReportPayload['unknown_places']; onAdded: () => Promise<void> }) {
+function UnknownPlaces({ groups, onAdded }: { groups: LegacyImportReportPayload['unknown_places']; onAdded: (notice: string) => Promise<void> }) {
   const [adding, setAdding] = useState<LegacyImportReportPayload['unknown_places'][number] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [add, { isLoading }] = useAddMunicipalitiesMutation();
-  if (groups.length === 0 && !notice) return null;
+  if (groups.length === 0) return null;
   return (
     <section aria-labelledby="import-places-heading" className="margin-y-3">
-      {notice && (
-        <Alert type="success" headingLevel="h3" slim role="status">
-          {notice}
-        </Alert>
-      )}
       {groups.length > 0 && (
         <>
           <h3 id="import-places-heading">Municipalities the place list lacks</h3>
@@ -436,8 +444,7 @@ function UnknownPlaces({ groups, onAdded }: { groups: LegacyImportReportPayload[
           try {
             const done = await add({ county_id: adding.county_id, names: adding.municipalities }).unwrap();
             setAdding(null);
-            setNotice(`Added ${done.created.map((c) => c.name).join(', ')} to ${done.county} County. The file was checked again below.`);
-            await onAdded();
+            await onAdded(`Added ${done.created.map((c) => c.name).join(', ')} to ${done.county} County. The file was checked again below.`);
           } catch (thrown) {
             setError(errorMessage(toApiError(thrown), 'The municipalities could not be added.'));
           }
