@@ -93,6 +93,16 @@ export interface MergeSource extends PlaceTarget {
   municipalities?: number;
 }
 
+/** What the merge does, in the dialog once the place to keep is chosen. */
+function mergeConsequence(source: MergeSource, kept: string): string {
+  const moving = [
+    source.kind === 'county' && source.municipalities ? plural(source.municipalities, 'municipality', 'municipalities') : null,
+    source.inUse ? `${plural(source.inUse, 'record', 'records')} that name it (${source.kind === 'county' ? 'organizations, authorities, photos, reports and its municipalities’ uses' : 'beaches, LHA service areas, photos, reports'})` : null,
+  ].filter(Boolean);
+  const what = moving.length ? `${moving.join(' and ')} will move to ${kept}` : `Nothing names ${source.title} yet: only the entry goes`;
+  return `${what}, and ${source.title} will be removed, all in one step. This cannot be undone.`;
+}
+
 /**
  * Merge two spellings of one place: the dialog asks which place to keep, says what moves and that the other
  * goes, and reports the rows moved per table as the page's notice.
@@ -125,23 +135,22 @@ export function useMergeAction(onDone: (notice: string) => void) {
     }
   };
 
-  const button = (place: MergeSource) => (
-    <Button
-      type="button"
-      outline
-      className="margin-0"
-      aria-label={`Merge ${place.title} into another ${place.kind}`}
-      disabled={place.into.length === 0}
-      title={place.into.length === 0 ? `There is no other ${place.kind === 'county' ? 'county' : 'municipality in its county'} to merge it into.` : undefined}
-      onClick={() => {
-        setError(null);
-        setInto('');
-        setSource(place);
-      }}
-    >
-      Merge…
-    </Button>
-  );
+  const button = (place: MergeSource) =>
+    place.into.length === 0 ? null : (
+      <Button
+        type="button"
+        outline
+        className="margin-0"
+        aria-label={`Merge ${place.title} into another ${place.kind}`}
+        onClick={() => {
+          setError(null);
+          setInto('');
+          setSource(place);
+        }}
+      >
+        Merge…
+      </Button>
+    );
 
   const chosen = source?.into.find((o) => o.value === into);
   const dialog = (
@@ -169,18 +178,7 @@ export function useMergeAction(onDone: (notice: string) => void) {
             onChange={setInto}
           />
           <p className="margin-top-2">
-            {chosen ? (
-              <>
-                {source.kind === 'county' && source.municipalities
-                  ? `${plural(source.municipalities, 'municipality', 'municipalities')} and `
-                  : ''}
-                {plural(source.inUse, 'record', 'records')} that name {source.title} (
-                {source.kind === 'county' ? 'organizations, authorities, photos, reports' : 'beaches, LHA service areas, photos, reports'}) will
-                name <strong>{chosen.label}</strong> instead, and {source.title} will be removed, all in one step. This cannot be undone.
-              </>
-            ) : (
-              `Everything that names ${source.title} will then name the ${noun} you keep, and ${source.title} will be removed. This cannot be undone.`
-            )}
+            {chosen ? mergeConsequence(source, chosen.label) : `Everything that names ${source.title} will then name the ${noun} you keep, and ${source.title} will be removed. This cannot be undone.`}
           </p>
           {source.kind === 'county' && (
             <p>Municipalities that both counties have must be merged or renamed first.</p>

@@ -151,10 +151,27 @@ describe('Places Management lists', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose the municipality to merge Belmar Boro (Monmouth County) into.');
     await user.selectOptions(select, 'Belmar');
-    expect(dialog).toHaveTextContent('will name Belmar instead');
+    expect(dialog).toHaveTextContent('Nothing names Belmar Boro (Monmouth County) yet: only the entry goes, and Belmar Boro (Monmouth County) will be removed');
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Merged Belmar Boro into Belmar: 3 beaches, 1 LHA service area moved.');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ from_id: 11, into_id: 10 });
+  });
+
+  it('says what a county merge moves, and offers every other county', async () => {
+    routes();
+    const { user } = renderApp('/portal/places-management', signedInStore({ user: makeAdmin() }));
+    await user.click(await screen.findByRole('button', { name: 'Merge Ocean County into another county' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge Ocean County into another county' });
+    const select = within(dialog).getByLabelText('Keep this county');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '- Choose -',
+      'Monmouth County',
+      'Old Bergen County (retired)',
+      'Sussex County',
+    ]);
+    await user.selectOptions(select, 'Monmouth County');
+    expect(dialog).toHaveTextContent('1 municipality and 6 records that name it');
+    expect(dialog).toHaveTextContent('will move to Monmouth County, and Ocean County will be removed');
   });
 
   it('shows the server’s 409 when a place cannot be deleted', async () => {
