@@ -124,9 +124,15 @@ describe(`places on ${DATABASE_KIND}`, () => {
     expect(retire.json().payload.in_use).toBeGreaterThan(0);
     expect(await lastAudit('municipalities')).toMatchObject({ action: 'RETIRE', recordId: String(id) });
     expect((await geography()).municipalities.some((m) => m.municipality_id === id)).toBe(false);
-    // Its beaches and their data still name it: the public download filter lists it, as the records do.
+    // Its beaches and their data still name it: the public download filter lists it, and the download names it.
     const filters = (await ctx.call({ method: 'GET', url: '/api/public/data/filters' })).json();
-    if (filters.payload?.municipalities) expect(filters.payload.municipalities.some((m: { municipality_id: number }) => m.municipality_id === id)).toBe(true);
+    expect(filters.payload.filters.municipalities.some((m: { municipality_id: number }) => m.municipality_id === id)).toBe(true);
+    const [town] = await ctx.database.db.select({ name: municipalities.name }).from(municipalities).where(eq(municipalities.municipalityId, id));
+    const csv = await ctx.call({ method: 'GET', url: `/api/public/data/download/waterQuality?downloadType=water-quality&municipality=${id}&county=${retire.json().payload.county_id}` });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines[1]).toContain(town!.name);
     const restore = await ctx.call({ method: 'POST', url: `/api/places/municipalities/${id}/restore`, token: s.adminToken });
     expect(restore.json().payload.retired).toBe(false);
     expect((await geography()).municipalities.some((m) => m.municipality_id === id)).toBe(true);

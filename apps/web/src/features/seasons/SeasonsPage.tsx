@@ -127,7 +127,7 @@ function Seasons({ programId }: { programId: number }) {
         <p>{programName} has no seasons yet.</p>
       ) : (
         <div className="overflow-x-auto">
-          <Table bordered compact fullWidth caption={`Seasons of ${programName}, newest first`}>
+          <Table bordered compact fullWidth stackedStyle="default" caption={`Seasons of ${programName}, newest first`}>
             <thead>
               <tr>
                 <th scope="col">Year</th>
@@ -140,23 +140,23 @@ function Seasons({ programId }: { programId: number }) {
             <tbody>
               {list.map((s) => (
                 <tr key={s.year}>
-                  <th scope="row">
+                  <th scope="row" data-label="Year" className="text-no-wrap">
                     {s.year} {s.year === thisYear && <Tag className="bg-primary-dark">This year</Tag>}
                   </th>
-                  <td>{shortDay(s.preseason_start)}</td>
-                  <td>
+                  <td data-label="Pre-season sampling from">{shortDay(s.preseason_start)}</td>
+                  <td data-label="Swimming season">
                     {shortDay(s.start_date)} to {shortDay(s.end_date)}
                   </td>
-                  <td>{s.days}</td>
+                  <td data-label="Days">{s.days}</td>
                   {payload.can_edit && (
-                    <td>
+                    <td data-label="Actions">
                       <ButtonGroup type="default">
                         <Button type="button" unstyled onClick={() => setEditing({ year: s.year, isNew: false, initial: { preseason_start: s.preseason_start, start_date: s.start_date, end_date: s.end_date } })}>
                           Edit <span className="usa-sr-only">the {s.year} season</span>
                         </Button>
                         {!years.has(s.year + 1) && (
                           <Button type="button" unstyled disabled={copying.isLoading} onClick={() => void copyForward(s)}>
-                            Copy dates to {s.year + 1}
+                            Copy to {s.year + 1}
                           </Button>
                         )}
                         <Button type="button" unstyled className="text-secondary-dark" onClick={() => { setDeleteError(null); setDeleting(s); }}>

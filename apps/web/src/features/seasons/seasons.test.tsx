@@ -32,7 +32,7 @@ describe('Seasons', () => {
     const table = await screen.findByRole('table', { name: /Seasons of Ocean Beaches/ });
     expect(within(table).getByRole('row', { name: /2026 This year Mon, May 11 Sat, May 23 to Mon, Sep 7 108/ })).toBeInTheDocument();
     expect(screen.getByText(/The 2026 season has ended and the 2027 dates are not set/)).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Copy dates to 2027' }));
+    await user.click(screen.getByRole('button', { name: 'Copy to 2027' }));
     expect(await screen.findByText(/The 2027 season was added: Sat, May 22 to Mon, Sep 6/)).toBeVisible();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/program/1/seasons/2026/copy-to-next-year')).toBe(true);
   });
