@@ -419,4 +419,99 @@ describe(`source trackdowns on ${DATABASE_KIND}`, () => {
       expect(await snapshot()).toEqual(before);
     });
   });
+
+  describe('the incident a trackdown follows up (issue 28)', () => {
+    /** Incidents opened by an incidents admin: two at the Ocean primary, one at another Ocean station, one in Rivers. */
+    let here: number;
+    let alsoHere: number;
+    let otherStation: number;
+    let foreignProgram: number;
+    const station = () => primary(ob).beach_station_id;
+    const openIncident = async (stationId: number, startDate: string) => {
+      const opened = await ctx.call({
+        method: 'POST',
+        url: `/api/beach/${stationId}/incidents`,
+        token: await token(ADMIN),
+        payload: { start_date: startDate, reason_code: 'ELEV_BACT', source_code: 'STORM', additional_overall_comments: 'Trackdown follow-up test' },
+      });
+      expect(opened.statusCode, opened.body).toBe(201);
+      return opened.json().payload.incident_id as number;
+    };
+    beforeAll(async () => {
+      here = await openIncident(station(), addDays(today(), -4));
+      alsoHere = await openIncident(station(), addDays(today(), -2));
+      otherStation = await openIncident(ob.find((s) => s.beach_station_id !== station())!.beach_station_id, addDays(today(), -3));
+      foreignProgram = await openIncident(primary(rv).beach_station_id, addDays(today(), -3));
+    });
+
+    it('records the incident on a create, shows it on the trackdown, lists the station incidents and filters by incident', async () => {
+      const res = await call(OFFICER, 'POST', `/api/beach/${station()}/sourceTrackdown`, [
+        ['incident_id', String(here)],
+        ['description', 'Follow-up of the storm advisory'],
+      ]);
+      expect(res.statusCode, res.body).toBe(201);
+      const t = res.json().payload;
+      expect(t.incident).toEqual({ incident_id: here, beach_station_id: station(), start_date: addDays(today(), -4), end_date: null, state: 'OPEN', reason_name: expect.any(String) });
+      expect((await call(OFFICER, 'GET', `/api/sourceTrackdown/${t.source_trackdown_id}`)).json().payload.incident.incident_id).toBe(here);
+
+      const all = (await call(OFFICER, 'GET', `/api/beach/${station()}/sourceTrackdown`)).json().payload;
+      expect(all.incidents.map((i: { incident_id: number }) => i.incident_id)).toEqual(expect.arrayContaining([here, alsoHere]));
+      expect(all.incidents.every((i: { beach_station_id: number }) => i.beach_station_id === station())).toBe(true);
+      const filtered = await call(OFFICER, 'GET', `/api/beach/${station()}/sourceTrackdown?incident_id=${here}`);
+      expect(filtered.statusCode, filtered.body).toBe(200);
+      expect(filtered.json().payload.list.map((x: { source_trackdown_id: number }) => x.source_trackdown_id)).toEqual([t.source_trackdown_id]);
+      expect((await call(OFFICER, 'GET', `/api/beach/${station()}/sourceTrackdown?incident_id=${alsoHere}`)).json().payload.list).toEqual([]);
+    });
+
+    it('keeps the incident on an update that does not send it, changes it when sent, clears it when sent empty; unlinks it when the incident is deleted', async () => {
+      const created = (await call(OFFICER, 'POST', `/api/beach/${station()}/sourceTrackdown`, [['incident_id', String(here)]])).json().payload;
+      const url = `/api/beach/${station()}/sourceTrackdown/${created.source_trackdown_id}`;
+      const kept = await call(OFFICER, 'POST', url, [['_method', 'PUT'], ['description', 'Edited']]);
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json().payload.incident.incident_id).toBe(here);
+      const changed = await call(OFFICER, 'POST', url, [['_method', 'PUT'], ['incident_id', String(alsoHere)]]);
+      expect(changed.json().payload.incident.incident_id).toBe(alsoHere);
+      const cleared = await call(OFFICER, 'POST', url, [['_method', 'PUT'], ['incident_id', '']]);
+      expect(cleared.json().payload.incident).toBeNull();
+
+      const doomed = await openIncident(station(), addDays(today(), -1));
+      const linked = (await call(OFFICER, 'POST', `/api/beach/${station()}/sourceTrackdown`, [['incident_id', String(doomed)]])).json().payload;
+      expect((await call(ADMIN, 'DELETE', `/api/incidents/${doomed}`)).statusCode).toBe(200);
+      expect((await call(OFFICER, 'GET', `/api/sourceTrackdown/${linked.source_trackdown_id}`)).json().payload.incident).toBeNull();
+    });
+
+    it("refuses an incident of another station, of another program, unknown or malformed (400 on incident_id) and writes nothing", async () => {
+      const mine = (await call(OFFICER, 'POST', `/api/beach/${station()}/sourceTrackdown`, [['incident_id', String(here)]])).json().payload;
+      const before = await snapshot();
+      for (const value of [String(otherStation), String(foreignProgram), '99999999', 'abc', '0']) {
+        const created = await call(OFFICER, 'POST', `/api/beach/${station()}/sourceTrackdown`, [['incident_id', value], ['description', 'x']]);
+        expect(created.statusCode, `${value}: ${created.body}`).toBe(400);
+        expect(created.json().payload, value).toContainEqual({ field: 'incident_id', message: SOURCE_TRACKDOWN_MESSAGES.incident });
+        const updated = await call(OFFICER, 'POST', `/api/beach/${station()}/sourceTrackdown/${mine.source_trackdown_id}`, [['_method', 'PUT'], ['incident_id', value]]);
+        expect(updated.statusCode, `${value}: ${updated.body}`).toBe(400);
+        expect(updated.json().payload, value).toContainEqual({ field: 'incident_id', message: SOURCE_TRACKDOWN_MESSAGES.incident });
+        const listed = await call(OFFICER, 'GET', `/api/beach/${station()}/sourceTrackdown?incident_id=${value}`);
+        expect(listed.statusCode, `${value}: ${listed.body}`).toBe(400);
+      }
+      expect(await snapshot()).toEqual(before);
+      expect((await call(OFFICER, 'GET', `/api/sourceTrackdown/${mine.source_trackdown_id}`)).json().payload.incident.incident_id).toBe(here);
+    });
+
+    it('answers 401 without a token, 403 to a wrong role and in a program where the caller may not use trackdowns, incident named or not', async () => {
+      const foreign = await createTrackdown(ctx, await token(ADMIN), primary(rv).beach_station_id, 'Rivers follow-up');
+      const before = await snapshot();
+      const withIncident: Part[] = [['incident_id', String(here)]];
+      expect((await call(null, 'POST', `/api/beach/${station()}/sourceTrackdown`, withIncident)).statusCode).toBe(401);
+      expect((await call(null, 'GET', `/api/beach/${station()}/sourceTrackdown?incident_id=${here}`)).statusCode).toBe(401);
+      expect((await call(SAMPLER, 'POST', `/api/beach/${station()}/sourceTrackdown`, withIncident)).statusCode).toBe(403);
+      expect((await call(SAMPLER, 'GET', `/api/beach/${station()}/sourceTrackdown?incident_id=${here}`)).statusCode).toBe(403);
+      // The health officer has no Rivers program: its station and its incident are refused alike.
+      expect((await call(OFFICER, 'POST', `/api/beach/${primary(rv).beach_station_id}/sourceTrackdown`, [['incident_id', String(foreignProgram)]])).statusCode).toBe(403);
+      expect((await call(OFFICER, 'GET', `/api/beach/${primary(rv).beach_station_id}/sourceTrackdown?incident_id=${foreignProgram}`)).statusCode).toBe(403);
+      expect(
+        (await call(OFFICER, 'POST', `/api/beach/${primary(rv).beach_station_id}/sourceTrackdown/${foreign.id}`, [['_method', 'PUT'], ['incident_id', String(foreignProgram)]])).statusCode,
+      ).toBe(403);
+      expect(await snapshot()).toEqual(before);
+    });
+  });
 });

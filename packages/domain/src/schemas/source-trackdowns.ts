@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { boundedDateSchema, idSchema, multiLine } from './common';
+import { boundedDateSchema, idSchema, idWith, multiLine } from './common';
+import { INCIDENT_STATES } from './incidents';
 import { latestSampleDate, type DateRuleOptions } from './results';
 
 /**
@@ -11,6 +12,8 @@ import { latestSampleDate, type DateRuleOptions } from './results';
  * the FAQ photo pattern of SPEC 7 (`faqPhoto[i]` entries with id, file, ..., delete 1/0):
  *
  *   identified_problems, suggested_solutions, description       text
+ *   incident_id                                                 the incident of this station the trackdown follows up;
+ *                                                               empty: none; not sent on an update: unchanged (issue 28)
  *   is_applying_for_loan_or_grant, has_received_loan_or_grant    1 or 0
  *   water_quality_file                                          a file (replaces the stored one)
  *   water_quality_file_delete                                   1 removes the stored water quality file
@@ -57,10 +60,12 @@ export const SOURCE_TRACKDOWN_MESSAGES = {
   unknownFileField: 'This form takes no file here',
   updateMethod: 'Send an update as POST with _method=PUT',
   createMethod: 'A new trackdown is sent as POST without _method',
+  incident: 'Choose an incident of this station',
 } as const;
 
 /** The form's entry names, for the server that reads them and the browser that writes them. */
 export const TRACKDOWN_FORM_NAMES = {
+  incident: 'incident_id',
   waterQualityFile: 'water_quality_file',
   waterQualityFileDelete: 'water_quality_file_delete',
   fix: (i: number, key: 'id' | 'attempted_on' | 'comments' | 'was_improved' | 'delete') => `attempted_fixes[${i}][${key}]`,
@@ -107,6 +112,8 @@ export const trackdownFileEntrySchema = z
 /** The text entries of a create or update, after `readTrackdownForm` grouped the indexed ones. */
 export function sourceTrackdownFormSchema(options: DateRuleOptions = {}) {
   return z.object({
+    /** The incident followed up: a number, null (empty: none) or undefined (not sent: an update keeps the one it had). */
+    incident_id: z.preprocess((v) => (v === '' ? null : v), idWith(SOURCE_TRACKDOWN_MESSAGES.incident).nullable()).optional(),
     identified_problems: text(SOURCE_TRACKDOWN_LIMITS.text),
     suggested_solutions: text(SOURCE_TRACKDOWN_LIMITS.text),
     description: text(SOURCE_TRACKDOWN_LIMITS.text),
@@ -129,6 +136,7 @@ export type SourceTrackdownForm = z.output<ReturnType<typeof sourceTrackdownForm
 const FIX_KEYS = new Set(['id', 'attempted_on', 'comments', 'was_improved', 'delete']);
 const FILE_KEYS = new Set(['id', 'description', 'delete']);
 const PLAIN = new Set([
+  'incident_id',
   'identified_problems',
   'suggested_solutions',
   'description',
@@ -214,12 +222,25 @@ export const trackdownFileSchema = z.object({
 });
 export type TrackdownFile = z.infer<typeof trackdownFileSchema>;
 
+/** An incident as a trackdown names it (issue 28): enough to say which one and link to it. */
+export const trackdownIncidentSchema = z.object({
+  incident_id: z.number(),
+  beach_station_id: z.number(),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  state: z.enum(INCIDENT_STATES),
+  reason_name: z.string().nullable(),
+});
+export type TrackdownIncident = z.infer<typeof trackdownIncidentSchema>;
+
 export const sourceTrackdownSchema = z.object({
   source_trackdown_id: z.number(),
   beach_station_id: z.number(),
   program_id: z.number(),
   station_name: z.string(),
   beach_name: z.string(),
+  /** The incident this trackdown follows up, or null (issue 28). */
+  incident: trackdownIncidentSchema.nullable(),
   identified_problems: z.string(),
   suggested_solutions: z.string(),
   description: z.string(),
@@ -237,8 +258,16 @@ export const sourceTrackdownSchema = z.object({
 });
 export type SourceTrackdown = z.infer<typeof sourceTrackdownSchema>;
 
-export const sourceTrackdownListSchema = z.object({ list: z.array(sourceTrackdownSchema) });
+/**
+ * GET beach/{id}/sourceTrackdown: the station's trackdowns (those following up `incident_id` when the query
+ * names one) and the station's incidents, newest first, that a trackdown may name.
+ */
+export const sourceTrackdownListSchema = z.object({ list: z.array(sourceTrackdownSchema), incidents: z.array(trackdownIncidentSchema) });
 export type SourceTrackdownList = z.infer<typeof sourceTrackdownListSchema>;
+
+/** GET beach/{id}/sourceTrackdown?incident_id=: only the trackdowns following up this incident of the station. */
+export const sourceTrackdownListQuerySchema = z.object({ incident_id: idSchema.optional() });
+export type SourceTrackdownListQuery = z.output<typeof sourceTrackdownListQuerySchema>;
 
 export const stationTrackdownParamsSchema = z.object({ id: idSchema, tid: idSchema });
 export const trackdownFileParamsSchema = z.object({ id: idSchema, fileId: idSchema });

@@ -274,8 +274,10 @@ export const sourceTrackdowns = pgTable(
     // Who changed it last and when (migration 0018).
     updatedBy: integer('updated_by').references(() => users.userId),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // The incident of the same station the trackdown follows up (migration 0027, issue 28).
+    incidentId: integer('incident_id').references(() => incidents.incidentId, { onDelete: 'set null' }),
   },
-  (t) => [index('source_trackdowns_station_idx').on(t.beachStationId)],
+  (t) => [index('source_trackdowns_station_idx').on(t.beachStationId), index('source_trackdowns_incident_idx').on(t.incidentId)],
 );
 
 export const sourceAttemptedFixes = pgTable(

@@ -121,9 +121,10 @@ export async function closeIncident(tx: DbOrTx, id: number, state: 'CLOSED' | 'A
   );
 }
 
-/** Deletes the incident and its daily log; surveys and status history that named it keep their rows, unlinked. */
+/** Deletes the incident and its daily log; surveys, source trackdowns and status history that named it keep their rows, unlinked. */
 export async function deleteIncident(tx: DbOrTx, id: number): Promise<void> {
   await tx.execute(sql`update sanitary_surveys set incident_id = null, daily_incident_id = null where incident_id = ${id}`);
+  await tx.execute(sql`update source_trackdowns set incident_id = null where incident_id = ${id}`);
   await tx.execute(sql`update beach_status_history set incident_id = null where incident_id = ${id}`);
   await tx.execute(sql`delete from incidents where incident_id = ${id}`);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AttemptedFix, SourceTrackdown, TrackdownFile } from '@beach/domain';
+import type { AttemptedFix, SourceTrackdown, TrackdownFile, TrackdownIncident } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { StoredFileRow } from '../files/repository';
 import { intArray } from '../results/repository/rows';
@@ -13,6 +13,10 @@ type TrackdownRow = Omit<SourceTrackdown, 'attempted_fixes' | 'trackdown_files'>
 
 const columns = sql`
   t.source_trackdown_id, t.beach_station_id, b.program_id, s.station_name, b.name as beach_name,
+  case when i.incident_id is null then null else json_build_object(
+    'incident_id', i.incident_id, 'beach_station_id', i.beach_station_id,
+    'start_date', to_char(i.start_date, 'YYYY-MM-DD'), 'end_date', to_char(i.end_date, 'YYYY-MM-DD'),
+    'state', i.state, 'reason_name', ir.name) end as incident,
   t.identified_problems, t.suggested_solutions, t.description,
   t.is_applying_for_loan_or_grant, t.has_received_loan_or_grant,
   wf.original_name as water_quality_filename, t.water_quality_file_id as water_quality_file, wf.mime_type as water_quality_file_type,
@@ -25,7 +29,9 @@ const from = sql`
   join beach_stations s on s.beach_station_id = t.beach_station_id
   join beaches b on b.beach_id = s.beach_id
   left join uploaded_files wf on wf.file_id = t.water_quality_file_id
-  left join users u on u.user_id = t.created_by`;
+  left join users u on u.user_id = t.created_by
+  left join incidents i on i.incident_id = t.incident_id
+  left join beacon_reasons ir on ir.code = i.reason_code`;
 
 async function withDetails(db: DbOrTx, rows: TrackdownRow[]): Promise<SourceTrackdown[]> {
   if (rows.length === 0) return [];
@@ -54,13 +60,33 @@ async function withDetails(db: DbOrTx, rows: TrackdownRow[]): Promise<SourceTrac
   }));
 }
 
-/** A station's trackdowns, newest first, with their fixes and files. */
-export async function listStationTrackdowns(db: DbOrTx, stationId: number): Promise<SourceTrackdown[]> {
+/** A station's trackdowns (those following up `incidentId` when one is named), newest first, with their fixes and files. */
+export async function listStationTrackdowns(db: DbOrTx, stationId: number, incidentId?: number): Promise<SourceTrackdown[]> {
   const rows = await queryRows<TrackdownRow>(
     db,
-    sql`select ${columns} ${from} where t.beach_station_id = ${stationId} order by t.created_at desc, t.source_trackdown_id desc`,
+    sql`select ${columns} ${from} where t.beach_station_id = ${stationId}
+        ${incidentId === undefined ? sql`` : sql`and t.incident_id = ${incidentId}`}
+        order by t.created_at desc, t.source_trackdown_id desc`,
   );
   return withDetails(db, rows);
+}
+
+/** The station's incidents a trackdown may name, newest first (issue 28). */
+export function listStationIncidents(db: DbOrTx, stationId: number): Promise<TrackdownIncident[]> {
+  return queryRows<TrackdownIncident>(
+    db,
+    sql`select i.incident_id, i.beach_station_id, to_char(i.start_date, 'YYYY-MM-DD') as start_date, to_char(i.end_date, 'YYYY-MM-DD') as end_date,
+               i.state, r.name as reason_name
+        from incidents i left join beacon_reasons r on r.code = i.reason_code
+        where i.beach_station_id = ${stationId}
+        order by i.start_date desc, i.incident_id desc`,
+  );
+}
+
+/** The station an incident belongs to, or null when there is no such incident. */
+export async function incidentStation(db: DbOrTx, incidentId: number): Promise<number | null> {
+  const [row] = await queryRows<{ beach_station_id: number }>(db, sql`select beach_station_id from incidents where incident_id = ${incidentId}`);
+  return row?.beach_station_id ?? null;
 }
 
 export async function findTrackdown(db: DbOrTx, id: number): Promise<SourceTrackdown | null> {
@@ -99,6 +125,8 @@ export async function trackdownPlace(db: DbOrTx, id: number): Promise<{ program_
 }
 
 export interface TrackdownText {
+  /** The incident followed up; undefined on an update keeps the one it had. */
+  incident_id: number | null | undefined;
   identified_problems: string;
   suggested_solutions: string;
   description: string;
@@ -109,9 +137,9 @@ export interface TrackdownText {
 export async function insertTrackdown(tx: DbOrTx, stationId: number, userId: number, input: TrackdownText): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into source_trackdowns (beach_station_id, identified_problems, suggested_solutions, description,
+    sql`insert into source_trackdowns (beach_station_id, incident_id, identified_problems, suggested_solutions, description,
                                        is_applying_for_loan_or_grant, has_received_loan_or_grant, created_by, updated_by)
-        values (${stationId}, ${input.identified_problems}, ${input.suggested_solutions}, ${input.description},
+        values (${stationId}, ${input.incident_id ?? null}, ${input.identified_problems}, ${input.suggested_solutions}, ${input.description},
                 ${input.is_applying_for_loan_or_grant}, ${input.has_received_loan_or_grant}, ${userId}, ${userId})
         returning source_trackdown_id as id`,
   );
@@ -123,6 +151,7 @@ export async function updateTrackdown(tx: DbOrTx, id: number, userId: number, in
     sql`update source_trackdowns set identified_problems = ${input.identified_problems}, suggested_solutions = ${input.suggested_solutions},
                description = ${input.description}, is_applying_for_loan_or_grant = ${input.is_applying_for_loan_or_grant},
                has_received_loan_or_grant = ${input.has_received_loan_or_grant}, updated_by = ${userId}, updated_at = now()
+               ${input.incident_id === undefined ? sql`` : sql`, incident_id = ${input.incident_id}`}
         where source_trackdown_id = ${id}`,
   );
 }

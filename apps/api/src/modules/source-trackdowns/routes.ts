@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   idSchema,
   SOURCE_TRACKDOWN_CODES,
+  sourceTrackdownListQuerySchema,
   sourceTrackdownListSchema,
   sourceTrackdownSchema,
   stationTrackdownParamsSchema,
@@ -50,11 +51,18 @@ export const sourceTrackdownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
 
   app.get(
     '/beach/:id/sourceTrackdown',
-    { onRequest, schema: { tags, params: idParams, response: { 200: envelope(sourceTrackdownListSchema), ...staffErrors } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        description: "The station's trackdowns (with incident_id: those following up that incident of the station) and the station's incidents a trackdown may name.",
+        params: idParams,
+        querystring: sourceTrackdownListQuerySchema,
+        response: { 200: envelope(sourceTrackdownListSchema), ...staffErrors },
+      },
+    },
     async (request) =>
-      ok(SOURCE_TRACKDOWN_CODES.SOURCE_TRACKDOWNS_FOUND, {
-        list: await trackdowns.listStationTrackdowns(deps, await callerProfile(db, request), request.params.id),
-      }),
+      ok(SOURCE_TRACKDOWN_CODES.SOURCE_TRACKDOWNS_FOUND, await trackdowns.listStationTrackdowns(deps, await callerProfile(db, request), request.params.id, request.query)),
   );
 
   app.get(

@@ -1,5 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import { SOURCE_TRACKDOWN_MESSAGES, sourceTrackdownAccess, type SourceTrackdown, type UserProfile } from '@beach/domain';
+import {
+  SOURCE_TRACKDOWN_MESSAGES,
+  sourceTrackdownAccess,
+  type SourceTrackdown,
+  type SourceTrackdownList,
+  type SourceTrackdownListQuery,
+  type UserProfile,
+} from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
@@ -46,10 +53,25 @@ export async function checkWriteAccess(deps: AppDeps, profile: UserProfile, stat
   if (remove && !sourceTrackdownAccess(profile, programId).delete) throw refusedDelete();
 }
 
-/** GET beach/{id}/sourceTrackdown: the station's trackdowns, newest first. */
-export async function listStationTrackdowns(deps: AppDeps, profile: UserProfile, stationId: number): Promise<SourceTrackdown[]> {
-  await stationProgram(deps.database.db, profile, stationId);
-  return repo.listStationTrackdowns(deps.database.db, stationId);
+/**
+ * A trackdown names an incident of its own station (issue 28), so of the program whose rights were checked for
+ * the station; any other incident (another station's, another program's, none at all) is a 400 on `incident_id`.
+ */
+async function checkIncident(db: DbOrTx, stationId: number, incidentId: number | null | undefined): Promise<void> {
+  if (incidentId === undefined || incidentId === null) return;
+  if ((await repo.incidentStation(db, incidentId)) !== stationId) throw invalidFields([{ field: 'incident_id', message: SOURCE_TRACKDOWN_MESSAGES.incident }]);
+}
+
+/**
+ * GET beach/{id}/sourceTrackdown: the station's trackdowns, newest first (only those following up
+ * `incident_id` when the query names one, which must be an incident of this station), and the station's
+ * incidents a trackdown may name.
+ */
+export async function listStationTrackdowns(deps: AppDeps, profile: UserProfile, stationId: number, query: SourceTrackdownListQuery = {}): Promise<SourceTrackdownList> {
+  const db = deps.database.db;
+  await stationProgram(db, profile, stationId);
+  await checkIncident(db, stationId, query.incident_id);
+  return { list: await repo.listStationTrackdowns(db, stationId, query.incident_id), incidents: await repo.listStationIncidents(db, stationId) };
 }
 
 /** GET sourceTrackdown/{id}. */
@@ -123,7 +145,8 @@ async function writeUpload(tx: DbOrTx, files: FileWork, userId: number, id: numb
   }
 }
 
-const textOf = (upload: TrackdownUpload) => ({
+const textOf = (upload: TrackdownUpload): repo.TrackdownText => ({
+  incident_id: upload.form.incident_id,
   identified_problems: upload.form.identified_problems,
   suggested_solutions: upload.form.suggested_solutions,
   description: upload.form.description,
@@ -136,6 +159,7 @@ export async function createTrackdown(deps: AppDeps, profile: UserProfile, stati
   return fileTransaction(deps, FOLDER, async (tx, files) => {
     const programId = await stationProgram(tx, profile, stationId);
     checkEntries(upload, new Set(), new Map());
+    await checkIncident(tx, stationId, upload.form.incident_id);
     const id = await repo.insertTrackdown(tx, stationId, profile.user_id, textOf(upload));
     await writeUpload(tx, files, profile.user_id, id, upload, { waterQuality: null, entries: new Map() });
     const after = (await repo.findTrackdown(tx, id))!;
@@ -155,6 +179,7 @@ export async function updateTrackdown(deps: AppDeps, profile: UserProfile, stati
     if (!locked || locked.beach_station_id !== stationId || !sourceTrackdownAccess(profile, locked.program_id).use) throw refused();
     const entries = await repo.fileEntries(tx, id);
     checkEntries(upload, await repo.fixIds(tx, id), entries);
+    await checkIncident(tx, stationId, upload.form.incident_id);
     const before = await repo.findTrackdown(tx, id);
     await repo.updateTrackdown(tx, id, profile.user_id, textOf(upload));
     await writeUpload(tx, files, profile.user_id, id, upload, { waterQuality: locked.water_quality_file_id, entries });
