@@ -192,13 +192,3 @@ export async function storedPlaces(db: DbOrTx): Promise<{ counties: StoredCounty
   );
   return { counties, municipalities };
 }
-
-/** Place counts for the set-up checklist. */
-export async function placeCounts(db: DbOrTx): Promise<{ counties: number; municipalities: number }> {
-  const [row] = await queryRows<{ counties: number; municipalities: number }>(
-    db,
-    sql`select (select count(*) from counties where retired_at is null)::int as counties,
-               (select count(*) from municipalities where retired_at is null)::int as municipalities`,
-  );
-  return row!;
-}

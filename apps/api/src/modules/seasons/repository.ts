@@ -34,12 +34,3 @@ export async function upsertSeason(db: DbOrTx, programId: number, year: number, 
 export async function deleteSeason(db: DbOrTx, programId: number, year: number): Promise<void> {
   await db.execute(sql`delete from program_seasons where program_id = ${programId} and year = ${year}`);
 }
-
-/** Programs and whether each has a season in `year` (the set-up checklist). */
-export async function programsWithSeason(db: DbOrTx, year: number): Promise<{ name: string; has_season: boolean }[]> {
-  return queryRows(
-    db,
-    sql`select p.name, exists (select 1 from program_seasons s where s.program_id = p.program_id and s.year = ${year}) as has_season
-        from programs p order by p.name`,
-  );
-}

@@ -1,22 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { SetupFacts } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 
-export interface SetupCounts {
-  counties: number;
-  municipalities: number;
-  lhas: number;
-  organizations: number;
-  stations: number;
-  users: number;
-  /** Programs without a season in the year asked, and without a logic rule. */
-  programs_without_season: string[];
-  programs_without_rules: string[];
-  programs: number;
-}
-
 /** What the set-up checklist reads: counts of what an agency needs before its public map shows a status. */
-export async function setupCounts(db: DbOrTx, year: number): Promise<SetupCounts> {
-  const [row] = await queryRows<Omit<SetupCounts, 'programs_without_season' | 'programs_without_rules'>>(
+export async function setupCounts(db: DbOrTx, year: number): Promise<SetupFacts> {
+  const [row] = await queryRows<Omit<SetupFacts, 'programs_without_season' | 'programs_without_rules'>>(
     db,
     sql`select (select count(*) from counties where retired_at is null)::int as counties,
                (select count(*) from municipalities where retired_at is null)::int as municipalities,
