@@ -38,6 +38,7 @@ const AccidentReportsPage = lazy(() => import('../features/accidents/AccidentRep
 const IncidentsPage = lazy(() => import('../features/incidents/IncidentsPage'));
 const SanitarySurveysPage = lazy(() => import('../features/sanitary-surveys/SanitarySurveysPage'));
 const BeachStationsPage = lazy(() => import('../features/beaches/BeachStationsPage'));
+const StationDashboardPage = lazy(() => import('../features/beaches/StationDashboardPage'));
 const BeachManagementPage = lazy(() => import('../features/beach-management/BeachManagementPage'));
 const BeachProfilePage = lazy(() => import('../features/beach-management/BeachProfilePage'));
 const ExternalLinksPage = lazy(() => import('../features/link-management/ExternalLinksPage'));
@@ -106,6 +107,7 @@ const SUBPAGES: Record<PortalSubpagePath, ReactElement> = {
   '/portal/lha-management/:lhaId': <LhaEditPage />,
   '/portal/places-management/counties/:countyId': <PlaceEditPage kind="county" />,
   '/portal/places-management/municipalities/:municipalityId': <PlaceEditPage kind="municipality" />,
+  '/portal/beaches/station/:stationId': <StationDashboardPage />,
   '/portal/beach-management/:stationId': <BeachProfilePage />,
   '/portal/website-management/external-links/:linkId': <ExternalLinkEditPage />,
   '/portal/website-management/photos/:photoId': <PhotoEditPage />,

@@ -52,6 +52,8 @@ export const PORTAL_SUBPAGE_PATHS = [
   // Places Management: add (`new`) or edit a county or a municipality (issue 25).
   '/portal/places-management/counties/:countyId',
   '/portal/places-management/municipalities/:municipalityId',
+  // Beach Stations: a station's dashboard, its own page with a link back to the list (issue 28).
+  '/portal/beaches/station/:stationId',
   // Beach Management: add (`new`) or edit a station and its beach profile (decision 0024).
   '/portal/beach-management/:stationId',
   '/portal/website-management/external-links/:linkId',

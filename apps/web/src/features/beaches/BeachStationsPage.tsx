@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox } from '@trussworks/react-uswds';
+import { Link } from 'react-router';
 import {
   EMPTY_DOWNLOAD_FILTER,
   LOCATION_TYPES,
@@ -29,7 +30,7 @@ import {
   useStatusChoicesQuery,
 } from './api';
 import { BulkStatusForm } from './BulkStatusForm';
-import { StationDashboard } from './StationDashboard';
+import { stationDashboardPath } from './trackdown-labels';
 import './beach-stations.css';
 
 const ROUTE = '/portal/beaches';
@@ -100,7 +101,6 @@ function Stations({ programId }: { programId: number }) {
       : [];
   const [toggleError, setToggleError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [dashboardId, setDashboardId] = useState<number | null>(null);
 
   const update = <F extends keyof DownloadFilter>(field: F, value: DownloadFilter[F]) => {
     setFilter((f) => changeDownloadFilter(f, field, value));
@@ -359,15 +359,13 @@ function Stations({ programId }: { programId: number }) {
                         {' · '}
                         {LOCATION_LABELS[s.category.code]}
                       </span>
-                      <Button
-                        type="button"
-                        unstyled
-                        className="text-normal station-table__minor"
-                        onClick={() => setDashboardId(s.beach_station_id)}
+                      <Link
+                        to={stationDashboardPath(s.beach_station_id)}
+                        className="display-block text-normal station-table__minor"
                         aria-label={`Open the dashboard of ${label(s)}`}
                       >
                         Dashboard
-                      </Button>
+                      </Link>
                     </th>
                     <td data-label="Municipality">
                       {s.municipality.name}
@@ -446,7 +444,6 @@ function Stations({ programId }: { programId: number }) {
           <Pager page={current} pageSize={PAGE_SIZE} total={list.length} onPage={setPage} label="Station pages" />
         </>
       )}
-      {dashboardId !== null && <StationDashboard key={dashboardId} stationId={dashboardId} onClose={() => setDashboardId(null)} />}
       <ConfirmDialog
         id="station-flag-dialog"
         open={pending !== null}

@@ -1,5 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Button } from '@trussworks/react-uswds';
+import type { ReactNode } from 'react';
 import { incidentAccess, portalAbilities, sanitarySurveyAccess, sourceTrackdownAccess } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
@@ -17,16 +16,22 @@ import { StationTrackdowns } from './StationTrackdowns';
 
 const SOURCE_LABELS: Record<string, string> = { RULE: 'Program rule', MANUAL: 'By hand', INCIDENT: 'Incident', SEASON: 'Season', IMPORT: 'Import' };
 
+interface StationDashboardProps {
+  stationId: number;
+  /** A new source trackdown following up this incident is open (issue 28). */
+  followUpIncidentId?: number | null;
+  onFollowUpDone?: () => void;
+}
+
 /**
- * One station's dashboard: GET beach/{id}/dashboard/profile and the seasons of GET beach/{id}/statistics, with
- * the incidents, trackdowns, sanitary surveys and photos of the station for whoever may open those screens.
+ * One station's dashboard, on its own page (StationDashboardPage): GET beach/{id}/dashboard/profile and the
+ * seasons of GET beach/{id}/statistics, with the incidents, trackdowns, sanitary surveys and photos of the
+ * station for whoever may open those screens.
  */
-export function StationDashboard({ stationId, onClose }: { stationId: number; onClose: () => void }) {
+export function StationDashboard({ stationId, followUpIncidentId = null, onFollowUpDone }: StationDashboardProps) {
   const user = useAppSelector((state) => state.user.user);
   const profile = useStationDashboardQuery(stationId);
   const statistics = useStationStatisticsQuery(stationId);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [stationId, profile.isSuccess]);
 
   if (profile.isLoading) return <Loading label="Loading the station dashboard…" />;
   if (profile.isError || !profile.data) {
@@ -64,8 +69,8 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
     ['EPA beach / station id', `${p.epa_beach_id ?? '—'} / ${p.epa_station_id ?? '—'}`],
   ];
   return (
-    <section aria-labelledby="station-dashboard-heading" className="margin-top-4 padding-2 border-1px border-base-lighter radius-md">
-      <h2 id="station-dashboard-heading" className="margin-top-0" tabIndex={-1} ref={heading}>
+    <section aria-labelledby="station-dashboard-heading" className="margin-top-2">
+      <h2 id="station-dashboard-heading" className="margin-top-0">
         {s.beach_name} - {s.station_name}
       </h2>
       {p.description && <p>{p.description}</p>}
@@ -134,8 +139,16 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
       )}
       {user && sourceTrackdownAccess(user, s.program.program_id).use && (
         <>
-          <h3>Source trackdowns</h3>
-          <StationTrackdowns stationId={stationId} canDelete={sourceTrackdownAccess(user, s.program.program_id).delete} />
+          <h3 id="source-trackdowns" tabIndex={-1}>
+            Source trackdowns
+          </h3>
+          <StationTrackdowns
+            stationId={stationId}
+            canDelete={sourceTrackdownAccess(user, s.program.program_id).delete}
+            followUpIncidentId={followUpIncidentId}
+            place={`${s.beach_name} - ${s.station_name}`}
+            onFollowUpDone={onFollowUpDone}
+          />
         </>
       )}
       {user && sanitarySurveyAccess(user, s.program.program_id).use && (
@@ -196,9 +209,6 @@ export function StationDashboard({ stationId, onClose }: { stationId: number; on
           </table>
         </div>
       )}
-      <Button type="button" outline onClick={onClose}>
-        Close the dashboard
-      </Button>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { INCIDENT_STATE_LABELS } from '@beach/domain';
 import { LoadError } from '../../components/LoadError';
+import { incidentPath } from './trackdown-labels';
 import { Loading } from '../../components/Loading';
 import { useStationIncidentsQuery } from './api';
 
@@ -18,7 +19,9 @@ export function StationIncidents({ stationId }: { stationId: number }) {
         <ul className="usa-list">
           {open.map((i) => (
             <li key={i.incident_id}>
-              {INCIDENT_STATE_LABELS[i.state]} since {i.start_date}
+              <Link to={incidentPath(stationId, i.incident_id)}>
+                {INCIDENT_STATE_LABELS[i.state]} since {i.start_date}
+              </Link>
               {i.reason_name && `: ${i.reason_name}`} ({i.daily_count} daily {i.daily_count === 1 ? 'entry' : 'entries'})
             </li>
           ))}

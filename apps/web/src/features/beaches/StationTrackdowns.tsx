@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button } from '@trussworks/react-uswds';
+import { Link, useLocation } from 'react-router';
 import type { SourceTrackdown, TrackdownFile } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { useProgramDay } from '../../app/program-day';
 import { useConfirmedDelete } from '../../components/management/confirmed-delete';
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
-import { fileSize, fileTypeName } from './trackdown-labels';
+import { fileSize, fileTypeName, incidentLabel, incidentPath } from './trackdown-labels';
 import './station-trackdowns.css';
 import { TrackdownForm } from './TrackdownForm';
 import { downloadTrackdownFile, useCreateTrackdownMutation, useDeleteTrackdownMutation, useStationTrackdownsQuery, useUpdateTrackdownMutation } from './trackdowns-api';
@@ -20,18 +21,49 @@ const numberAndDay = (t: SourceTrackdown, day: DayOf) => `#${t.source_trackdown_
  * its problems, solutions, loan or grant, water quality file, attempted fixes and files to download; add,
  * edit, and for a surveys administrator delete after a confirmation.
  */
-export function StationTrackdowns({ stationId, canDelete }: { stationId: number; canDelete: boolean }) {
-  const trackdowns = useStationTrackdownsQuery(stationId);
+interface StationTrackdownsProps {
+  stationId: number;
+  canDelete: boolean;
+  /** Open a new trackdown following up this incident of the station (issue 28: "Start a source trackdown" on an incident). */
+  followUpIncidentId?: number | null;
+  /** The station's name, for the follow-up's prefilled description. */
+  place?: string;
+  /** Called once the follow-up trackdown is saved or given up. */
+  onFollowUpDone?: () => void;
+}
+
+export function StationTrackdowns({ stationId, canDelete, followUpIncidentId = null, place = '', onFollowUpDone }: StationTrackdownsProps) {
+  const query = useStationTrackdownsQuery(stationId);
+  const trackdowns = { ...query, data: query.data?.list };
+  const incidents = query.data?.incidents ?? [];
+  const location = useLocation();
   const day = useProgramDay();
   const [create] = useCreateTrackdownMutation();
   const [update] = useUpdateTrackdownMutation();
   const [remove] = useDeleteTrackdownMutation();
-  const [editing, setEditing] = useState<'new' | number | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [editing, setEditing] = useState<'new' | number | null>(followUpIncidentId !== null ? 'new' : null);
+  const [notice, setNotice] = useState<ReactNode>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const formHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
+  const loaded = query.isSuccess;
+  // A follow-up opens with its form in view; a link to one trackdown (`#trackdown-7`) shows that trackdown.
+  useEffect(() => {
+    if (!loaded) return;
+    if (followUpIncidentId !== null && editing === 'new') {
+      formHeading.current?.focus();
+      return;
+    }
+    const target = /^#trackdown-\d+$/.test(location.hash) ? document.getElementById(location.hash.slice(1)) : null;
+    if (target) {
+      target.scrollIntoView?.({ block: 'start' });
+      target.focus();
+    }
+    // Only when the list arrives or the address changes; not on every edit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, location.hash]);
   const deletion = useConfirmedDelete<SourceTrackdown>({
     nameOf: (t) => `Trackdown ${numberAndDay(t, day)}`,
     remove: (t) => remove({ stationId, id: t.source_trackdown_id }).unwrap(),
@@ -46,11 +78,15 @@ export function StationTrackdowns({ stationId, canDelete }: { stationId: number;
     setNotice(null);
     setEditing(which);
   };
-  const close = (message: string) => {
+  const close = (message: ReactNode) => {
     setEditing(null);
     setNotice(message);
   };
   const editingOne = typeof editing === 'number' ? trackdowns.data.find((t) => t.source_trackdown_id === editing) : undefined;
+  const followUpIncident = editing === 'new' && followUpIncidentId !== null ? incidents.find((i) => i.incident_id === followUpIncidentId) : undefined;
+  const endFollowUp = () => {
+    if (followUpIncidentId !== null) onFollowUpDone?.();
+  };
   return (
     <div className="station-trackdowns">
       {notice && (
@@ -62,18 +98,40 @@ export function StationTrackdowns({ stationId, canDelete }: { stationId: number;
       )}
       {editing !== null ? (
         <section aria-labelledby="trackdown-form-heading" className="margin-top-2">
-          <h4 id="trackdown-form-heading">{editingOne ? `Edit trackdown ${numberAndDay(editingOne, day)}` : 'Add a source trackdown'}</h4>
+          <h4 id="trackdown-form-heading" tabIndex={-1} ref={formHeading}>
+            {editingOne ? `Edit trackdown ${numberAndDay(editingOne, day)}` : followUpIncident ? 'Start a source trackdown for the incident' : 'Add a source trackdown'}
+          </h4>
+          {followUpIncidentId !== null && editing === 'new' && !followUpIncident && (
+            <Alert type="warning" headingLevel="h5" slim>
+              The incident to follow up is not one of this station's; choose one below or none.
+            </Alert>
+          )}
           <TrackdownForm
             key={editing}
             trackdown={editingOne}
-            onCancel={() => setEditing(null)}
+            incidents={incidents}
+            followUp={followUpIncident ? { incident: followUpIncident, place } : undefined}
+            onCancel={() => {
+              setEditing(null);
+              if (!editingOne) endFollowUp();
+            }}
             onSubmit={async (body) => {
               if (editingOne) {
                 await update({ stationId, id: editingOne.source_trackdown_id, body }).unwrap();
                 close('The source trackdown was saved.');
               } else {
-                await create({ stationId, body }).unwrap();
-                close('The source trackdown was added.');
+                const created = await create({ stationId, body }).unwrap();
+                endFollowUp();
+                close(
+                  created.incident ? (
+                    <>
+                      The source trackdown was added.{' '}
+                      <Link to={incidentPath(created.incident.beach_station_id, created.incident.incident_id)}>Back to the incident of {created.incident.start_date}</Link>
+                    </>
+                  ) : (
+                    'The source trackdown was added.'
+                  ),
+                );
               }
             }}
           />
@@ -108,9 +166,10 @@ function TrackdownView({ trackdown: t, day, onEdit, deleteButton }: { trackdown:
     ['Suggested solutions', t.suggested_solutions],
     ['Description', t.description],
   ];
+  const followed = t.incident;
   const loan = [t.is_applying_for_loan_or_grant ? 'Applying for a loan or grant' : null, t.has_received_loan_or_grant ? 'Has received a loan or grant' : null].filter(Boolean).join('; ');
   return (
-    <article aria-labelledby={headingId} className="trackdown margin-top-2 padding-2 border-1px border-base-lighter radius-md">
+    <article id={`trackdown-${t.source_trackdown_id}`} tabIndex={-1} aria-labelledby={headingId} className="trackdown margin-top-2 padding-2 border-1px border-base-lighter radius-md">
       <h4 id={headingId} className="margin-top-0">
         Trackdown {numberAndDay(t, day)}
         {t.created_by_name && (
@@ -121,6 +180,10 @@ function TrackdownView({ trackdown: t, day, onEdit, deleteButton }: { trackdown:
         )}
       </h4>
       <dl className="margin-0">
+        <div className="margin-bottom-1">
+          <dt className="text-bold">Follows up</dt>
+          <dd className="margin-left-0">{followed ? <Link to={incidentPath(followed.beach_station_id, followed.incident_id)}>{incidentLabel(followed)}</Link> : 'No incident'}</dd>
+        </div>
         {text.map(([term, value]) => (
           <div key={term} className="margin-bottom-1">
             <dt className="text-bold">{term}</dt>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
-import { Button, Checkbox, Fieldset, Form, Textarea } from '@trussworks/react-uswds';
-import { latestSampleDate, SOURCE_TRACKDOWN_LIMITS, SOURCE_TRACKDOWN_MESSAGES, TRACKDOWN_FORM_NAMES, type SourceTrackdown } from '@beach/domain';
+import { Button, Checkbox, Fieldset, Form, Select, Textarea } from '@trussworks/react-uswds';
+import { latestSampleDate, SOURCE_TRACKDOWN_LIMITS, SOURCE_TRACKDOWN_MESSAGES, TRACKDOWN_FORM_NAMES, type SourceTrackdown, type TrackdownIncident } from '@beach/domain';
 import { Field } from '../../components/Field';
 import { FileField } from '../../components/management/file-field';
 import { FormProblems, useServerFailure } from '../../components/management/form-problems';
-import { fileTypeName } from './trackdown-labels';
+import { fileTypeName, incidentLabel } from './trackdown-labels';
 
 /** What the server's document rule accepts, in words and as the picker's hint. */
 const FILE_HINT = 'PDF, Word (.docx), Excel (.xlsx), CSV or an image (PNG, JPEG, GIF, WebP), up to 25 MB.';
@@ -25,6 +25,8 @@ interface FileValues {
   description: string;
 }
 export interface TrackdownFormValues {
+  /** The incident followed up ('' for none). */
+  incident_id: string;
   identified_problems: string;
   suggested_solutions: string;
   description: string;
@@ -42,11 +44,17 @@ const LABELS: Record<(typeof TEXT_FIELDS)[number], string> = {
   description: 'Description',
 };
 
-function initialValues(t: SourceTrackdown | undefined): TrackdownFormValues {
+/** The description a trackdown started from an incident begins with: the incident's station and dates (issue 28). */
+export function followUpDescription(i: TrackdownIncident, place: string): string {
+  return `Follow-up of the incident at ${place} that started on ${i.start_date}${i.end_date ? ` and ended on ${i.end_date}` : ' (still open)'}.`;
+}
+
+function initialValues(t: SourceTrackdown | undefined, followUp: { incident: TrackdownIncident; place: string } | undefined): TrackdownFormValues {
   return {
+    incident_id: String(t ? (t.incident?.incident_id ?? '') : (followUp?.incident.incident_id ?? '')),
     identified_problems: t?.identified_problems ?? '',
     suggested_solutions: t?.suggested_solutions ?? '',
-    description: t?.description ?? '',
+    description: t?.description ?? (followUp ? followUpDescription(followUp.incident, followUp.place) : ''),
     is_applying_for_loan_or_grant: t?.is_applying_for_loan_or_grant ?? false,
     has_received_loan_or_grant: t?.has_received_loan_or_grant ?? false,
     water_quality_file_delete: false,
@@ -72,6 +80,7 @@ export function trackdownFormData(
 ): FormData {
   const data = new FormData();
   if (update) data.append('_method', 'PUT');
+  data.append(TRACKDOWN_FORM_NAMES.incident, values.incident_id);
   for (const key of TEXT_FIELDS) data.append(key, values[key]);
   data.append('is_applying_for_loan_or_grant', values.is_applying_for_loan_or_grant ? '1' : '0');
   data.append('has_received_loan_or_grant', values.has_received_loan_or_grant ? '1' : '0');
@@ -106,12 +115,16 @@ const controlId = (path: string) => `trackdown-${path.replaceAll('.', '-')}`;
 
 interface TrackdownFormProps {
   trackdown?: SourceTrackdown;
+  /** The station's incidents a trackdown may name. */
+  incidents: TrackdownIncident[];
+  /** A new trackdown started from this incident (issue 28): it is chosen and its station and dates fill the description. */
+  followUp?: { incident: TrackdownIncident; place: string };
   onSubmit: (body: FormData) => Promise<void>;
   onCancel: () => void;
 }
 
 /** Add or edit a source trackdown: its text and flags, the water quality file, attempted fixes and files (each a repeatable group). */
-export function TrackdownForm({ trackdown, onSubmit, onCancel }: TrackdownFormProps) {
+export function TrackdownForm({ trackdown, incidents, followUp, onSubmit, onCancel }: TrackdownFormProps) {
   const {
     register,
     control,
@@ -119,7 +132,7 @@ export function TrackdownForm({ trackdown, onSubmit, onCancel }: TrackdownFormPr
     setError,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<TrackdownFormValues>({ defaultValues: initialValues(trackdown) });
+  } = useForm<TrackdownFormValues>({ defaultValues: initialValues(trackdown, followUp) });
   const fixes = useFieldArray({ control, name: 'attempted_fixes', keyName: 'key' });
   const entries = useFieldArray({ control, name: 'trackdown_files', keyName: 'key' });
   const [waterQuality, setWaterQuality] = useState<File | null>(null);
@@ -140,6 +153,7 @@ export function TrackdownForm({ trackdown, onSubmit, onCancel }: TrackdownFormPr
     },
     (field, message) => {
       const known =
+        field === 'incident_id' ||
         (TEXT_FIELDS as readonly string[]).includes(field) ||
         ['is_applying_for_loan_or_grant', 'has_received_loan_or_grant', 'water_quality_file', 'water_quality_file_delete'].includes(field) ||
         (/^attempted_fixes\.(\d+)\.(attempted_on|comments|was_improved|id|delete)$/.test(field) && Number(field.split('.')[1]) < getValues('attempted_fixes').length) ||
@@ -159,6 +173,7 @@ export function TrackdownForm({ trackdown, onSubmit, onCancel }: TrackdownFormPr
   );
 
   const summary: { id: string; message: string }[] = [];
+  if (errors.incident_id?.message) summary.push({ id: controlId('incident_id'), message: errors.incident_id.message });
   for (const key of TEXT_FIELDS) if (errors[key]?.message) summary.push({ id: controlId(key), message: errors[key].message });
   if (fileErrors.water_quality_file) summary.push({ id: controlId('water_quality_file'), message: fileErrors.water_quality_file });
   errors.attempted_fixes?.forEach?.((e, i) => {
@@ -181,6 +196,23 @@ export function TrackdownForm({ trackdown, onSubmit, onCancel }: TrackdownFormPr
     <>
       <FormProblems errors={summary} failure={failure} />
       <Form onSubmit={handleSubmit(submit)} noValidate large className="trackdown-form">
+        <Field
+          id={controlId('incident_id')}
+          label="Incident it follows up (optional)"
+          hint={incidents.length === 0 ? 'This station has no incidents.' : 'An incident of this station.'}
+          error={errors.incident_id?.message}
+        >
+          {(a11y) => (
+            <Select {...a11y} {...register('incident_id')}>
+              <option value="">None</option>
+              {incidents.map((i) => (
+                <option key={i.incident_id} value={String(i.incident_id)}>
+                  {incidentLabel(i)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
         {TEXT_FIELDS.map((key) => (
           <Field key={key} id={controlId(key)} label={`${LABELS[key]} (optional)`} error={errors[key]?.message}>
             {(a11y) => (

@@ -7,7 +7,7 @@ import { makeAdmin, OCEAN, ok } from '../../test/staff-fixtures';
 import { storedResult } from '../results/results-fixtures';
 
 beforeAll(async () => {
-  await Promise.all([import('../../app/layouts/PortalLayout'), import('./BeachStationsPage')]);
+  await Promise.all([import('../../app/layouts/PortalLayout'), import('./BeachStationsPage'), import('./StationDashboardPage')]);
 }, 60_000);
 
 const FILTERS: BeachFilters = {
@@ -173,7 +173,7 @@ const DASHBOARD: Record<string, Reply> = {
     ].map(({ can_edit: _e, can_delete: _d, ...r }) => (void [_e, _d], r)),
   }),
   'GET /api/beach/3/survey': ok('SURVEYS_FOUND', { list: [SURVEY(12, '2026-07-13', 'OPEN'), SURVEY(11, '2026-06-02', 'COMPLETED')] }),
-  'GET /api/beach/3/sourceTrackdown': ok('SOURCE_TRACKDOWNS_FOUND', { list: [] }),
+  'GET /api/beach/3/sourceTrackdown': ok('SOURCE_TRACKDOWNS_FOUND', { list: [], incidents: [] }),
   'GET /api/beach/3/photos': ok('PHOTOS_FOUND', [PHOTO(4, 'Boardwalk at dawn'), PHOTO(6, 'Lifeguard stand')]),
   // Beach alerts (decision 0044): confirmed subscribers covering the station's beach.
   'GET /api/beach/3/alertSubscribers': ok('ALERT_SUBSCRIBER_COUNTS_FOUND', { beach_id: 2, total: 5, beach: 3, municipality: 1, county: 2 }),
@@ -360,12 +360,15 @@ describe('Beach Stations', () => {
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('opens a station dashboard with its profile, status changes and seasons', async () => {
+  it('opens a station dashboard, its own page with a link back, with its profile, status changes and seasons', async () => {
     routes(DASHBOARD);
-    const { user } = open();
+    const { user, router } = open();
     await chooseType(user, 'PRIMARY');
-    await user.click(await screen.findByRole('button', { name: 'Open the dashboard of Seaside Heights - Station 3' }));
+    await user.click(await screen.findByRole('link', { name: 'Open the dashboard of Seaside Heights - Station 3' }));
     const section = await screen.findByRole('region', { name: 'Seaside Heights - Station 3' });
+    expect(router.state.location.pathname).toBe('/portal/beaches/station/3');
+    expect(screen.getByRole('heading', { level: 1, name: 'Station dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Station type' })).not.toBeInTheDocument();
     expect(within(section).getByText('2026-07-14')).toBeInTheDocument();
     expect(within(section).getByText('Program rule')).toBeInTheDocument();
     const changes = within(section).getByRole('table', { name: 'Latest status changes' });
@@ -385,7 +388,9 @@ describe('Beach Stations', () => {
     // E-mail alert subscribers of the beach: counts only.
     expect(await within(section).findByTestId('station-alert-counts')).toHaveTextContent('5 subscribers get e-mail alerts for this beach (3 by the beach itself, 1 by its municipality, 2 by its county');
     // Open incidents, for a user of the Incident screen, with the way there.
-    expect(await within(section).findByText('Open since 2026-07-12: Sewage (2 daily entries)')).toBeInTheDocument();
+    const incident = await within(section).findByRole('link', { name: 'Open since 2026-07-12' });
+    expect(incident.closest('li')).toHaveTextContent('Open since 2026-07-12: Sewage (2 daily entries)');
+    expect(incident.getAttribute('href')).toMatch(/^\/portal\/beaches\/incidents\?station=3&incident=\d+$/);
     expect(within(section).getByRole('link', { name: 'All 2 incidents on the Incident screen' })).toHaveAttribute('href', '/portal/beaches/incidents');
     // The last 365 days: the public page's chart, the period's summary and the latest sample day in every state.
     expect(await within(section).findByText(/2 verified samples, 1 above the beach action value, geometric mean 44\.7/)).toBeInTheDocument();
@@ -407,15 +412,16 @@ describe('Beach Stations', () => {
     const seasons = await within(section).findByRole('table', { name: 'Seasons' });
     expect(within(seasons).getByText('21.4')).toBeInTheDocument();
     expect(within(seasons).getByText('Open: 40')).toBeInTheDocument();
-    await user.click(within(section).getByRole('button', { name: 'Close the dashboard' }));
-    expect(screen.queryByRole('region', { name: 'Seaside Heights - Station 3' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Beach Stations' }));
+    expect(router.state.location.pathname).toBe('/portal/beaches');
+    expect(await screen.findByRole('combobox', { name: 'Station type' })).toBeInTheDocument();
   });
 
   it("hides the photos from a user who is not an organization admin and the incidents from one without the Incident screen, calling neither; no surveys says so", async () => {
     const { calls } = routes({ ...DASHBOARD, 'GET /api/beach/3/survey': ok('SURVEYS_FOUND', { list: [] }) }, countyUser());
     const { user } = open(countyUser());
     await chooseType(user, 'PRIMARY');
-    await user.click(await screen.findByRole('button', { name: 'Open the dashboard of Seaside Heights - Station 3' }));
+    await user.click(await screen.findByRole('link', { name: 'Open the dashboard of Seaside Heights - Station 3' }));
     const section = await screen.findByRole('region', { name: 'Seaside Heights - Station 3' });
     expect(await within(section).findByText('No sanitary surveys yet.')).toBeInTheDocument();
     await within(section).findByRole('table', { name: 'Seasons' });
@@ -433,7 +439,7 @@ describe('Beach Stations', () => {
     });
     const { user } = open();
     await chooseType(user, 'PRIMARY');
-    await user.click(await screen.findByRole('button', { name: 'Open the dashboard of Seaside Heights - Station 3' }));
+    await user.click(await screen.findByRole('link', { name: 'Open the dashboard of Seaside Heights - Station 3' }));
     const section = await screen.findByRole('region', { name: 'Seaside Heights - Station 3' });
     expect(await within(section).findByText('No photos of this station.')).toBeInTheDocument();
     const alert = await within(section).findByText("The station's sanitary surveys could not be loaded.");

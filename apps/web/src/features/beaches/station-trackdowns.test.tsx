@@ -1,8 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { describe, expect, it } from 'vitest';
-import { SOURCE_TRACKDOWN_MESSAGES, type SourceTrackdown } from '@beach/domain';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { SOURCE_TRACKDOWN_MESSAGES, type SourceTrackdown, type TrackdownIncident } from '@beach/domain';
 import { mockFetch, type RecordedCall } from '../../test/fetch-mock';
 import { signedInStore } from '../../test/render-app';
 import { ok } from '../../test/staff-fixtures';
@@ -14,6 +15,7 @@ const TRACKDOWN: SourceTrackdown = {
   program_id: 1,
   station_name: 'Station 3',
   beach_name: 'Seaside Heights',
+  incident: null,
   identified_problems: 'Illicit connection at outfall 3',
   suggested_solutions: 'Disconnect the roof drain',
   description: '',
@@ -29,6 +31,10 @@ const TRACKDOWN: SourceTrackdown = {
   updated_at: '2026-07-01T14:00:00Z',
 };
 
+const INCIDENT: TrackdownIncident = { incident_id: 12, beach_station_id: 3, start_date: '2026-07-01', end_date: null, state: 'OPEN', reason_name: 'Elevated bacteria' };
+/** GET beach/3/sourceTrackdown's answer: the trackdowns and the station's incidents. */
+const listed = (list: SourceTrackdown[], incidents: TrackdownIncident[] = []) => ok('SOURCE_TRACKDOWNS_FOUND', { list, incidents });
+
 /** The text entries of a multipart body, by name. */
 function entries(call: RecordedCall): Record<string, string> {
   const text = String(call.body);
@@ -39,11 +45,19 @@ function entries(call: RecordedCall): Record<string, string> {
   return found;
 }
 
-function renderTrackdowns(canDelete = false) {
+function renderTrackdowns(canDelete = false, followUp: { incidentId: number; onDone: () => void } | null = null) {
   const user = userEvent.setup();
   render(
     <Provider store={signedInStore()}>
-      <StationTrackdowns stationId={3} canDelete={canDelete} />
+      <MemoryRouter initialEntries={['/portal/beaches/station/3']}>
+        <StationTrackdowns
+          stationId={3}
+          canDelete={canDelete}
+          followUpIncidentId={followUp?.incidentId ?? null}
+          place="Seaside Heights - Station 3"
+          onFollowUpDone={followUp?.onDone}
+        />
+      </MemoryRouter>
     </Provider>,
   );
   return user;
@@ -51,7 +65,7 @@ function renderTrackdowns(canDelete = false) {
 
 describe('StationTrackdowns', () => {
   it("lists the station's trackdowns with their fixes, files and downloads", async () => {
-    mockFetch({ 'GET /api/beach/3/sourceTrackdown': ok('SOURCE_TRACKDOWNS_FOUND', { list: [TRACKDOWN] }) });
+    mockFetch({ 'GET /api/beach/3/sourceTrackdown': listed([TRACKDOWN]) });
     renderTrackdowns();
     const article = await screen.findByRole('article', { name: 'Trackdown #7 of 2026-07-01 by Helen Rossi' });
     expect(within(article).getByText('Illicit connection at outfall 3')).toBeInTheDocument();
@@ -67,7 +81,7 @@ describe('StationTrackdowns', () => {
 
   it("names a trackdown added in the agency's evening by the agency's day (GET public/config's zone), not the UTC day", async () => {
     mockFetch({
-      'GET /api/beach/3/sourceTrackdown': ok('SOURCE_TRACKDOWNS_FOUND', { list: [{ ...TRACKDOWN, created_at: '2026-11-28T01:10:00Z' }] }),
+      'GET /api/beach/3/sourceTrackdown': listed([{ ...TRACKDOWN, created_at: '2026-11-28T01:10:00Z' }]),
       'GET /api/public/config': ok('CONFIG_FOUND', { tile_url: '', time_zone: 'America/Chicago', today: '2026-11-27' }),
     });
     renderTrackdowns();
@@ -78,7 +92,7 @@ describe('StationTrackdowns', () => {
   it('says so when the station has none, and offers a retry when the list fails', async () => {
     let fail = true;
     mockFetch({
-      'GET /api/beach/3/sourceTrackdown': () => (fail ? { status: 500, body: { code: 'SERVER_ERROR', payload: null } } : ok('SOURCE_TRACKDOWNS_FOUND', { list: [] })),
+      'GET /api/beach/3/sourceTrackdown': () => (fail ? { status: 500, body: { code: 'SERVER_ERROR', payload: null } } : listed([])),
     });
     const user = renderTrackdowns();
     expect(await screen.findByText(/The station's source trackdowns could not be loaded/)).toBeInTheDocument();
@@ -89,7 +103,7 @@ describe('StationTrackdowns', () => {
 
   it('adds a trackdown with an attempted fix and a file as one multipart form', async () => {
     const { calls } = mockFetch({
-      'GET /api/beach/3/sourceTrackdown': ok('SOURCE_TRACKDOWNS_FOUND', { list: [] }),
+      'GET /api/beach/3/sourceTrackdown': listed([]),
       'POST /api/beach/3/sourceTrackdown': { status: 201, body: { code: 'SOURCE_TRACKDOWN_CREATED', payload: TRACKDOWN } },
     });
     const user = renderTrackdowns();
@@ -110,6 +124,7 @@ describe('StationTrackdowns', () => {
     expect(await screen.findByText('The source trackdown was added.')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(entries(post)).toEqual({
+      incident_id: '',
       identified_problems: 'Illicit connection',
       suggested_solutions: '',
       description: '',
@@ -126,7 +141,7 @@ describe('StationTrackdowns', () => {
 
   it('asks for a new entry’s file and an attempted fix’s date before sending, and shows the server’s field messages', async () => {
     const { calls } = mockFetch({
-      'GET /api/beach/3/sourceTrackdown': ok('SOURCE_TRACKDOWNS_FOUND', { list: [] }),
+      'GET /api/beach/3/sourceTrackdown': listed([]),
       'POST /api/beach/3/sourceTrackdown': {
         status: 400,
         body: { code: 'VALIDATION_FAILED', message: 'x', payload: [{ field: 'trackdown_files.0.file', message: 'File “a.pdf” carries web page code and was refused.' }] },
@@ -150,7 +165,7 @@ describe('StationTrackdowns', () => {
 
   it('edits with _method=PUT, sending a removed fix as a delete entry; a surveys administrator deletes after a confirmation', async () => {
     const { calls } = mockFetch({
-      'GET /api/beach/3/sourceTrackdown': ok('SOURCE_TRACKDOWNS_FOUND', { list: [TRACKDOWN] }),
+      'GET /api/beach/3/sourceTrackdown': listed([TRACKDOWN]),
       'POST /api/beach/3/sourceTrackdown/7': ok('SOURCE_TRACKDOWN_SAVED', TRACKDOWN),
       'DELETE /api/beach/3/sourceTrackdown/7': ok('SOURCE_TRACKDOWN_DELETED', null),
     });
@@ -175,5 +190,46 @@ describe('StationTrackdowns', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/beach/3/sourceTrackdown/7')).toBe(true));
     expect(await screen.findByText('Trackdown #7 of 2026-07-01 was deleted.')).toBeInTheDocument();
+  });
+
+  it('shows the incident a trackdown follows up, linking to it on the Incident screen', async () => {
+    mockFetch({ 'GET /api/beach/3/sourceTrackdown': listed([{ ...TRACKDOWN, incident: INCIDENT }], [INCIDENT]) });
+    renderTrackdowns();
+    const article = await screen.findByRole('article', { name: 'Trackdown #7 of 2026-07-01 by Helen Rossi' });
+    expect(within(article).getByRole('link', { name: 'Incident of 2026-07-01 (Open): Elevated bacteria' })).toHaveAttribute('href', '/portal/beaches/incidents?station=3&incident=12');
+  });
+
+  it('starts a trackdown from an incident: the form opens with the incident chosen and its station and dates in the description', async () => {
+    const onDone = vi.fn();
+    const { calls } = mockFetch({
+      'GET /api/beach/3/sourceTrackdown': listed([], [INCIDENT, { ...INCIDENT, incident_id: 9, start_date: '2026-06-01', end_date: '2026-06-04', state: 'CLOSED' }]),
+      'POST /api/beach/3/sourceTrackdown': { status: 201, body: { code: 'SOURCE_TRACKDOWN_CREATED', payload: { ...TRACKDOWN, incident: INCIDENT } } },
+    });
+    const user = renderTrackdowns(false, { incidentId: 12, onDone });
+    expect(await screen.findByRole('heading', { name: 'Start a source trackdown for the incident' })).toHaveFocus();
+    const incident = screen.getByRole('combobox', { name: 'Incident it follows up (optional)' });
+    expect(incident).toHaveValue('12');
+    expect(within(incident).getByRole('option', { name: 'Incident of 2026-06-01 to 2026-06-04 (Closed): Elevated bacteria' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Description (optional)')).toHaveValue('Follow-up of the incident at Seaside Heights - Station 3 that started on 2026-07-01 (still open).');
+    await user.click(screen.getByRole('button', { name: 'Add the trackdown' }));
+    const notice = await screen.findByText(/The source trackdown was added\./);
+    expect(within(notice.closest('[role="status"]') as HTMLElement).getByRole('link', { name: 'Back to the incident of 2026-07-01' })).toHaveAttribute(
+      'href',
+      '/portal/beaches/incidents?station=3&incident=12',
+    );
+    expect(entries(calls.find((c) => c.method === 'POST')!)).toMatchObject({ incident_id: '12', description: expect.stringContaining('started on 2026-07-01') });
+    expect(onDone).toHaveBeenCalled();
+  });
+
+  it('shows the server’s message about the incident on the incident field', async () => {
+    mockFetch({
+      'GET /api/beach/3/sourceTrackdown': listed([], [INCIDENT]),
+      'POST /api/beach/3/sourceTrackdown': { status: 400, body: { code: 'VALIDATION_FAILED', message: 'x', payload: [{ field: 'incident_id', message: SOURCE_TRACKDOWN_MESSAGES.incident }] } },
+    });
+    const user = renderTrackdowns();
+    await user.click(await screen.findByRole('button', { name: 'Add a source trackdown' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Incident it follows up (optional)' }), '12');
+    await user.click(screen.getByRole('button', { name: 'Add the trackdown' }));
+    expect(await screen.findByRole('link', { name: SOURCE_TRACKDOWN_MESSAGES.incident })).toHaveAttribute('href', '#trackdown-incident_id');
   });
 });

@@ -1,14 +1,20 @@
-import { sourceTrackdownListSchema, sourceTrackdownSchema, type SourceTrackdown } from '@beach/domain';
+import { sourceTrackdownListSchema, sourceTrackdownSchema, type SourceTrackdown, type SourceTrackdownList } from '@beach/domain';
 import { api, type Envelope } from '../../app/api';
 
 /**
- * Source trackdowns of a station (SPEC 7 "Source trackdowns (multipart)"): the list, and a create or an
- * update as multipart (the browser sets the boundary; an update says `_method=PUT` in the form).
+ * Source trackdowns of a station (SPEC 7 "Source trackdowns (multipart)"): the list (with the station's
+ * incidents a trackdown may name), those following up one incident (issue 28), and a create or an update as
+ * multipart (the browser sets the boundary; an update says `_method=PUT` in the form).
  */
 export const trackdownsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    stationTrackdowns: build.query<SourceTrackdown[], number>({
+    stationTrackdowns: build.query<SourceTrackdownList, number>({
       query: (stationId) => `beach/${stationId}/sourceTrackdown`,
+      transformResponse: (response: Envelope) => sourceTrackdownListSchema.parse(response.payload),
+      providesTags: ['Trackdowns'],
+    }),
+    incidentTrackdowns: build.query<SourceTrackdown[], { stationId: number; incidentId: number }>({
+      query: ({ stationId, incidentId }) => `beach/${stationId}/sourceTrackdown?incident_id=${incidentId}`,
       transformResponse: (response: Envelope) => sourceTrackdownListSchema.parse(response.payload).list,
       providesTags: ['Trackdowns'],
     }),
@@ -30,7 +36,7 @@ export const trackdownsApi = api.injectEndpoints({
   }),
 });
 
-export const { useStationTrackdownsQuery, useCreateTrackdownMutation, useUpdateTrackdownMutation, useDeleteTrackdownMutation } = trackdownsApi;
+export const { useStationTrackdownsQuery, useIncidentTrackdownsQuery, useCreateTrackdownMutation, useUpdateTrackdownMutation, useDeleteTrackdownMutation } = trackdownsApi;
 
 /**
  * Downloads a trackdown's file (GET sourceTrackdown/{id}/files/{file}, a staff call: the token goes in the

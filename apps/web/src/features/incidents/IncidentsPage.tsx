@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Select, Table, Textarea } from '@trussworks/react-uswds';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   incidentAccess,
   INCIDENT_STATE_LABELS,
   latestSampleDate,
   programToday,
   sanitarySurveyAccess,
+  sourceTrackdownAccess,
   SURVEY_CODES,
   type DailyIncident,
   type Incident,
@@ -23,6 +24,9 @@ import { ManagementList } from '../../components/management/ManagementList';
 import { FormProblems, useServerFailure } from '../../components/management/form-problems';
 import { ProgramGate } from '../../components/ProgramGate';
 import { ScreenPage } from '../../components/ScreenPage';
+import { followUpPath, trackdownPath } from '../beaches/trackdown-labels';
+import { useIncidentTrackdownsQuery } from '../beaches/trackdowns-api';
+import { useProgramDay } from '../../app/program-day';
 import {
   useCloseIncidentMutation,
   useCreateIncidentMutation,
@@ -51,7 +55,13 @@ const place = (i: IncidentSummary) => `${i.beach_name} - ${i.station_name}`;
 
 function Incidents({ programId }: { programId: number }) {
   const [filters, setFilters] = useState<IncidentFilters>({ state: 'open', beach_station_id: null, from: '', to: '' });
-  const [opened, setOpened] = useState<IncidentSummary | null>(null);
+  // The incident opened below the list is in the address (`?station=3&incident=12`), so a trackdown can link back to it (issue 28).
+  const [params, setParams] = useSearchParams();
+  const openedStation = Number(params.get('station'));
+  const openedIncident = Number(params.get('incident'));
+  const opened = openedStation > 0 && openedIncident > 0 && Number.isInteger(openedStation) && Number.isInteger(openedIncident) ? { beach_station_id: openedStation, incident_id: openedIncident } : null;
+  const setOpened = (i: Pick<IncidentSummary, 'beach_station_id' | 'incident_id'> | null) =>
+    setParams(i ? { station: String(i.beach_station_id), incident: String(i.incident_id) } : {});
   const [notice, setNotice] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const user = useAppSelector((state) => state.user.user);
@@ -280,6 +290,7 @@ function IncidentDetails({ stationId, incidentId, mayDelete, onDone, onDeleted, 
           </tbody>
         </Table>
       )}
+      <IncidentTrackdowns incident={i} />
       {i.state === 'OPEN' && <DailyEntryForm incident={i} onDone={onDone} />}
       {i.state === 'OPEN' && <CloseIncidentForm incident={i} onDone={onDone} />}
       <div className="margin-top-2">
@@ -305,6 +316,48 @@ function IncidentDetails({ stationId, incidentId, mayDelete, onDone, onDeleted, 
       >
         <p>The incident at {place(i)} of {i.start_date} and its daily log are deleted. The audit log keeps a copy.</p>
       </ConfirmDialog>
+    </section>
+  );
+}
+
+/**
+ * The source trackdowns that follow up the incident, each linking to it on its station's dashboard, and "Start a
+ * source trackdown" (prefilled with the incident's station and dates) for those who may use the program's
+ * trackdowns (issue 28). The server checks the same rule on each call.
+ */
+function IncidentTrackdowns({ incident }: { incident: Incident }) {
+  const user = useAppSelector((state) => state.user.user);
+  const day = useProgramDay();
+  const allowed = user ? sourceTrackdownAccess(user, incident.program_id).use : false;
+  const trackdowns = useIncidentTrackdownsQuery({ stationId: incident.beach_station_id, incidentId: incident.incident_id }, { skip: !allowed });
+  if (!allowed) return null;
+  return (
+    <section aria-labelledby="incident-trackdowns-heading">
+      <h3 id="incident-trackdowns-heading">Source trackdowns</h3>
+      {trackdowns.isLoading ? (
+        <Loading label="Loading the source trackdowns…" />
+      ) : trackdowns.isError || !trackdowns.data ? (
+        <LoadError message="The source trackdowns of this incident could not be loaded." onRetry={() => void trackdowns.refetch()} />
+      ) : trackdowns.data.length === 0 ? (
+        <p>No source trackdown follows up this incident yet.</p>
+      ) : (
+        <ul className="usa-list">
+          {trackdowns.data.map((t) => (
+            <li key={t.source_trackdown_id}>
+              <Link to={trackdownPath(t.beach_station_id, t.source_trackdown_id)}>
+                Trackdown #{t.source_trackdown_id} of {day(t.created_at)}
+              </Link>
+              {t.created_by_name && ` by ${t.created_by_name}`}
+              {t.identified_problems && <span className="display-block font-body-2xs">{t.identified_problems.split('\n')[0]}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link className="usa-button usa-button--outline" to={followUpPath(incident.beach_station_id, incident.incident_id)}>
+          Start a source trackdown
+        </Link>
+      </p>
     </section>
   );
 }

@@ -173,7 +173,45 @@ describe('Incident', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The incident at Seaside Heights - Station 3 of 2026-07-14 was deleted.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')!.path).toBe('/api/incidents/11');
-    expect(screen.queryByRole('heading', { level: 2, name: 'Incident at Seaside Heights - Station 3' })).not.toBeInTheDocument();
+    // The opened incident is in the address; leaving it is a navigation.
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Incident at Seaside Heights - Station 3' })).not.toBeInTheDocument());
+  });
+
+  it('opens the incident named in the address, lists the trackdowns that follow it up and starts one prefilled (issue 28)', async () => {
+    const trackdown = {
+      source_trackdown_id: 7,
+      beach_station_id: 3,
+      program_id: 1,
+      station_name: 'Station 3',
+      beach_name: 'Seaside Heights',
+      incident: { incident_id: 11, beach_station_id: 3, start_date: '2026-07-14', end_date: null, state: 'OPEN', reason_name: 'Elevated bacteria' },
+      identified_problems: 'Illicit connection at outfall 3',
+      suggested_solutions: '',
+      description: '',
+      is_applying_for_loan_or_grant: false,
+      has_received_loan_or_grant: false,
+      water_quality_filename: null,
+      water_quality_file: null,
+      water_quality_file_type: null,
+      attempted_fixes: [],
+      trackdown_files: [],
+      created_at: '2026-07-15T14:00:00Z',
+      created_by_name: 'Helen Rossi',
+      updated_at: '2026-07-15T14:00:00Z',
+    };
+    const { calls } = routes({ 'GET /api/beach/3/sourceTrackdown': ok('SOURCE_TRACKDOWNS_FOUND', { list: [trackdown], incidents: [trackdown.incident] }) });
+    const store = signedInStore({ user: makeAdmin() });
+    store.dispatch({ type: 'user/setSelectedProgram', payload: 1 });
+    const { router, user } = renderApp('/portal/beaches/incidents?station=3&incident=11', store);
+    const section = await screen.findByRole('region', { name: 'Source trackdowns' });
+    const link = await within(section).findByRole('link', { name: 'Trackdown #7 of 2026-07-15' });
+    expect(link).toHaveAttribute('href', '/portal/beaches/station/3#trackdown-7');
+    expect(link.closest('li')).toHaveTextContent('by Helen Rossi');
+    expect(calls.find((c) => c.path === '/api/beach/3/sourceTrackdown')!.query).toEqual({ incident_id: '11' });
+    const start = within(section).getByRole('link', { name: 'Start a source trackdown' });
+    expect(start).toHaveAttribute('href', '/portal/beaches/station/3?trackdownFor=11#source-trackdowns');
+    await user.click(start);
+    expect(router.state.location.pathname).toBe('/portal/beaches/station/3');
   });
 
   it('says that no incident matches the filters rather than that there are none', async () => {
