@@ -63,6 +63,24 @@ describe('Portal layout', () => {
     expect(nav).not.toHaveClass('is-visible');
   });
 
+  it('hides and shows the desktop menu with a button, and remembers the choice', async () => {
+    window.localStorage.removeItem('beach-portal:menu-collapsed');
+    currentUserApi();
+    const { user } = renderApp('/portal', signedInStore());
+    const hide = await screen.findByRole('button', { name: 'Hide menu' });
+    expect(hide).toHaveAttribute('aria-expanded', 'true');
+    expect(hide).toHaveAttribute('aria-controls', 'portal-sidebar');
+    await user.click(hide);
+    expect(screen.queryByRole('navigation', { name: 'Portal menu' })).not.toBeInTheDocument();
+    const show = screen.getByRole('button', { name: 'Show menu' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(window.localStorage.getItem('beach-portal:menu-collapsed')).toBe('true');
+    show.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('navigation', { name: 'Portal menu' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('beach-portal:menu-collapsed')).toBeNull();
+  });
+
   it('logs out: calls GET logout, empties auth and user, and goes to Login', async () => {
     const { calls } = currentUserApi();
     const { user, store, router } = renderApp('/portal', signedInStore());

@@ -1,9 +1,9 @@
 import '../../styles/uswds/content.scss';
 import '../../styles/uswds/portal.scss';
 import '@trussworks/react-uswds/lib/index.css';
-import { Suspense, useState, type CSSProperties } from 'react';
+import { Suspense, useCallback, useState, type CSSProperties } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { Button, Header, NavCloseButton, NavMenuButton } from '@trussworks/react-uswds';
+import { Button, Header, Icon, NavCloseButton, NavMenuButton } from '@trussworks/react-uswds';
 import { accessiblePrograms } from '@beach/domain';
 import logoUrl from '../../assets/logo.svg';
 import { BackToTop } from '../../components/BackToTop';
@@ -19,6 +19,35 @@ import { useAppSelector } from '../hooks';
 import { PortalMenu, ProgramSelector, usePortalSections } from '../portal-menu';
 import { PUBLIC_LINKS } from '../public-nav';
 import { Copyright } from './Copyright';
+
+/** Where the desktop sidebar's hidden or shown state is kept between visits. */
+export const MENU_COLLAPSED_KEY = 'beach-portal:menu-collapsed';
+
+function readCollapsed() {
+  try {
+    return window.localStorage.getItem(MENU_COLLAPSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** The desktop sidebar hidden or shown, remembered in localStorage (a private window may refuse it: then not kept). */
+function useMenuCollapsed(): [boolean, () => void] {
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const toggle = useCallback(() => {
+    setCollapsed((was) => {
+      const next = !was;
+      try {
+        if (next) window.localStorage.setItem(MENU_COLLAPSED_KEY, 'true');
+        else window.localStorage.removeItem(MENU_COLLAPSED_KEY);
+      } catch {
+        // not remembered; the toggle still works for this visit
+      }
+      return next;
+    });
+  }, []);
+  return [collapsed, toggle];
+}
 
 function initials(first: string | undefined, last: string | undefined) {
   return `${first?.trim()[0] ?? ''}${last?.trim()[0] ?? ''}`.toUpperCase() || '?';
@@ -36,6 +65,7 @@ export default function PortalLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuCollapsed, toggleMenuCollapsed] = useMenuCollapsed();
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
   useCurrentUserPolling();
   useSessionExpiryWatch();
@@ -149,21 +179,41 @@ export default function PortalLayout() {
         </div>
       </Header>
 
-      <div className="grid-container portal-body">
-        <div className="grid-row grid-gap-lg">
+      {/* A wide container: data screens (grids, tables) use the width beside the menu, up to a generous maximum. */}
+      <div className="portal-body">
+        <div className={showSidebar ? `portal-columns${menuCollapsed ? ' portal-columns--collapsed' : ''}` : 'portal-columns portal-columns--single'}>
           {showSidebar && (
-            <aside className="desktop:grid-col-3 portal-sidebar">
+            <aside id="portal-sidebar" className="portal-sidebar" hidden={menuCollapsed}>
               <nav aria-label="Portal menu">
                 <ProgramSelector idPrefix="sidebar" />
                 <PortalMenu sections={sections} idPrefix="sidebar" />
               </nav>
             </aside>
           )}
-          <main id="main-content" tabIndex={-1} className={showSidebar ? 'grid-col-12 desktop:grid-col-9 padding-y-4' : 'grid-col-12 padding-y-4'}>
-            <Suspense fallback={<Loading />}>
-              <Outlet />
-            </Suspense>
-          </main>
+          <div className="portal-content">
+            {showSidebar && (
+              <Button
+                type="button"
+                unstyled
+                className="portal-menu-toggle"
+                aria-controls="portal-sidebar"
+                aria-expanded={!menuCollapsed}
+                onClick={toggleMenuCollapsed}
+              >
+                {menuCollapsed ? (
+                  <Icon.NavigateNext aria-hidden="true" focusable={false} />
+                ) : (
+                  <Icon.NavigateBefore aria-hidden="true" focusable={false} />
+                )}
+                {menuCollapsed ? 'Show menu' : 'Hide menu'}
+              </Button>
+            )}
+            <main id="main-content" tabIndex={-1} className={showSidebar ? 'portal-main padding-top-2 padding-bottom-4' : 'portal-main padding-y-4'}>
+              <Suspense fallback={<Loading />}>
+                <Outlet />
+              </Suspense>
+            </main>
+          </div>
         </div>
       </div>
 

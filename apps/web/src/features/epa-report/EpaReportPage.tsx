@@ -299,6 +299,27 @@ const TABLE_COLUMNS: readonly { key: EpaReportColumnKey; label: string; numeric:
   { key: 'preseason_action_days', label: 'Pre-season action days', numeric: true },
 ];
 
+/**
+ * Where a header's long words may break (soft hyphens): fifteen columns fit the portal's column at 1280 px
+ * beside the menu only if "Exceedances" and "Municipality" can take two lines (issue 28). Shown only; the
+ * header's accessible name is the plain label.
+ */
+const HEADER_BREAKS: Partial<Record<EpaReportColumnKey, string>> = {
+  program_abbv: 'Pro\u00ADgram',
+  municipality: 'Munici\u00ADpality',
+  monitored: 'Moni\u00ADtored',
+  samples: 'Sam\u00ADples',
+  exceedances: 'Exceed\u00ADances',
+  advisories: 'Advi\u00ADsories',
+  advisory_days: 'Advi\u00ADsory days in sea\u00ADson',
+  closures: 'Clo\u00ADsures',
+  closure_days: 'Clo\u00ADsure days in sea\u00ADson',
+  action_days: 'Ac\u00ADtion days in sea\u00ADson',
+  season_days: 'Sea\u00ADson days',
+  percent_under_action: '% beach-days under ac\u00ADtion',
+  preseason_action_days: 'Pre-sea\u00ADson ac\u00ADtion days',
+};
+
 type Sort = { key: EpaReportColumnKey; ascending: boolean };
 
 function compare(a: EpaReportBeach, b: EpaReportBeach, key: EpaReportColumnKey): number {
@@ -356,7 +377,14 @@ function Results({ report }: { report: EpaReport }) {
           className="text-ink text-no-underline text-bold"
           onClick={() => setSort((s) => ({ key: column.key, ascending: s?.key === column.key ? !s.ascending : true }))}
         >
-          {column.label}
+          {HEADER_BREAKS[column.key] ? (
+            <>
+              <span aria-hidden="true">{HEADER_BREAKS[column.key]}</span>
+              <span className="usa-sr-only">{column.label}</span>
+            </>
+          ) : (
+            column.label
+          )}
           <span aria-hidden="true">{active ? (sort!.ascending ? ' ▲' : ' ▼') : ''}</span>
           <span className="usa-sr-only">{active ? ` (sorted ${sort!.ascending ? 'ascending' : 'descending'})` : ' (sort)'}</span>
         </Button>

@@ -437,16 +437,16 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
                     </th>
                     {locked ? (
                       <>
-                        <td>{row.hh ? `${row.hh}:${row.mm}` : ''}</td>
-                        <td>{row.value}</td>
-                        <td>{remarkText(row.remark)}</td>
-                        <td>{unitText(row.unit)}</td>
-                        <td>{row.resample ? 'Yes' : 'No'}</td>
-                        <td>{row.comments}</td>
+                        <td data-label="Time (HH:MM)">{row.hh ? `${row.hh}:${row.mm}` : ''}</td>
+                        <td data-label="Value">{row.value}</td>
+                        <td data-label="Remark code">{remarkText(row.remark)}</td>
+                        <td data-label="Unit">{unitText(row.unit)}</td>
+                        <td data-label="Resample">{row.resample ? 'Yes' : 'No'}</td>
+                        <td data-label="Comments">{row.comments}</td>
                       </>
                     ) : (
                       <>
-                        <td>
+                        <td data-label="Time (HH:MM)">
                           <div className="results-grid__clock">
                             {(['hh', 'mm'] as const).map((column) => (
                               <Fragment key={column}>
@@ -476,7 +476,7 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
                           {cellError(row, 'hh')}
                           {cellError(row, 'mm')}
                         </td>
-                        <td>
+                        <td data-label="Value">
                           <input
                             id={cellId(row, 'value')}
                             className={`usa-input results-grid__value${invalid(row, 'value') ? ' usa-input--error' : ''}`}
@@ -493,7 +493,7 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
                           />
                           {cellError(row, 'value')}
                         </td>
-                        <td>
+                        <td data-label="Remark code">
                           <select
                             id={cellId(row, 'remark')}
                             className={`usa-select results-grid__remark${invalid(row, 'remark') ? ' usa-input--error' : ''}`}
@@ -513,7 +513,7 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
                           </select>
                           {cellError(row, 'remark')}
                         </td>
-                        <td>
+                        <td data-label="Unit">
                           <select
                             id={cellId(row, 'unit')}
                             className="usa-select results-grid__unit"
@@ -532,7 +532,7 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
                           </select>
                           {cellError(row, 'unit')}
                         </td>
-                        <td className="text-center">
+                        <td className="text-center" data-label="Resample">
                           <input
                             id={cellId(row, 'resample')}
                             className="results-grid__check"
@@ -543,7 +543,7 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
                             onKeyDown={(event) => onCellKeyDown(event, index, 'resample')}
                           />
                         </td>
-                        <td>
+                        <td data-label="Comments">
                           <input
                             id={cellId(row, 'comments')}
                             className={`usa-input results-grid__comments${invalid(row, 'comments') ? ' usa-input--error' : ''}`}
@@ -561,7 +561,7 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
                         </td>
                       </>
                     )}
-                    <td className="results-grid__state">
+                    <td className="results-grid__state" data-label="State">
                       {!row.result ? (
                         rowChanged ? 'New, not saved' : 'Not entered'
                       ) : state === 'UNVERIFIED' ? (
@@ -579,7 +579,7 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
                         </span>
                       )}
                     </td>
-                    <td className="results-grid__row-actions">
+                    <td className="results-grid__row-actions" data-label="Actions">
                       {row.result?.can_delete && (
                         <label className="results-grid__select-label">
                           <input
