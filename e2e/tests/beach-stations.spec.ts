@@ -85,7 +85,9 @@ test("a station's dashboard shows its surveys and, to an organization admin, its
   await page.getByRole('navigation', { name: 'Portal menu' }).getByLabel('Program').selectOption(String(programId));
   await openBeachStations(page, photo!.county!);
   const name = `${photo!.beach_name} - ${photo!.station_name}`;
-  await page.getByRole('button', { name: `Open the dashboard of ${name}`, exact: true }).click();
+  await page.getByRole('link', { name: `Open the dashboard of ${name}`, exact: true }).click();
+  await expect(page).toHaveURL(/\/portal\/beaches\/station\/\d+$/);
+  await expect(page.getByRole('link', { name: 'Back to Beach Stations' })).toBeVisible();
   const dashboard = page.getByRole('region', { name });
   await expect(dashboard.getByRole('heading', { level: 3, name: 'Sanitary surveys' })).toBeVisible();
   await expect(dashboard.getByRole('link', { name: /^(All \d+ surveys on the Sanitary Surveys screen|The Sanitary Surveys screen)$/ })).toBeVisible();

@@ -191,7 +191,8 @@ test('a county health officer logs an advisory’s incident, surveys the beach f
   await shoot(page, test.info(), 'journey-beach-stations');
 
   const report = pdf(`Dye test at ${station.station_name}`);
-  await cleared.getByRole('button', { name: `Open the dashboard of ${place}` }).click();
+  await cleared.getByRole('link', { name: `Open the dashboard of ${place}` }).click();
+  await expect(page).toHaveURL(/\/portal\/beaches\/station\/\d+$/);
   const dashboard = page.getByRole('region', { name: place }).filter({ has: page.getByRole('heading', { name: 'Source trackdowns' }) });
   await expect(dashboard.getByRole('heading', { name: 'Source trackdowns' })).toBeVisible();
   await dashboard.getByRole('button', { name: 'Add a source trackdown' }).click();

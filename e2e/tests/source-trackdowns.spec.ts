@@ -25,7 +25,8 @@ test('a county health officer records a source trackdown with a PDF and an attem
   await page.getByLabel('County', { exact: true }).selectOption({ label: 'Monmouth' });
   await page.getByLabel('Station type').selectOption('PRIMARY');
   await expect(page.getByRole('table')).toBeVisible();
-  await page.getByRole('button', { name: /^Open the dashboard of / }).first().click();
+  await page.getByRole('link', { name: /^Open the dashboard of / }).first().click();
+  await expect(page).toHaveURL(/\/portal\/beaches\/station\/\d+$/);
   const dashboard = page.getByRole('region', { name: /.+ - .+/ }).filter({ has: page.getByRole('heading', { name: 'Source trackdowns' }) });
   await expect(dashboard.getByRole('heading', { name: 'Source trackdowns' })).toBeVisible();
   await expect(dashboard.getByRole('button', { name: 'Add a source trackdown' })).toBeVisible();
