@@ -5,7 +5,7 @@
  * inherits that area's rule; a route in no listed area needs only a signed-in staff member (its ids are
  * still aimed at foreign records by ./targets.ts).
  */
-import { accessiblePrograms, hasSystemPermission, isAdminOrganization, manageUsersScope, portalAbilities, type PortalRoute, type UserProfile } from '@beach/domain';
+import { accessiblePrograms, hasSystemPermission, isAdminOrganization, managesSeasons, manageUsersScope, portalAbilities, type PortalRoute, type UserProfile } from '@beach/domain';
 import type { Operation } from './openapi';
 import { canSomewhere, inSomeProgram } from './targets';
 
@@ -55,6 +55,15 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
   { label: 'alert subscriber counts', matches: (op) => op.path === '/api/beach/{id}/alertSubscribers', may: (p) => accessiblePrograms(p).length > 0 },
   { label: 'program management', matches: (op) => /^\/api\/program(\/\{id\})?$/.test(op.path) && writes(op), may: admin },
   { label: 'LHA management', matches: (op) => op.path.startsWith('/api/localHealthAuthority') && writes(op), may: admin },
+  // Places Management and the set-up checklist (issue 25, decision 0051): organization admins only.
+  { label: 'places management', matches: (op) => op.path.startsWith('/api/places'), may: admin },
+  { label: 'set-up checklist', matches: (op) => op.path === '/api/setup/checklist', may: admin },
+  // Seasons (decision 0051): set by a program's admins (managesSeasons) in the program named; read where the program is accessible.
+  {
+    label: 'seasons (program admins)',
+    matches: (op) => op.path.startsWith('/api/program/{id}/seasons/') && writes(op),
+    may: (p) => accessiblePrograms(p).some((program) => managesSeasons(p, program.program_id)),
+  },
   { label: 'website management: external links', matches: (op) => op.path.startsWith('/api/links/'), may: admin },
   {
     label: 'website management: Found on the Beach, FAQs',

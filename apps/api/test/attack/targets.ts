@@ -70,6 +70,9 @@ export interface World {
   takeGisService(): number;
   countyId: number;
   municipalityId: number;
+  /** A county and a municipality of the suite's own for Places Management's calls (issue 25): edited, retired, merged or deleted freely. */
+  placeCountyId: number;
+  placeMunicipalityId: number;
   organizationGroupId: number;
   organizationCategoryId: number;
   /** A fresh unverified (or primary-verified) result of a program, one per request that names a result. */
@@ -168,6 +171,9 @@ const KINDS = {
   gisService: (w, r, op) => ({ kind: 'GIS service', value: op.method === 'DELETE' ? w.takeGisService() : w.gisServiceId, reachable: () => isAdmin(r) }),
   /** A public map overlay read names an active GIS service: anyone reaches it. */
   publicGisService: reference('GIS service', (w) => w.gisServiceId),
+  /** Places Management (issue 25): organization admins only, to read and to write. */
+  placeCounty: (w, r) => ({ kind: 'county (places)', value: w.placeCountyId, reachable: () => isAdmin(r) }),
+  placeMunicipality: (w, r) => ({ kind: 'municipality (places)', value: w.placeMunicipalityId, reachable: () => isAdmin(r) }),
   county: reference('county', (w) => w.countyId),
   municipality: reference('municipality', (w) => w.municipalityId),
   parameter: reference('parameter', (w) => w.facts.parameter.ENTEROCOCCUS),
@@ -246,6 +252,10 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['setActiveTo'], in: ['path'], kind: 'setActiveTo' },
   { names: ['user_id'], in: ['query'], paths: /^\/api\/audit\//, kind: 'userFilter' },
   { names: ['id'], in: ['path'], paths: /^\/api\/localHealthAuthority\//, kind: 'lha' },
+  // Places Management (issue 25): the suite's own county and municipality; a merge's two ids come from the schema (the same value: refused)
+  { names: ['id'], in: ['path'], paths: /^\/api\/places\/counties\//, kind: 'placeCounty' },
+  { names: ['id'], in: ['path'], paths: /^\/api\/places\/municipalities\//, kind: 'placeMunicipality' },
+  { names: ['from_id', 'into_id'], in: ['body'], paths: /^\/api\/places\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/links\//, kind: 'link' },
   { names: ['id'], in: ['path'], paths: /^\/api\/photos\//, kind: 'photo' },
   { names: ['id'], in: ['path'], paths: /^\/api\/faqs\//, kind: 'faq' },
@@ -348,6 +358,11 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
   const [lha] = await queryRows<{ id: number }>(db, sql`select local_health_authority_id as id from local_health_authorities order by 1 limit 1`);
   const [county] = await queryRows<{ id: number }>(db, sql`select county_id as id from counties order by 1 limit 1`);
   const [municipality] = await queryRows<{ id: number }>(db, sql`select municipality_id as id from municipalities order by 1 limit 1`);
+  const [placeCounty] = await queryRows<{ id: number }>(db, sql`insert into counties (name, fips) values ('Attack Suite County', '10999') returning county_id as id`);
+  const [placeMunicipality] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into municipalities (county_id, name) values (${placeCounty!.id}, 'Attack Suite Town') returning municipality_id as id`,
+  );
   const [group] = await queryRows<{ id: number }>(db, sql`select organization_group_id as id from organization_groups order by 1 limit 1`);
   const [category] = await queryRows<{ id: number }>(db, sql`select organization_category_id as id from organization_categories order by 1 limit 1`);
   if (!dana || !lha || !county || !group || !category) throw new Error('demo data lacks Dana Whitfield, an LHA, a county or organization groups');
@@ -623,6 +638,8 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     },
     countyId: county.id,
     municipalityId: municipality!.id,
+    placeCountyId: placeCounty!.id,
+    placeMunicipalityId: placeMunicipality!.id,
     organizationGroupId: group.id,
     organizationCategoryId: category.id,
     takeResult(programId, verified) {
