@@ -29,7 +29,7 @@ async function tableFits(page: Page): Promise<Fit[]> {
       }
       return main;
     };
-    return [...main.querySelectorAll('table')]
+    return Array.from(main.querySelectorAll('table'))
       .filter((t) => t.offsetParent !== null && !t.closest('details:not([open])'))
       .map((t) => {
         const caption = t.querySelector('caption')?.textContent?.trim() ?? t.getAttribute('aria-label') ?? t.className;

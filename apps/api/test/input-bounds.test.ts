@@ -237,6 +237,17 @@ function dateCases(): InputCase[] {
       staff: true,
       request: (d) => ({ method: 'PUT', url: '/api/dailyFlights/999999', payload: { flight_date: d, status: 'FLOWN' } }),
     },
+    // A program's season (issue 25): a program that does not exist, so a taken date writes nothing.
+    ...['preseason_start', 'start_date', 'end_date'].map((field) => ({
+      route: 'PUT /api/program/{}/seasons/{}',
+      field,
+      staff: true,
+      request: (d: string): InjectOptions => ({
+        method: 'PUT',
+        url: '/api/program/999999/seasons/2024',
+        payload: { preseason_start: '2024-05-13', start_date: '2024-05-25', end_date: '2024-09-02', [field]: d },
+      }),
+    })),
   ];
 }
 
@@ -253,6 +264,20 @@ function yearCases(): InputCase[] {
       field: 'year',
       staff: true,
       request: (y) => get(`/api/depit/xml/beachNotification?program_id=${facts.program.OB}&year=${y}`),
+    },
+    // A program's seasons by year (issue 25), on a program that does not exist: nothing is written.
+    {
+      route: 'PUT /api/program/{}/seasons/{}',
+      field: 'year',
+      staff: true,
+      request: (y) => ({ method: 'PUT', url: `/api/program/999999/seasons/${y}`, payload: { preseason_start: '2024-05-13', start_date: '2024-05-25', end_date: '2024-09-02' } }),
+    },
+    { route: 'DELETE /api/program/{}/seasons/{}', field: 'year', staff: true, request: (y) => ({ method: 'DELETE', url: `/api/program/999999/seasons/${y}` }) },
+    {
+      route: 'POST /api/program/{}/seasons/{}/copy-to-next-year',
+      field: 'year',
+      staff: true,
+      request: (y) => ({ method: 'POST', url: `/api/program/999999/seasons/${y}/copy-to-next-year` }),
     },
     {
       route: 'POST /api/system/export/beachNotification/',

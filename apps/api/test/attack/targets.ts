@@ -222,7 +222,7 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['id'], in: ['path'], paths: /^\/api\/survey\/incident\//, kind: 'incident' },
   { names: ['id'], in: ['path'], paths: /^\/api\/survey\/\{id\}$/, kind: 'survey' },
   { names: ['sid'], in: ['path'], kind: 'survey' },
-  { names: ['incident_id'], in: ['body'], kind: 'incident' },
+  { names: ['incident_id'], in: ['body', 'query'], kind: 'incident' },
   { names: ['dailyId'], in: ['path'], kind: 'value' },
   // A survey photo's id is checked against the survey named beside it.
   { names: ['photoId'], in: ['path'], paths: /\/survey\/\{sid\}\/photos\//, kind: 'value' },
