@@ -5,6 +5,7 @@
 import { placeKey } from '../csv/legacy';
 import { parseCsv, CsvSyntaxError } from '../csv/parse';
 import { stateOfCountyFips } from '../schemas/beach-notification-xml';
+import { NOT_SINGLE_LINE, TEXT_MESSAGES } from '../schemas/common';
 
 /** Kinds of municipality (New Jersey has all five; other states name theirs the same way). */
 export const MUNICIPALITY_TYPES = ['BOROUGH', 'CITY', 'TOWN', 'TOWNSHIP', 'VILLAGE', 'OTHER'] as const;
@@ -90,6 +91,8 @@ export function parsePlacesCsv(text: string): { rows: PlaceCsvRow[]; errors: Pla
   for (const { line, fields } of body) {
     const cell = (c: keyof typeof at) => (fields[at[c]] ?? '').trim().replace(/\s+/g, ' ');
     const problems: string[] = [];
+    // Cells become names: one line each, no control, bidi or invisible character (the text rule of every name).
+    if (fields.some((f) => NOT_SINGLE_LINE.test(f))) problems.push(TEXT_MESSAGES.singleLine);
     const county = cell('county');
     const countyFips = cell('county_fips');
     const municipality = cell('municipality') || null;

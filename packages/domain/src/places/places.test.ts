@@ -59,6 +59,13 @@ describe('parsePlacesCsv', () => {
     expect(byLine(9)).toEqual(['A municipality code or type needs a municipality name']);
   });
 
+  it('refuses a cell with a line break, a control, bidi or invisible character (cells become names)', () => {
+    const { rows, errors } = parsePlacesCsv([HEADER, 'Ocean,34029,"Bay\nHead",,', 'Ocean,34029,Sea\u202EGirt,,', 'Ocean,34029,Lavallette,,'].join('\n'));
+    expect(rows.map((r) => r.municipality)).toEqual(['Lavallette']);
+    expect(errors.map((e) => e.line)).toEqual([2, 4]);
+    expect(errors[0]!.message).toMatch(/one line of text/);
+  });
+
   it('refuses a file without the columns, an empty file and a header alone', () => {
     expect(parsePlacesCsv('county,fips\nOcean,34029').errors).toEqual([{ line: 1, message: 'Missing columns: county_fips, municipality, municipality_code, type' }]);
     expect(parsePlacesCsv('').errors[0]!.message).toMatch(/empty/);

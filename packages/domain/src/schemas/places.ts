@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countyFipsProblem, municipalityCodeProblem, MUNICIPALITY_TYPES, PLACE_MESSAGES } from '../places';
-import { idSchema, optionalText, requiredText } from './common';
+import { idSchema, multiLine, optionalText, requiredText } from './common';
 
 /** Places (issue 25, decision 0051): counties and municipalities, managed by organization admins. */
 
@@ -82,7 +82,8 @@ export const PLACES_FILE_MAX_CHARS = 2_000_000;
 
 /** POST places/load: the CSV's text; apply false is the dry run. */
 export const placesLoadSchema = z.object({
-  csv: z.string({ error: 'Choose a places file' }).min(1, 'Choose a places file').max(PLACES_FILE_MAX_CHARS, 'The places file is larger than 2 MB'),
+  // The file's text: lines and tabs, no other control, bidi or invisible character (its cells become names).
+  csv: multiLine(z.string({ error: 'Choose a places file' }).min(1, 'Choose a places file').max(PLACES_FILE_MAX_CHARS, 'The places file is larger than 2 MB')),
   apply: z.boolean().default(false),
   file_name: optionalText(200),
 });
