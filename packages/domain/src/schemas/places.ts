@@ -89,13 +89,6 @@ export const placesLoadSchema = z.object({
 });
 export type PlacesLoadInput = z.input<typeof placesLoadSchema>;
 
-export const placesListQuery = z.object({
-  include_retired: z
-    .union([z.boolean(), z.enum(['true', 'false'])])
-    .optional()
-    .transform((v) => v === true || v === 'true'),
-});
-
 // Responses
 
 export const countyRecordSchema = z.object({
