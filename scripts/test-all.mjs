@@ -1,31 +1,118 @@
 #!/usr/bin/env node
-// `npm test`: every suite that can run here, in order, with one summary line at the end.
-// Steps: lint, typecheck, unit/API/component tests (vitest), web build, browser tests (Playwright), container image.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite that can run here, with each step's time and one summary line at the end.
+// Steps: lint and typecheck (side by side), unit/API/component tests (vitest), web build, browser tests
+// (Playwright), container image.
+//
+// `npm test -- --changed[=REF]`: the inner loop (decision 0055). Only what the change touches, against REF
+// (default: the uncommitted changes): eslint on the changed files, tsc on the projects they belong to (all
+// of them for packages/domain), the vitest files that import a changed file (vitest --changed), on PGlite
+// and, when TEST_DATABASE_URL is set, on PostgreSQL, and the browser specs that changed (playwright
+// --only-changed), with the web build only when there is one to run.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
+// Node 24 runs the suite (decision 0054): npm scripts find the pinned build in node_modules/.bin.
+console.log(`Node ${process.version} (${process.execPath})`);
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error('Node 24 or later is required: run `npm install` (it installs the pinned Node 24 on Linux x64), or install Node 24.');
+  process.exit(1);
+}
+
+const changedArg = process.argv.slice(2).find((a) => a === '--changed' || a.startsWith('--changed='));
+const changed = changedArg ? { ref: changedArg.includes('=') ? changedArg.slice('--changed='.length) : undefined, files: changedFiles(changedArg) } : undefined;
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-const steps = [
-  { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
-  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--silent'] },
-  // The API suite runs on embedded PGlite first, then again on PostgreSQL when TEST_DATABASE_URL is set.
-  { name: 'unit, API (PGlite) and component tests', cmd: 'npx', args: vitestArgs('vitest-pglite'), env: { TEST_DATABASE_URL: '' }, report: 'vitest-pglite' },
-  { name: 'web build', cmd: 'npm', args: ['run', 'build', '--silent'] },
-  // Starts the api on the build and counts the bytes '/' takes on the wire before its map is usable (170 KB).
-  { name: "first view of '/' on the wire (budget)", cmd: 'node', args: ['apps/web/scripts/bundle-budget.mjs'] },
+
+/** The tsc projects, and which folders each one compiles (the domain package is compiled by every project). */
+const TSC_PROJECTS = [
+  { dir: 'packages/domain', reads: ['packages/domain/'] },
+  { dir: 'apps/api', reads: ['apps/api/', 'packages/domain/'] },
+  { dir: 'apps/web', reads: ['apps/web/', 'packages/domain/'] },
+  { dir: 'e2e', reads: ['e2e/', 'packages/domain/'] },
+  { dir: 'bench', reads: ['bench/', 'apps/api/', 'packages/domain/'] },
 ];
-if (process.env.TEST_DATABASE_URL) {
-  steps.push({ name: 'API tests (PostgreSQL)', cmd: 'npx', args: [...vitestArgs('vitest-postgres'), '--project', 'api'], report: 'vitest-postgres' });
-}
-if (chromium) {
-  steps.push({ name: 'browser tests (Playwright, Chromium)', cmd: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { CHROMIUM_PATH: chromium }, report: 'playwright' });
+
+function changedFiles(arg) {
+  const ref = arg.includes('=') ? arg.slice('--changed='.length) : 'HEAD';
+  const git = (gitArgs) => {
+    const res = spawnSync('git', gitArgs, { encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`git ${gitArgs.join(' ')}: ${res.stderr}`);
+    return res.stdout.split('\n').filter(Boolean);
+  };
+  return [...new Set([...git(['diff', '--name-only', '--diff-filter=ACMR', ref]), ...git(['ls-files', '--others', '--exclude-standard'])])];
 }
 
-// The container image (Dockerfile): built and started only where docker or podman works; exit 3 means skipped.
-steps.push({ name: 'container image (docker or podman)', cmd: 'node', args: ['scripts/check-image.mjs'], skipExitCode: 3 });
+/** The steps, in groups: the steps of one group run side by side, the groups one after another. */
+function plan() {
+  const vitest = (report, extra = []) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${report}.json`, ...extra];
+  const playwright = { name: 'browser tests (Playwright, Chromium)', cmd: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { CHROMIUM_PATH: chromium }, report: 'playwright' };
+  if (!changed) {
+    const groups = [
+      [
+        { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
+        { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--silent'] },
+      ],
+      // The API suite runs on embedded PGlite first, then again on PostgreSQL when TEST_DATABASE_URL is set.
+      [{ name: 'unit, API (PGlite) and component tests', cmd: 'npx', args: vitest('vitest-pglite'), env: { TEST_DATABASE_URL: '' }, report: 'vitest-pglite' }],
+      [{ name: 'web build', cmd: 'npm', args: ['run', 'build', '--silent'] }],
+      // Starts the api on the build and counts the bytes '/' takes on the wire before its map is usable (170 KB).
+      [{ name: "first view of '/' on the wire (budget)", cmd: 'node', args: ['apps/web/scripts/bundle-budget.mjs'] }],
+    ];
+    if (process.env.TEST_DATABASE_URL) {
+      groups.push([{ name: 'API tests (PostgreSQL)', cmd: 'npx', args: [...vitest('vitest-postgres'), '--project', 'api'], report: 'vitest-postgres' }]);
+    }
+    if (chromium) groups.push([playwright]);
+    // The container image (Dockerfile): built and started only where docker or podman works; exit 3 means skipped.
+    groups.push([{ name: 'container image (docker or podman)', cmd: 'node', args: ['scripts/check-image.mjs'], skipExitCode: 3 }]);
+    return groups;
+  }
 
-function vitestArgs(report) {
-  return ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${report}.json`];
+  const files = changed.files;
+  console.log(`Changed against ${changed.ref ?? 'HEAD (uncommitted)'}: ${files.length} file(s)`);
+  const groups = [];
+  const lintable = files.filter((f) => /\.(ts|tsx|js|mjs|cjs)$/.test(f) && existsSync(f));
+  const projects = TSC_PROJECTS.filter((p) => files.some((f) => p.reads.some((dir) => f.startsWith(dir))));
+  const first = [];
+  if (lintable.length) first.push({ name: `lint (${lintable.length} changed files)`, cmd: 'npx', args: ['eslint', '--max-warnings', '0', '--no-warn-ignored', ...lintable] });
+  if (projects.length) first.push({ name: `typecheck (${projects.map((p) => p.dir).join(', ')})`, cmd: 'sh', args: ['-c', projects.map((p) => `npx tsc -p ${p.dir}`).join(' && ')] });
+  if (first.length) groups.push(first);
+  const since = changed.ref ? [`--changed=${changed.ref}`] : ['--changed'];
+  groups.push([{ name: 'tests the change touches (PGlite)', cmd: 'npx', args: vitest('vitest-pglite', [...since, '--passWithNoTests']), env: { TEST_DATABASE_URL: '' }, report: 'vitest-pglite' }]);
+  if (process.env.TEST_DATABASE_URL) {
+    groups.push([{ name: 'API tests the change touches (PostgreSQL)', cmd: 'npx', args: [...vitest('vitest-postgres', [...since, '--passWithNoTests']), '--project', 'api'], report: 'vitest-postgres' }]);
+  }
+  const onlyChanged = changed.ref ? [`--only-changed=${changed.ref}`] : ['--only-changed'];
+  if (chromium) {
+    const listed = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--list', ...onlyChanged, '--pass-with-no-tests'], { encoding: 'utf8', env: { ...process.env, CHROMIUM_PATH: chromium } });
+    const count = /Total: (\d+) tests? in/.exec(listed.stdout)?.[1];
+    if (count && Number(count) > 0) {
+      groups.push([{ name: 'web build', cmd: 'npm', args: ['run', 'build', '--silent'] }]);
+      groups.push([{ ...playwright, name: `browser specs that changed (${count} tests)`, args: [...playwright.args, ...onlyChanged] }]);
+    } else {
+      console.log('No browser spec changed: the web build and the browser tests are left out.');
+    }
+  }
+  return groups;
+}
+
+/** Runs a step; a step running beside others has its output held and printed whole when it ends. */
+function run(step, alone) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    if (alone) console.log(`\n=== ${step.name} ===`);
+    const child = spawn(step.cmd, step.args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...step.env } });
+    const held = [];
+    child.stdout?.on('data', (d) => held.push(d));
+    child.stderr?.on('data', (d) => held.push(d));
+    child.on('close', (status) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (!alone) {
+        console.log(`\n=== ${step.name} ===`);
+        process.stdout.write(Buffer.concat(held));
+      }
+      console.log(`--- ${step.name}: ${seconds.toFixed(1)} s, exit ${status}`);
+      resolve({ status, seconds });
+    });
+  });
 }
 
 let passed = 0;
@@ -33,36 +120,43 @@ let failed = 0;
 let skipped = 0;
 const failedSteps = [];
 const skippedSteps = [];
+const times = [];
+const started = Date.now();
 rmSync('test-results', { recursive: true, force: true });
 
-for (const step of steps) {
-  console.log(`\n=== ${step.name} ===`);
-  const res = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  if (step.skipExitCode !== undefined && res.status === step.skipExitCode) {
-    skipped += 1;
-    skippedSteps.push(step.name);
-    continue;
-  }
-  const reportFile = `test-results/${step.report}.json`;
-  const failedBefore = failed;
-  if (step.report?.startsWith('vitest') && existsSync(reportFile)) {
-    const r = JSON.parse(readFileSync(reportFile, 'utf8'));
-    passed += r.numPassedTests;
-    failed += r.numFailedTests;
-    skipped += r.numPendingTests + r.numTodoTests;
-  }
-  if (step.report === 'playwright' && existsSync(reportFile)) {
-    const r = JSON.parse(readFileSync(reportFile, 'utf8'));
-    passed += r.stats.expected + r.stats.flaky;
-    failed += r.stats.unexpected;
-    skipped += r.stats.skipped;
-  }
-  if (res.status !== 0) {
-    failedSteps.push(step.name);
-    // A step can fail with every test passing (lint, a build, or errors outside any test): count it once,
-    // so the closing line never reads '0 failed' on a red run.
-    if (failed === failedBefore) failed += 1;
-  }
+for (const group of plan()) {
+  const results = await Promise.all(group.map((step) => run(step, group.length === 1)));
+  group.forEach((step, i) => {
+    const res = results[i];
+    times.push(`${step.name} ${res.seconds.toFixed(0)} s`);
+    if (step.skipExitCode !== undefined && res.status === step.skipExitCode) {
+      skipped += 1;
+      skippedSteps.push(step.name);
+      return;
+    }
+    const reportFile = `test-results/${step.report}.json`;
+    const failedBefore = failed;
+    if (step.report?.startsWith('vitest') && existsSync(reportFile)) {
+      const r = JSON.parse(readFileSync(reportFile, 'utf8'));
+      passed += r.numPassedTests;
+      failed += r.numFailedTests;
+      skipped += r.numPendingTests + r.numTodoTests;
+    }
+    if (step.report === 'playwright' && existsSync(reportFile)) {
+      const r = JSON.parse(readFileSync(reportFile, 'utf8'));
+      passed += r.stats.expected;
+      // Retries are off (decision 0055): a test that passed only on a retry would still be counted as failed.
+      failed += r.stats.unexpected + r.stats.flaky;
+      skipped += r.stats.skipped;
+      console.log(`Playwright: ${r.stats.expected} passed, ${r.stats.unexpected} failed, ${r.stats.flaky} flaky, ${r.stats.skipped} skipped`);
+    }
+    if (res.status !== 0) {
+      failedSteps.push(step.name);
+      // A step can fail with every test passing (lint, a build, or errors outside any test): count it once,
+      // so the closing line never reads '0 failed' on a red run.
+      if (failed === failedBefore) failed += 1;
+    }
+  });
 }
 
 if (!chromium) {
@@ -70,5 +164,6 @@ if (!chromium) {
 }
 if (skippedSteps.length) console.log(`\n!!! SKIPPED, not passed: ${skippedSteps.join(', ')} (see the step's SKIPPED line). !!!`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\nStep times: ${times.join('; ')}; all ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps.length || failed ? 1 : 0);

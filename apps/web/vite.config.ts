@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { leafletLite } from './build/leaflet-lite';
-import { precompress, splitCss } from './build/plugins';
+import { leafletLite } from './build/leaflet-lite.ts';
+import { precompress, splitCss } from './build/plugins.ts';
 
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: true } };
 

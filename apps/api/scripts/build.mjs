@@ -35,7 +35,7 @@ export async function buildApi(entries = DEFAULT_ENTRIES) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: 'linked',
     logLevel: 'warning',
     // Bundled CommonJS code that calls require() gets Node's, as it would unbundled.

@@ -92,7 +92,7 @@ async function serveApi(config: Config, { clusterWorker }: { clusterWorker: bool
   if (jobsHere && config.rainfallUrl) void refreshRainfall(deps).catch((err: unknown) => app.log.warn({ err }, 'Rainfall feed not read at start'));
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)';
   const jobs = jobsHere ? '' : ' Jobs are queued for `npm run worker` (JOBS=off).';
-  console.log(`\nBeach Portal is running at ${config.publicUrl} on ${where}.${jobs}`);
+  console.log(`\nBeach Portal is running at ${config.publicUrl} on ${where}.${jobs} (Node ${process.version})`);
   if (seeded || (await isDemoDatabase(database))) printDemoAccounts();
 }
 
@@ -122,7 +122,7 @@ async function runPrimary(config: Config, workers: number) {
 
   await api.listening;
   const jobs = jobsHere ? 'jobs run in the primary' : 'jobs are queued for `npm run worker` (JOBS=off)';
-  console.log(`\nBeach Portal is running at ${config.publicUrl} on PostgreSQL (DATABASE_URL) with ${workers} api process${workers > 1 ? 'es' : ''}; ${jobs}.`);
+  console.log(`\nBeach Portal is running at ${config.publicUrl} on PostgreSQL (DATABASE_URL) with ${workers} api process${workers > 1 ? 'es' : ''}; ${jobs}. (Node ${process.version})`);
   if (demo) printDemoAccounts();
 }
 
