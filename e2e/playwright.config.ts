@@ -9,6 +9,22 @@ const aircraftPort = Number(process.env.E2E_AIRCRAFT_PORT ?? 3102);
 const aircraft = `http://127.0.0.1:${aircraftPort}`;
 /** Where the server keeps its embedded database and uploads, and where results go: two runs side by side each set their own. */
 const dataDir = process.env.E2E_DATA_DIR ?? '.data';
+/**
+ * Browser tests run in E2E_WORKERS workers (3 unless set; decision 0055). A run of one worker used a third
+ * of a core on average: the journeys mostly wait (on a minute's alert job, on servers of their own, on the
+ * browser). 810 s with one worker, 587 s with two, 480 s with three on CI's 2 cores. Each worker has a server
+ * of its own, with its own embedded database and mail port, so no test sees another's data: worker n (its
+ * parallelIndex) uses serverOf(n).
+ */
+export const workers = Number(process.env.E2E_WORKERS ?? 3);
+export function serverOf(index: number) {
+  return {
+    base: `http://127.0.0.1:${index === 0 ? port : port + 40 + index}`,
+    port: index === 0 ? port : port + 40 + index,
+    smtpPort: smtpPort + index,
+    dataDir: index === 0 ? dataDir : `${dataDir}-${index}`,
+  };
+}
 const results = process.env.E2E_RESULTS_DIR ?? '../test-results';
 
 /**
@@ -19,13 +35,14 @@ export default defineConfig({
   testDir: './tests',
   outputDir: `${results}/playwright-artifacts`,
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  workers,
+  // No retries anywhere (decision 0055): a test that fails once under load is a bug to fix, not to hide.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: `${results}/playwright.json` }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // baseURL: the worker's own server (support/test.ts).
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -43,15 +60,34 @@ export default defineConfig({
       url: `${aircraft}/health`,
       reuseExistingServer: false,
     },
+    // The api as production runs it: the bundle `npm start` builds (decision 0047), built once, then a server per
+    // worker, started side by side (support/api-servers.mjs answers on its ready port once all of them answer).
     {
-      // The api as production runs it: the bundle `npm start` builds (decision 0047).
-      command: `rm -rf ${dataDir} && node ../apps/api/scripts/build.mjs && DATA_DIR=${dataDir} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn SMTP_URL=smtp://127.0.0.1:${smtpPort} TILE_URL=http://127.0.0.1:${port}/__no_tiles__/{z}/{x}/{y}.png AIRCRAFT_CHLOROPHYLL_URL=${aircraft}/chlorophyll/latest AIRCRAFT_PHYCOCYANIN_URL=${aircraft}/phycocyanin/latest RAINFALL_URL=${aircraft}/rainfall/latest node --max-semi-space-size=4 ../apps/api/dist/server.js`,
+      command: 'node support/api-servers.mjs',
       cwd: '.',
-      url: `http://127.0.0.1:${port}/api/openapi.json`,
-      timeout: 180_000,
+      env: { E2E_SERVERS: JSON.stringify(Array.from({ length: workers }, (_, index) => apiServer(index))), READY_PORT: String(port + 39) },
+      url: `http://127.0.0.1:${port + 39}/`,
+      timeout: 240_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
     },
   ],
 });
+
+function apiServer(index: number) {
+  const { port: serverPort, smtpPort: mailPort, dataDir: dir } = serverOf(index);
+  return {
+    dataDir: dir,
+    env: {
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${mailPort}`,
+      TILE_URL: `http://127.0.0.1:${serverPort}/__no_tiles__/{z}/{x}/{y}.png`,
+      AIRCRAFT_CHLOROPHYLL_URL: `${aircraft}/chlorophyll/latest`,
+      AIRCRAFT_PHYCOCYANIN_URL: `${aircraft}/phycocyanin/latest`,
+      RAINFALL_URL: `${aircraft}/rainfall/latest`,
+    },
+  };
+}

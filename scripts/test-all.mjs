@@ -57,10 +57,14 @@ function plan() {
       // Starts the api on the build and counts the bytes '/' takes on the wire before its map is usable (170 KB).
       [{ name: "first view of '/' on the wire (budget)", cmd: 'node', args: ['apps/web/scripts/bundle-budget.mjs'] }],
     ];
+    // The browser journeys mostly wait (a third of a core with one worker): the API suite on PostgreSQL runs beside
+    // them and takes the cores they leave (decision 0055).
+    const last = [];
     if (process.env.TEST_DATABASE_URL) {
-      groups.push([{ name: 'API tests (PostgreSQL)', cmd: 'npx', args: [...vitest('vitest-postgres'), '--project', 'api'], report: 'vitest-postgres' }]);
+      last.push({ name: 'API tests (PostgreSQL)', cmd: 'npx', args: [...vitest('vitest-postgres'), '--project', 'api'], report: 'vitest-postgres' });
     }
-    if (chromium) groups.push([playwright]);
+    if (chromium) last.push(playwright);
+    if (last.length) groups.push(last);
     // The container image (Dockerfile): built and started only where docker or podman works; exit 3 means skipped.
     groups.push([{ name: 'container image (docker or podman)', cmd: 'node', args: ['scripts/check-image.mjs'], skipExitCode: 3 }]);
     return groups;

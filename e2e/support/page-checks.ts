@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type BrowserContext, type Page, type TestInfo, type ViewportSize } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page, type Request, type TestInfo, type ViewportSize } from '@playwright/test';
 
 /** The WCAG 2 A and AA rules most specs scan with. */
 export const WCAG_2_A_AA = ['wcag2a', 'wcag2aa'];
@@ -13,16 +13,9 @@ export interface AxeOptions {
   summarize?: boolean;
 }
 
-/** axe on the page as it is now: no violations of the given rules. */
+/** axe on the page once it is at rest: no violations of the given rules. */
 export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}) {
-  // The page at rest: a dialog still fading out (USWDS's 0.15 s opacity transition) lies half-transparent over the
-  // buttons behind it, and axe measures their contrast through it (failed 4.09:1 and 4.48:1 in CI runs).
-  // (An endless animation, if a page ever has one, is not waited for.)
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-    undefined,
-    { timeout: 5_000 },
-  );
+  await atRest(page);
   const { violations } = await new AxeBuilder({ page }).withTags(options.tags ?? WCAG_2_A_AA).analyze();
   if (options.summarize) {
     expect(
@@ -34,11 +27,60 @@ export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}
   }
 }
 
+const inflight = new WeakMap<BrowserContext, Set<Request>>();
+
+/**
+ * Counts a context's requests in flight, on every page of it, from now on. The `test` of support/test.ts
+ * tracks each test's own context from its start; a context a test opens itself is tracked from its first
+ * atRest call (open it with trackedContext to count from the start).
+ */
+export function trackRequests(context: BrowserContext): Set<Request> {
+  let requests = inflight.get(context);
+  if (!requests) {
+    const set = new Set<Request>();
+    const done = (r: Request) => set.delete(r);
+    context.on('request', (r) => set.add(r));
+    context.on('requestfinished', done);
+    context.on('requestfailed', done);
+    inflight.set(context, set);
+    requests = set;
+  }
+  return requests;
+}
+
+/**
+ * The page at rest (decision 0055), before axe reads it or a screenshot or a layout measure is taken: no
+ * request of its context in flight, its fonts loaded, no finite animation or transition running (a dialog
+ * still fading out lies half-transparent over the buttons behind it, and axe measured their contrast through
+ * it: 4.09:1 and 4.48:1 in CI runs), then two frames painted. Conditions only, never a fixed sleep; an endless
+ * animation, if a page ever has one, is not waited for.
+ */
+export async function atRest(page: Page, timeout = 15_000) {
+  const requests = trackRequests(page.context());
+  await expect.poll(() => [...requests].map((r) => r.url()), { timeout, message: 'requests still in flight' }).toEqual([]);
+  await page.waitForFunction(
+    async () => {
+      await document.fonts.ready;
+      const running = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      if (running) return false;
+      await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+      return document.readyState === 'complete';
+    },
+    undefined,
+    { timeout },
+  );
+}
+
+/** A new browser context whose requests are counted from its first page on (for atRest). */
+export async function trackedContext(browser: Browser, options?: Parameters<Browser['newContext']>[0]) {
+  const context = await browser.newContext(options);
+  trackRequests(context);
+  return context;
+}
+
 export interface ShootOptions {
   /** Widths to shoot, each at 900 high (1280 and 390 unless given). */
   widths?: number[];
-  /** Milliseconds to let the layout settle after each resize before the screenshot (none unless given). */
-  settleMs?: number;
   /** The viewport afterwards: 'original' (what it was before, if known) or a size (1280 x 900 unless given). */
   restore?: 'original' | ViewportSize;
   /** A folder each screenshot is also written to, when set (e.g. process.env.WQX_SHOTS). */
@@ -49,11 +91,11 @@ export interface ShootOptions {
 
 /** Screenshots of the page at each width into the test's output, `${name}-${width}.png`, then the viewport put back. */
 export async function shoot(page: Page, testInfo: TestInfo, name: string, options: ShootOptions = {}) {
-  const { widths = [1280, 390], settleMs, restore = { width: 1280, height: 900 }, alsoTo, fullPage = true } = options;
+  const { widths = [1280, 390], restore = { width: 1280, height: 900 }, alsoTo, fullPage = true } = options;
   const original = page.viewportSize();
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
-    if (settleMs !== undefined) await page.waitForTimeout(settleMs);
+    await atRest(page);
     const file = `${name}-${width}.png`;
     await page.screenshot({ path: testInfo.outputPath(file), fullPage });
     if (alsoTo) await page.screenshot({ path: `${alsoTo}/${file}`, fullPage });

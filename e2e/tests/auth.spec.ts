@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import AxeBuilder from '@axe-core/playwright';
-import { smtpPort } from '../playwright.config';
 import { decodeQuotedPrintable, startMailbox } from '../support/mail';
 import { DEMO_PASSWORD, expectOnDashboard, loginAs } from '../support/auth';
 
@@ -66,8 +65,8 @@ test.describe('staff sign-in journeys', () => {
     await expectOnDashboard(page);
   });
 
-  test('forgot password: the mailed link resets the password, once', async ({ page }) => {
-    const mailbox = await startMailbox(smtpPort);
+  test('forgot password: the mailed link resets the password, once', async ({ page, mailPort }) => {
+    const mailbox = await startMailbox(mailPort);
     try {
       await page.goto('/login');
       await page.getByRole('link', { name: 'Forgot Password' }).first().click();

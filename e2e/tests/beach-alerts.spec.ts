@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { smtpPort } from '../playwright.config';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEMO_PASSWORD } from '../support/auth';
 import { decodeQuotedPrintable, startMailbox, type ReceivedMail } from '../support/mail';
 import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
@@ -34,9 +34,9 @@ interface Station {
   type: string;
 }
 
-test('subscribe from a beach page, confirm by mail, one alert per change, one-click unsubscribe', async ({ page, request }, testInfo) => {
+test('subscribe from a beach page, confirm by mail, one alert per change, one-click unsubscribe', async ({ page, request, mailPort }, testInfo) => {
   test.setTimeout(600_000);
-  const mailbox = await startMailbox(smtpPort);
+  const mailbox = await startMailbox(mailPort);
   try {
     await skipWelcome(page);
     const stations = (await (await request.get('/api/public/map/list')).json()).payload.stations as Station[];
@@ -111,7 +111,7 @@ test('subscribe from a beach page, confirm by mail, one alert per change, one-cl
     // A staff status change of the beach, through the normal flow.
     await change('CLOSED', 'Sewage spill reported near the outfall');
 
-    for (let i = 0; i < ALERT_WAIT / 1000 && mailbox.all(visitor).length < 2; i++) await page.waitForTimeout(1000);
+    await expect.poll(() => mailbox.all(visitor).length, { timeout: ALERT_WAIT }).toBeGreaterThanOrEqual(2);
     // The confirmation, then exactly one alert.
     expect(mailbox.all(visitor)).toHaveLength(2);
     const alert = mailbox.all(visitor)[1]!;
@@ -121,7 +121,7 @@ test('subscribe from a beach page, confirm by mail, one alert per change, one-cl
     const unsubscribeUrl = /^<(.+)>$/.exec(header(alert, 'List-Unsubscribe')!)![1]!;
     expect(header(alert, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     // The Spanish subscriber's alert is in Spanish.
-    for (let i = 0; i < ALERT_WAIT / 1000 && mailbox.all(witness).length < 2; i++) await page.waitForTimeout(1000);
+    await expect.poll(() => mailbox.all(witness).length, { timeout: ALERT_WAIT }).toBeGreaterThanOrEqual(2);
     expect(readable(mailbox.all(witness)[1]!)).toContain('Una playa que usted sigue tiene un estado nuevo.');
 
     // One-click unsubscribe as a mail client does it (RFC 8058): a POST with List-Unsubscribe=One-Click.
@@ -143,7 +143,7 @@ test('subscribe from a beach page, confirm by mail, one alert per change, one-cl
 
     // A further change: the witness gets it (the job ran); the visitor gets nothing more.
     await change('OPEN', 'Resample meets the standard');
-    for (let i = 0; i < ALERT_WAIT / 1000 && mailbox.all(witness).length < 3; i++) await page.waitForTimeout(1000);
+    await expect.poll(() => mailbox.all(witness).length, { timeout: ALERT_WAIT }).toBeGreaterThanOrEqual(3);
     expect(mailbox.all(witness)).toHaveLength(3);
     expect(mailbox.all(visitor)).toHaveLength(2);
   } finally {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 import { DATABASE_KINDS, startProductionServer, type ProductionServer } from '../support/production-server';
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { loginAs } from '../support/auth';
 import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
@@ -25,7 +25,7 @@ function csvRecords(text: string): number {
 }
 
 /** The page at 1280 and 390 wide, in the test's output, each after the layout settles. */
-const SHOTS = { settleMs: 300, restore: 'original' } as const;
+const SHOTS = { restore: 'original' } as const;
 
 test('an administrator exports tables of the database, downloads the zip and reads its CSV files and schema', async ({ page }, testInfo) => {
   test.setTimeout(180_000);

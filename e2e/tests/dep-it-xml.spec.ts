@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
 import { queueAsTaskAndDownload } from '../support/export-tasks';
 import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
@@ -17,7 +17,7 @@ const ADMIN = 'admin@example.org';
 const XSD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/epa/beaches-2.4/xml_schema/index.xsd');
 
 /** The page at 1280 and 390 wide, in the test's output (and XML_SHOTS when set), each after the layout settles. */
-const SHOTS = { settleMs: 300, restore: 'original', alsoTo: process.env.XML_SHOTS } as const;
+const SHOTS = { restore: 'original', alsoTo: process.env.XML_SHOTS } as const;
 
 test('an administrator downloads a year of beach notifications as an XML file that validates against the XSD', async ({ page }, testInfo) => {
   test.setTimeout(240_000);

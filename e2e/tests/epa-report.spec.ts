@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
 import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 import { parseCsv } from '../support/fixtures';
@@ -12,7 +13,7 @@ import { parseCsv } from '../support/fixtures';
 const ADMIN = 'admin@example.org';
 
 /** The page at 1280 and 390 wide, in the test's output (and EPA_SHOTS when set), each after the layout settles. */
-const SHOTS = { settleMs: 300, restore: 'original', alsoTo: process.env.EPA_SHOTS } as const;
+const SHOTS = { restore: 'original', alsoTo: process.env.EPA_SHOTS } as const;
 
 /** A figure as the CSV holds it: the table's thousands separators removed. */
 const plain = (text: string) => text.replaceAll(',', '');

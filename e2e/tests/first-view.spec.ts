@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { skipWelcome } from '../support/page-checks';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { atRest, skipWelcome } from '../support/page-checks';
 
 /**
  * The public site's first view (decision 0020), in Chromium against the production build: no layout shift
@@ -58,7 +59,7 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as cons
       // The page behind the pop-up is inert (out of the accessibility tree): found by its markup here.
       await expect(page.locator('.latest-news, .side-panel:has(#news-heading) p:not([role])').first()).toBeVisible();
       await expect(page.locator('.status-legend__list')).toBeVisible();
-      await page.waitForTimeout(500);
+      await atRest(page);
       const { total, shifts } = await layoutShift(page);
       expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.05);
       // Closing the pop-up moves nothing either.
@@ -75,7 +76,7 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as cons
         else await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         // Beach Actions and the beach page read whole seasons: their tables may take a few seconds here.
         await expect(page.locator('[role="status"]').filter({ hasText: /^Loading/ })).toHaveCount(0, { timeout: 30_000 });
-        await page.waitForTimeout(500);
+        await atRest(page, 30_000);
         const { total, shifts } = await layoutShift(page);
         expect(total, `${path}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.05);
       }
@@ -88,29 +89,35 @@ test("a public page's first view is the page, not a Loading… line; a beach pag
   // What the page's main region holds the first time it holds anything (decision 0050: the address's page chunk
   // and a beach page's profile are loaded before the first render).
   await page.addInitScript(() => {
-    const state = { first: null as null | { h1: string | null; text: string; status: boolean } };
+    const state = { first: null as null | { h1: string | null; text: string; status: boolean; at: number } };
     (window as unknown as { __firstMain: typeof state }).__firstMain = state;
     const observer = new MutationObserver(() => {
       const main = document.getElementById('main-content');
       if (!main || state.first || !main.firstElementChild) return;
-      state.first = { h1: main.querySelector('h1')?.textContent ?? null, text: (main.textContent ?? '').slice(0, 200), status: !!main.querySelector('#status-heading') };
+      state.first = { h1: main.querySelector('h1')?.textContent ?? null, text: (main.textContent ?? '').slice(0, 200), status: !!main.querySelector('#status-heading'), at: performance.now() };
       observer.disconnect();
     });
     observer.observe(document, { subtree: true, childList: true, characterData: true });
   });
-  const first = () => page.evaluate(() => (window as unknown as { __firstMain: { first: { h1: string | null; text: string; status: boolean } | null } }).__firstMain.first);
+  const first = () => page.evaluate(() => (window as unknown as { __firstMain: { first: { h1: string | null; text: string; status: boolean; at: number } | null } }).__firstMain.first);
+  // main.tsx waits for the page chunk (and a beach's profile) at most 500 ms (decision 0050): a first view without
+  // them is a failure only if it came sooner than that after the navigation began (under load the chunk may not).
+  const waitedOut = (seen: { at: number } | null) => (seen?.at ?? 0) >= 500;
   for (const [path, heading] of [['/', 'Map'], ['/beach-actions', 'Beach Actions'], ['/faqs', 'FAQs']] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const seen = await first();
-    expect(seen?.h1, `${path}: ${seen?.text}`).toBe(heading);
+    expect(seen, `${path}: main never held anything`).not.toBeNull();
+    if (!waitedOut(seen)) expect(seen?.h1, `${path}: ${seen?.text} at ${seen?.at} ms`).toBe(heading);
   }
   const beach = await beachPath(page);
   await page.goto(beach);
   await expect(page.getByRole('heading', { level: 2, name: 'Current status' })).toBeVisible();
   const seen = await first();
-  expect(seen?.status, `${beach}: ${seen?.text}`).toBe(true);
-  expect(seen?.h1).toBe(await page.getByRole('heading', { level: 1 }).textContent());
+  if (!waitedOut(seen)) {
+    expect(seen?.status, `${beach}: ${seen?.text} at ${seen?.at} ms`).toBe(true);
+    expect(seen?.h1).toBe(await page.getByRole('heading', { level: 1 }).textContent());
+  }
 });
 
 test('before its map is usable, the map page reads from the api only what the served-bytes budget counts', async ({ page }) => {

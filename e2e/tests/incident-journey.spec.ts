@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loginAs, staffApi } from '../support/auth';
 import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 import { parseCsv, pdf } from '../support/fixtures';

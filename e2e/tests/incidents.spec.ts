@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
 import { expectNoAxeViolations, shoot } from '../support/page-checks';
 

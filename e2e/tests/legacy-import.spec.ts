@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
 import { expectNoAxeViolations } from '../support/page-checks';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
 import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 import { startSeasonServer, type SeasonServer } from '../support/season-server';
@@ -10,12 +11,12 @@ import { startSeasonServer, type SeasonServer } from '../support/season-server';
  * and the public beach page then shows Advisory - the status staff set, not a model output.
  *
  * Out of season the public sees every beach Not Monitored (decision 0006), so this runs on a server of its
- * own on a mid-season day (support/season-server.ts), on E2E_MORNING_BOARD_PORT (default the beach-admin
- * spec's port, E2E_PORT + 3: the two specs never run at once), reading the stand-in's feed.
+ * own on a mid-season day (support/season-server.ts), on E2E_MORNING_BOARD_PORT (default E2E_PORT + 5: the
+ * beach-admin spec's server, E2E_PORT + 3, may run at the same time in the other worker), reading the stand-in's feed.
  */
 
 const OFFICER = 'dana.whitfield@example.org';
-const port = Number(process.env.E2E_MORNING_BOARD_PORT ?? process.env.E2E_BEACH_ADMIN_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 3);
+const port = Number(process.env.E2E_MORNING_BOARD_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 5);
 const rainfallUrl = `http://127.0.0.1:${Number(process.env.E2E_AIRCRAFT_PORT ?? 3102)}/rainfall/latest`;
 
 test.describe('morning board on a mid-season day', () => {

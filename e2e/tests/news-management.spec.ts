@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import sharp from 'sharp';
 import { loginAs } from '../support/auth';
 import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
@@ -62,12 +62,24 @@ test('an admin adds a news item with an image, moves it to the top, and the publ
   // ArrowRight collapses the linked selection to its end (the line's end: it was selected with Shift+Home).
   // ProseMirror puts its own selection back once after the editor gains focus (a timer in its focus handler, late
   // under load): if that lands after the key, the line is selected again and Enter would replace it. So the caret
-  // must still be collapsed a moment later; if not, the key is pressed again (at the line's end it moves nothing).
+  // must still be collapsed ten frames later; if not, the key is pressed again (at the line's end it moves nothing).
   const collapsed = () => page.evaluate(() => window.getSelection()?.isCollapsed ?? false);
+  const staysCollapsed = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          let frames = 0;
+          const check = () => {
+            if (!(window.getSelection()?.isCollapsed ?? false)) resolve(false);
+            else if (++frames >= 10) resolve(true);
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        }),
+    );
   await expect(async () => {
     if (!(await collapsed())) await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(150);
-    expect(await collapsed()).toBe(true);
+    expect(await staysCollapsed()).toBe(true);
   }).toPass({ timeout: 10_000 });
   await page.keyboard.press('Enter');
   // The caret in a new paragraph after the linked one, which keeps its text: the image goes there.

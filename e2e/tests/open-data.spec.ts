@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 import { parseCsv } from '../support/fixtures';
 

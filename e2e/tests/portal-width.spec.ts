@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
 import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
 
@@ -95,7 +96,7 @@ test.describe('portal data screens at 1280 px', () => {
       await ready();
       await expectTablesFit(page, title);
       await expectNoAxeViolations(page, { label: `${title} at 1280`, summarize: true });
-      await shoot(page, testInfo, `portal-width-${name}`, { settleMs: 300, alsoTo: process.env.PORTAL_WIDTH_SHOTS });
+      await shoot(page, testInfo, `portal-width-${name}`, { alsoTo: process.env.PORTAL_WIDTH_SHOTS });
       await page.setViewportSize({ width: 390, height: 900 });
       await expectNoAxeViolations(page, { label: `${title} at 390`, summarize: true });
       await page.setViewportSize({ width: 1280, height: 900 });

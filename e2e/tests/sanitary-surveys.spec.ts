@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loginAs, staffApi } from '../support/auth';
 import { expectNoAxeViolations, shoot } from '../support/page-checks';
 

@@ -3,7 +3,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEMO_PASSWORD, loginAs } from '../support/auth';
 import { expectNoAxeViolations, skipWelcome } from '../support/page-checks';
 
