@@ -5,11 +5,12 @@
 //
 // `npm test -- --changed[=REF]`: the inner loop (decision 0055). Only what the change touches, against REF
 // (default: the uncommitted changes): eslint on the changed files, tsc on the projects they belong to (all
-// of them for packages/domain), the vitest files that import a changed file (vitest --changed), on PGlite
-// and, when TEST_DATABASE_URL is set, on PostgreSQL, and the browser specs that changed (playwright
-// --only-changed), with the web build only when there is one to run.
+// of them for packages/domain), the vitest files the change touches (relatedTests below) on PGlite and, when
+// TEST_DATABASE_URL is set, on PostgreSQL, and the browser specs that changed (playwright --only-changed), with
+// the web build only when there is one to run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
 // Node 24 runs the suite (decision 0054): npm scripts find the pinned build in node_modules/.bin.
 console.log(`Node ${process.version} (${process.execPath})`);
@@ -39,6 +40,49 @@ function changedFiles(arg) {
     return res.stdout.split('\n').filter(Boolean);
   };
   return [...new Set([...git(['diff', '--name-only', '--diff-filter=ACMR', ref]), ...git(['ls-files', '--others', '--exclude-standard'])])];
+}
+
+/**
+ * The vitest files a change touches, for the inner loop. Every API test builds the whole app, so vitest's own
+ * module graph sends any change under apps/api/src to all of them; instead, per changed file:
+ * - a changed test file itself, and the test files in the changed file's folder;
+ * - the test files whose text names the changed file's module (its path from src/, without extension);
+ * - for apps/api/src/modules/NAME/..., the API test files whose name contains NAME (words of it, as in
+ *   places -> places-seasons.test.ts), where the routes of that module are exercised;
+ * - a changed source file none of these finds (shared code: lib, plugins, db, the domain package's index):
+ *   { graph: true }, and vitest --changed runs every test file whose imports reach it.
+ */
+function relatedTests(files) {
+  const tests = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'apps/*/src/**', 'apps/*/test/**', 'packages/*/src/**'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((f) => /\.test\.tsx?$/.test(f) && existsSync(f));
+  const text = new Map();
+  const read = (f) => text.get(f) ?? text.set(f, readFileSync(f, 'utf8')).get(f);
+  const picked = new Set();
+  let graph = false;
+  for (const file of files.filter((f) => /\.(ts|tsx)$/.test(f) && /^(apps\/(api|web)|packages\/domain)\//.test(f))) {
+    if (/\.test\.tsx?$/.test(file)) {
+      if (existsSync(file)) picked.add(file);
+      continue;
+    }
+    const before = picked.size;
+    const dir = path.dirname(file);
+    for (const t of tests) if (path.dirname(t) === dir) picked.add(t);
+    const moduleName = /\/src\/(.+)\.tsx?$/.exec(file)?.[1];
+    if (moduleName && !moduleName.endsWith('/index') && moduleName !== 'index') {
+      for (const t of tests) if (read(t).includes(moduleName)) picked.add(t);
+    }
+    const apiModule = /^apps\/api\/src\/modules\/([^/]+)\//.exec(file)?.[1];
+    if (apiModule) {
+      const words = apiModule.split('-').filter((w) => w.length > 3);
+      for (const t of tests) {
+        const name = path.basename(t);
+        if (t.startsWith('apps/api/test/') && (name.includes(apiModule) || words.some((w) => name.startsWith(w)))) picked.add(t);
+      }
+    }
+    if (picked.size === before) graph = true;
+  }
+  return { graph, files: [...picked].sort() };
 }
 
 /** The steps, in groups: the steps of one group run side by side, the groups one after another. */
@@ -79,10 +123,16 @@ function plan() {
   if (lintable.length) first.push({ name: `lint (${lintable.length} changed files)`, cmd: 'npx', args: ['eslint', '--max-warnings', '0', '--no-warn-ignored', ...lintable] });
   if (projects.length) first.push({ name: `typecheck (${projects.map((p) => p.dir).join(', ')})`, cmd: 'sh', args: ['-c', projects.map((p) => `npx tsc -p ${p.dir}`).join(' && ')] });
   if (first.length) groups.push(first);
-  const since = changed.ref ? [`--changed=${changed.ref}`] : ['--changed'];
-  groups.push([{ name: 'tests the change touches (PGlite)', cmd: 'npx', args: vitest('vitest-pglite', [...since, '--passWithNoTests']), env: { TEST_DATABASE_URL: '' }, report: 'vitest-pglite' }]);
-  if (process.env.TEST_DATABASE_URL) {
-    groups.push([{ name: 'API tests the change touches (PostgreSQL)', cmd: 'npx', args: [...vitest('vitest-postgres', [...since, '--passWithNoTests']), '--project', 'api'], report: 'vitest-postgres' }]);
+  const related = relatedTests(files);
+  console.log(related.graph ? 'Shared code changed: the vitest files whose imports reach it (vitest --changed).' : `Test files the change touches: ${related.files.length ? related.files.join(' ') : 'none'}`);
+  const selection = related.graph ? (changed.ref ? [`--changed=${changed.ref}`] : ['--changed']) : related.files;
+  if (related.graph || related.files.length) {
+    groups.push([{ name: 'tests the change touches (PGlite)', cmd: 'npx', args: vitest('vitest-pglite', [...selection, '--passWithNoTests']), env: { TEST_DATABASE_URL: '' }, report: 'vitest-pglite' }]);
+    const apiFiles = related.files.filter((f) => f.startsWith('apps/api/'));
+    if (process.env.TEST_DATABASE_URL && (related.graph || apiFiles.length)) {
+      const apiSelection = related.graph ? selection : apiFiles;
+      groups.push([{ name: 'API tests the change touches (PostgreSQL)', cmd: 'npx', args: [...vitest('vitest-postgres', [...apiSelection, '--passWithNoTests']), '--project', 'api'], report: 'vitest-postgres' }]);
+    }
   }
   const onlyChanged = changed.ref ? [`--only-changed=${changed.ref}`] : ['--only-changed'];
   if (chromium) {
@@ -90,7 +140,9 @@ function plan() {
     const count = /Total: (\d+) tests? in/.exec(listed.stdout)?.[1];
     if (count && Number(count) > 0) {
       groups.push([{ name: 'web build', cmd: 'npm', args: ['run', 'build', '--silent'] }]);
-      groups.push([{ ...playwright, name: `browser specs that changed (${count} tests)`, args: [...playwright.args, ...onlyChanged] }]);
+      // One spec file runs in one worker: one server to seed instead of three.
+      const workers = Number(/in (\d+) files?/.exec(listed.stdout)?.[1] ?? 1) > 1 ? {} : { E2E_WORKERS: '1' };
+      groups.push([{ ...playwright, name: `browser specs that changed (${count} tests)`, args: [...playwright.args, ...onlyChanged], env: { ...playwright.env, ...workers } }]);
     } else {
       console.log('No browser spec changed: the web build and the browser tests are left out.');
     }
