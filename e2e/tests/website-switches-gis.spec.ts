@@ -105,7 +105,9 @@ test('an admin adds GIS layers (a local stand-in) and a visitor turns them on in
     const features = map.waitForResponse((r) => r.url().includes('/query?') && r.url().includes('layer=0') && r.status() === 200);
     await map.getByLabel('E2E Outfalls').check();
     expect((await (await features).json()).features).toHaveLength(2);
-    await map.getByLabel('E2E Broken layer').check();
+    // click, not check: the map turns a layer that fails back off, and under load it may do so before check()
+    // reads the box again ("Clicking the checkbox did not change its state", seen in CI with both cores busy).
+    await map.getByLabel('E2E Broken layer').click();
     await expect(map.getByText('The map layer "E2E Broken layer" could not be loaded.')).toBeVisible();
     // The map carries on: the other layers stay, and the broken one is off.
     await expect(map.getByLabel('E2E Broken layer')).not.toBeChecked();
