@@ -175,7 +175,42 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failedSteps = [];
+const failedTests = [];
 const skippedSteps = [];
+
+/** The first line of a failure, without colour codes, short enough for the run's last lines. */
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 300);
+}
+
+/** Each failed test of a Playwright JSON report: file:line, title and its error's first line. */
+function playwrightFailures(report) {
+  const out = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'expected' || t.status === 'skipped') continue;
+        const err = t.results?.find((r) => r.error)?.error;
+        out.push(`${spec.file}:${spec.line} ${spec.title} (${t.status}): ${firstLine(err?.message)}`);
+      }
+    }
+    (suite.suites ?? []).forEach(walk);
+  };
+  (report.suites ?? []).forEach(walk);
+  return out;
+}
+
+/** Each failed test of a vitest JSON report: file, full name and its failure's first line. */
+function vitestFailures(report, root) {
+  return (report.testResults ?? []).flatMap((file) => {
+    const name = path.relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (!failedTests.length && file.status === 'failed') return [`${name}: ${firstLine(file.message)}`];
+    return failedTests.map((a) => `${name} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+  });
+}
 const times = [];
 const started = Date.now();
 rmSync('test-results', { recursive: true, force: true });
@@ -197,6 +232,7 @@ for (const group of plan()) {
       passed += r.numPassedTests;
       failed += r.numFailedTests;
       skipped += r.numPendingTests + r.numTodoTests;
+      failedTests.push(...vitestFailures(r, process.cwd()).map((f) => `[${step.name}] ${f}`));
     }
     if (step.report === 'playwright' && existsSync(reportFile)) {
       const r = JSON.parse(readFileSync(reportFile, 'utf8'));
@@ -204,6 +240,7 @@ for (const group of plan()) {
       // Retries are off (decision 0055): a test that passed only on a retry would still be counted as failed.
       failed += r.stats.unexpected + r.stats.flaky;
       skipped += r.stats.skipped;
+      failedTests.push(...playwrightFailures(r).map((f) => `[${step.name}] ${f}`));
       console.log(`Playwright: ${r.stats.expected} passed, ${r.stats.unexpected} failed, ${r.stats.flaky} flaky, ${r.stats.skipped} skipped`);
     }
     if (res.status !== 0) {
@@ -220,6 +257,8 @@ if (!chromium) {
 }
 if (skippedSteps.length) console.log(`\n!!! SKIPPED, not passed: ${skippedSteps.join(', ')} (see the step's SKIPPED line). !!!`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+// The failed tests again at the end: CI keeps only the run's last lines, and the step's own output is far above.
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\nStep times: ${times.join('; ')}; all ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps.length || failed ? 1 : 0);
