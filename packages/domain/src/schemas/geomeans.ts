@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOT_EVALUATED_REMARK_CODES } from '../water-quality/geomean';
 import { idSchema } from './common';
 import { sampleDateSchema, type DateRuleOptions } from './results';
 
@@ -20,6 +21,7 @@ const parameter = z.string().trim().min(1).max(40).optional();
 export function geomeanQuerySchema(options: DateRuleOptions = {}) {
   return z.object({ date: sampleDateSchema(options).optional(), parameter });
 }
+export type GeomeanQuery = z.output<ReturnType<typeof geomeanQuerySchema>>;
 
 /** GET geomean/rolling?program_id: every station's window ending on `date`, and its series over the season. */
 export function rollingGeomeanQuerySchema(options: DateRuleOptions = {}) {
@@ -31,6 +33,125 @@ export function rollingGeomeanCreateSchema(options: DateRuleOptions = {}) {
   return z.object({ beach_id: idSchema, date: sampleDateSchema(options).optional(), parameter });
 }
 export type RollingGeomeanCreate = z.output<ReturnType<typeof rollingGeomeanCreateSchema>>;
+
+/** GET geomean/program/{id}, GET beach/{id}/geomean and GET beach/{id}/geomeans: a program or station id. */
+export const geomeanIdParamsSchema = z.object({ id: idSchema });
+
+// ---------------------------------------------------------------------------------------------------
+// Responses: one contract for the api's routes and the web's screens
+
+/** One 30-day window: pass is null with fewer than 5 samples; exceeds = !pass. */
+export const geomeanWindowSchema = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  count: z.number(),
+  geomean: z.number().nullable(),
+  pass: z.boolean().nullable(),
+  exceeds: z.boolean().nullable(),
+});
+export type GeomeanWindow = z.infer<typeof geomeanWindowSchema>;
+
+/** What every geomean answer starts with: the program, parameter, day, threshold and counting rules. */
+export const geomeanHeaderSchema = z.object({
+  program: z.object({ program_id: z.number(), name: z.string(), abbv: z.string(), color: z.string() }),
+  parameter: z.object({ parameter_id: z.number(), code: z.string(), name: z.string() }),
+  /** The day the windows end on (default today in the program time zone). */
+  as_of: z.string(),
+  /** The program's geomean threshold for the parameter. */
+  threshold: z.number(),
+  window_days: z.number(),
+  min_samples: z.number(),
+  /** How censored (below-limit) values count: at the limit or at half of it. */
+  censored_rule: z.enum(['AT_LIMIT', 'HALF_LIMIT']),
+  /** FA and CG results (with a value) the program counts; none by default. */
+  geomean_counted_remarks: z.array(z.enum(NOT_EVALUATED_REMARK_CODES)),
+});
+export type GeomeanHeader = z.infer<typeof geomeanHeaderSchema>;
+
+export const geomeanStationSchema = z.object({
+  beach_station_id: z.number(),
+  station_name: z.string(),
+  station_type: z.enum(['PRIMARY', 'BRACKET']),
+  primary_station_id: z.number(),
+  beach_name: z.string(),
+});
+export type GeomeanStation = z.infer<typeof geomeanStationSchema>;
+
+const seasonRange = {
+  /** The season the series covers (the latest begun by as_of), or null when the program has none. */
+  season: z.object({ year: z.number(), preseason_start: z.string(), start_date: z.string(), end_date: z.string() }).nullable(),
+  from: z.string(),
+  to: z.string(),
+};
+
+/** A stored geomean survey (geomean_surveys), as the screens list it. */
+export const savedGeomeanSurveySchema = z.object({
+  geomean_survey_id: z.number(),
+  beach_station_id: z.number(),
+  station_name: z.string(),
+  beach_name: z.string(),
+  parameter_code: z.string(),
+  parameter_name: z.string(),
+  end_date: z.string(),
+  window_days: z.number(),
+  sample_count: z.number(),
+  geomean: z.number().nullable(),
+  threshold: z.number(),
+  pass: z.boolean().nullable(),
+  is_rolling: z.boolean(),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SavedGeomeanSurvey = z.infer<typeof savedGeomeanSurveySchema>;
+
+/** A verified sample in a station's window; counted_value is what entered the mean (null: not counted). */
+export const geomeanWindowSampleSchema = z.object({
+  result_id: z.number(),
+  beach_station_id: z.number(),
+  sample_date: z.string(),
+  value: z.number().nullable(),
+  remark_code: z.string().nullable(),
+  counted_value: z.number().nullable(),
+});
+export type GeomeanWindowSample = z.infer<typeof geomeanWindowSampleSchema>;
+
+/** GET geomean/program/{id}. */
+export const programGeomeansResponse = geomeanHeaderSchema.extend({
+  stations: z.array(geomeanStationSchema.extend(geomeanWindowSchema.shape)),
+  /** Stored surveys of the program, newest first (at most 200). */
+  saved: z.array(savedGeomeanSurveySchema),
+});
+export type ProgramGeomeans = z.infer<typeof programGeomeansResponse>;
+
+/** GET beach/{id}/geomean. */
+export const stationGeomeanResponse = geomeanHeaderSchema.extend({
+  station: geomeanStationSchema,
+  survey: geomeanWindowSchema,
+  /** The verified samples in the window. */
+  samples: z.array(geomeanWindowSampleSchema),
+});
+export type StationGeomean = z.infer<typeof stationGeomeanResponse>;
+
+/** GET beach/{id}/geomeans. */
+export const stationGeomeansResponse = geomeanHeaderSchema.extend({
+  ...seasonRange,
+  station: geomeanStationSchema,
+  /** One window per sample date of the season, oldest first. */
+  series: z.array(geomeanWindowSchema),
+  saved: z.array(savedGeomeanSurveySchema),
+});
+export type StationGeomeans = z.infer<typeof stationGeomeansResponse>;
+
+/** GET geomean/rolling?program_id. */
+export const rollingGeomeansResponse = geomeanHeaderSchema.extend({
+  ...seasonRange,
+  stations: z.array(geomeanStationSchema.extend({ current: geomeanWindowSchema, series: z.array(geomeanWindowSchema) })),
+});
+export type RollingGeomeans = z.infer<typeof rollingGeomeansResponse>;
+
+/** POST geomean/rolling/create. */
+export const rollingCreateResponse = geomeanHeaderSchema.extend({ station: geomeanStationSchema, survey: savedGeomeanSurveySchema });
+export type RollingGeomeanCreated = z.infer<typeof rollingCreateResponse>;
 
 // ---------------------------------------------------------------------------------------------------
 // The day the geomean screens open on (issue 28 item 2)

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SavedGeomeanSurvey } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { intArray } from '../results/repository/rows';
 import { geomeanSurveys } from '../../db/schema';
@@ -30,24 +31,6 @@ export async function listVerifiedSamples(
   );
 }
 
-export interface SavedSurvey {
-  geomean_survey_id: number;
-  beach_station_id: number;
-  station_name: string;
-  beach_name: string;
-  parameter_code: string;
-  parameter_name: string;
-  end_date: string;
-  window_days: number;
-  sample_count: number;
-  geomean: number | null;
-  threshold: number;
-  pass: boolean | null;
-  is_rolling: boolean;
-  created_by_name: string | null;
-  created_at: string;
-}
-
 const savedSurveySelect = sql`select g.geomean_survey_id, g.beach_station_id, s.station_name, b.name as beach_name,
     pa.code as parameter_code, pa.name as parameter_name, g.end_date::text as end_date, g.window_days, g.sample_count, g.geomean,
     g.threshold, g.pass, g.is_rolling, nullif(trim(u.first_name || ' ' || u.last_name), '') as created_by_name,
@@ -59,8 +42,8 @@ const savedSurveySelect = sql`select g.geomean_survey_id, g.beach_station_id, s.
   left join users u on u.user_id = g.created_by`;
 
 /** Stored geomean surveys of a program or of one station, newest first. */
-export async function listSavedSurveys(db: DbOrTx, query: { programId?: number; stationId?: number; limit: number }): Promise<SavedSurvey[]> {
-  return queryRows<SavedSurvey>(
+export async function listSavedSurveys(db: DbOrTx, query: { programId?: number; stationId?: number; limit: number }): Promise<SavedGeomeanSurvey[]> {
+  return queryRows<SavedGeomeanSurvey>(
     db,
     sql`${savedSurveySelect} where ${query.programId !== undefined ? sql`b.program_id = ${query.programId}` : sql`g.beach_station_id = ${query.stationId!}`}
         order by g.end_date desc, g.geomean_survey_id desc
@@ -86,8 +69,8 @@ export async function insertSurvey(tx: DbOrTx, survey: NewSurvey): Promise<numbe
   return row!.id;
 }
 
-export async function findSavedSurvey(db: DbOrTx, id: number): Promise<SavedSurvey | null> {
-  const [row] = await queryRows<SavedSurvey>(
+export async function findSavedSurvey(db: DbOrTx, id: number): Promise<SavedGeomeanSurvey | null> {
+  const [row] = await queryRows<SavedGeomeanSurvey>(
     db,
     sql`${savedSurveySelect} where g.geomean_survey_id = ${id}`,
   );

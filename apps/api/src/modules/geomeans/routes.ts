@@ -3,21 +3,19 @@ import {
   GEOMEAN_CODES,
   geomeanDefaultDayParamsSchema,
   geomeanDefaultDaySchema,
+  geomeanIdParamsSchema as idParams,
   geomeanQuerySchema,
+  programGeomeansResponse,
+  rollingCreateResponse,
   rollingGeomeanCreateSchema,
   rollingGeomeanQuerySchema,
+  rollingGeomeansResponse,
+  stationGeomeanResponse,
+  stationGeomeansResponse,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, ok, staffErrors } from '../../lib/http';
-import {
-  idParams,
-  programGeomeansResponse,
-  rollingCreateResponse,
-  rollingGeomeansResponse,
-  stationGeomeanResponse,
-  stationGeomeansResponse,
-} from './schemas';
 import { createRollingGeomean, programGeomeanDefaultDay, programGeomeans, programRollingGeomeans, stationGeomean, stationGeomeans } from './service';
 
 /** Geomean Surveys and Rolling Geomeans. A "beach" id is a beach_station_id, as in the spec's beach calls. */

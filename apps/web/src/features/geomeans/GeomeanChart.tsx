@@ -1,4 +1,4 @@
-import type { GeomeanWindow } from './types';
+import type { GeomeanWindow } from '@beach/domain';
 import { formatGeomean } from './WindowMark';
 
 const WIDTH = 320;

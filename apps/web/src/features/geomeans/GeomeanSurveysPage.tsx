@@ -11,7 +11,7 @@ import { AsOfNote, useAsOfDay } from './AsOfDay';
 import { AsOfForm } from './AsOfForm';
 import { ProgramGate } from './program-choice';
 import { HeaderText } from './HeaderText';
-import type { ProgramGeomeans } from './types';
+import type { ProgramGeomeans } from '@beach/domain';
 import { formatGeomean, windowText, WindowMark } from './WindowMark';
 import './geomeans.css';
 

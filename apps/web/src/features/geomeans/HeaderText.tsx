@@ -1,4 +1,4 @@
-import type { GeomeanHeader } from './types';
+import type { GeomeanHeader } from '@beach/domain';
 
 /** What the windows are: parameter, length, minimum samples, threshold and how censored values count. */
 export function HeaderText({ data }: { data: GeomeanHeader }) {

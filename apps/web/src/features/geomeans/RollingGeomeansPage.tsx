@@ -12,7 +12,7 @@ import { AsOfForm } from './AsOfForm';
 import { GeomeanChart } from './GeomeanChart';
 import { HeaderText } from './HeaderText';
 import { ProgramGate } from './program-choice';
-import type { RollingGeomeans } from './types';
+import type { RollingGeomeans } from '@beach/domain';
 import { formatGeomean, windowText, WindowMark } from './WindowMark';
 import './geomeans.css';
 

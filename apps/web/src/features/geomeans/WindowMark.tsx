@@ -1,5 +1,5 @@
 import { Icon } from '@trussworks/react-uswds';
-import type { GeomeanWindow } from './types';
+import type { GeomeanWindow } from '@beach/domain';
 
 const short = (isoDate: string, year = false) =>
   new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', ...(year ? { year: 'numeric' } : {}) });

@@ -1,13 +1,15 @@
 import { api, payloadOf } from '../../app/api';
-import type { GeomeanDefaultDay } from '@beach/domain';
-import type { ProgramGeomeans, RollingCreated, RollingGeomeans, StationGeomean } from './types';
+import type { GeomeanDefaultDay, GeomeanQuery, ProgramGeomeans, RollingGeomeanCreated, RollingGeomeans, StationGeomean } from '@beach/domain';
+
+/** The day the windows end on (GeomeanQuery's date); the path's program or station id beside it. */
+type AsOf = Pick<GeomeanQuery, 'date'>;
 
 const dated = (date?: string) => (date ? { date } : {});
 
 /** Geomean Surveys and Rolling Geomeans calls (SPEC 7 Surveys and geomeans). */
 export const geomeansApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getProgramGeomeans: build.query<ProgramGeomeans, { programId: number; date?: string }>({
+    getProgramGeomeans: build.query<ProgramGeomeans, { programId: number } & AsOf>({
       query: ({ programId, date }) => ({ url: `geomean/program/${programId}`, params: dated(date) }),
       transformResponse: payloadOf<ProgramGeomeans>,
       providesTags: ['Geomeans'],
@@ -18,19 +20,19 @@ export const geomeansApi = api.injectEndpoints({
       transformResponse: payloadOf<GeomeanDefaultDay>,
       providesTags: ['Geomeans'],
     }),
-    getStationGeomean: build.query<StationGeomean, { stationId: number; date?: string }>({
+    getStationGeomean: build.query<StationGeomean, { stationId: number } & AsOf>({
       query: ({ stationId, date }) => ({ url: `beach/${stationId}/geomean`, params: dated(date) }),
       transformResponse: payloadOf<StationGeomean>,
       providesTags: ['Geomeans'],
     }),
-    getRollingGeomeans: build.query<RollingGeomeans, { programId: number; date?: string }>({
+    getRollingGeomeans: build.query<RollingGeomeans, { programId: number } & AsOf>({
       query: ({ programId, date }) => ({ url: 'geomean/rolling', params: { program_id: programId, ...dated(date) } }),
       transformResponse: payloadOf<RollingGeomeans>,
       providesTags: ['Geomeans'],
     }),
-    createRollingGeomean: build.mutation<RollingCreated, { stationId: number; date?: string }>({
+    createRollingGeomean: build.mutation<RollingGeomeanCreated, { stationId: number } & AsOf>({
       query: ({ stationId, date }) => ({ url: 'geomean/rolling/create', method: 'POST', body: { beach_id: stationId, ...dated(date) } }),
-      transformResponse: payloadOf<RollingCreated>,
+      transformResponse: payloadOf<RollingGeomeanCreated>,
       invalidatesTags: ['Geomeans'],
     }),
   }),

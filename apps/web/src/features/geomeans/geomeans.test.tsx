@@ -7,7 +7,7 @@ import { renderApp, signedInStore } from '../../test/render-app';
 import { ok, OPEN_RULES } from '../../test/staff-fixtures';
 import { asOfSentence } from './AsOfDay';
 import { chartSummary } from './GeomeanChart';
-import type { GeomeanHeader, GeomeanWindow, ProgramGeomeans, RollingGeomeans } from './types';
+import type { GeomeanHeader, GeomeanWindow, ProgramGeomeans, RollingGeomeans } from '@beach/domain';
 
 const OB = { program_id: 1, name: 'Ocean Beaches', abbv: 'OB', color: '#005ea2', rules: OPEN_RULES };
 const surveyor = makeUser({
@@ -23,6 +23,7 @@ const HEADER: GeomeanHeader = {
   window_days: 30,
   min_samples: 5,
   censored_rule: 'AT_LIMIT',
+  geomean_counted_remarks: [],
 };
 
 const w = (end: string, geomean: number | null, count = 6): GeomeanWindow => ({
