@@ -1,15 +1,16 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { CODES } from '@beach/domain';
 import type { TrustProxy } from './config';
 import type { AppDeps } from './deps';
 import { REPO_ROOT } from './paths';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { openapiTransform, validatorCompiler } from './plugins/openapi';
 import { invalidFields } from './lib/http';
 import { notFoundHandler, registerWeb } from './plugins/web';
 import { wirePlugin } from './plugins/wire';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Told of every route as it is added, with its schema objects as declared (the contract test reads them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole application as a Fastify instance, without listening: tests drive it with inject(). */
@@ -87,6 +90,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         .send({ code: CODES.VALIDATION_FAILED, message: error.statusCode === 414 ? 'A path parameter is too long.' : 'The address is not valid.', payload: null });
     },
   });
+  if (options.onRoute) {
+    const onRoute = options.onRoute;
+    app.addHook('onRoute', (route) => onRoute(route));
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -112,7 +119,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       info: { title: 'Beach Portal API', version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // Request ids, health checks and (METRICS=on) Prometheus metrics (decision 0037).

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { createDeps } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
@@ -26,7 +26,7 @@ export interface TestContext {
 }
 
 /** The app on a fresh database with reference data and the small ('test' scale) demo agency. */
-export async function createTestContext(): Promise<TestContext> {
+export async function createTestContext(options: BuildOptions = {}): Promise<TestContext> {
   const { database, drop } = await createTestDatabase();
   await seedReference(database.db);
   await seedDemo(database.db, { scale: 'test' });
@@ -40,7 +40,7 @@ export async function createTestContext(): Promise<TestContext> {
     AIRCRAFT_PHYCOCYANIN_URL: 'http://127.0.0.1:9/phycocyanin',
   });
   const deps = createDeps(config, database);
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, options);
   const call: TestContext['call'] = ({ token, headers, ...rest }) =>
     app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   return {

@@ -55,3 +55,4 @@ export * from './places';
 export * from './schemas/places';
 export * from './schemas/seasons';
 export * from './schemas/setup';
+export * from './schemas/aircraft';

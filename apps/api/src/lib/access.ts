@@ -14,7 +14,7 @@ import {
 } from '@beach/domain';
 import type { DbOrTx } from '../db/client';
 import { findUserProfile } from '../modules/users/repository';
-import type { AuthUser } from '../plugins/auth';
+import type { AuthUser } from './auth-user';
 import { forbidden, unauthenticated } from './http';
 
 /** The authenticated caller; only call after an authenticate hook. */

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { CODES } from '@beach/domain';
+import { CODES, errorEnvelope } from '@beach/domain';
 
 /** An error a handler throws on purpose: it becomes `{ code, message, payload }` with its HTTP status. */
 export class HttpError extends Error {
@@ -44,12 +43,8 @@ export async function failingWith<T>(message: string, work: () => Promise<T>, co
   }
 }
 
-/** Every JSON response: `{ code, payload, message? }` (DESIGN section 3). */
-export function envelope<T extends z.ZodType>(payload: T) {
-  return z.object({ code: z.string(), message: z.string().optional(), payload });
-}
-export const emptyEnvelope = envelope(z.null());
-export const errorEnvelope = z.object({ code: z.string(), message: z.string().optional(), payload: z.unknown() });
+/** The envelope schemas live in the domain with the payloads they wrap (decision 0059). */
+export { emptyEnvelope, envelope, errorEnvelope } from '@beach/domain';
 
 export function ok<T>(code: string, payload: T, message?: string) {
   return message === undefined ? { code, payload } : { code, payload, message };

@@ -9,16 +9,8 @@ import { findSessionState } from '../modules/users/repository';
 
 export { caller } from '../lib/access';
 
-export interface AuthUser {
-  userId: number;
-  jti: string;
-  exp: number;
-  /** The token version the token was issued under (equal to the user's current one, or it is refused). */
-  ver: number;
-  /** Sign-in time of the session, seconds. */
-  auth: number;
-  forcePasswordReset: boolean;
-}
+export type { AuthUser } from '../lib/auth-user';
+import type { AuthUser } from '../lib/auth-user';
 
 /** The code a user with a pending forced password change gets from every call but the few they may make. */
 export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED';

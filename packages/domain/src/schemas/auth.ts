@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { ACCESS_LEVELS, LIMITS, PERMISSION_AREAS } from '../constants';
 import { MESSAGES } from '../messages';
-import { singleLine } from './common';
+import { idSchema, singleLine } from './common';
 
 /**
  * How long a login attempt waits before its password is checked, given the account's failures (from any
@@ -72,3 +72,62 @@ export function newPasswordProblem(password: string, email: string | null, isCom
   if (isCommon(lower)) return MESSAGES.passwordTooCommon;
   return null;
 }
+
+/** Either password change PUT user/password/{userId}? takes: one's own (with the current password) or another user's. */
+export const passwordChangeSchema = z.union([selfPasswordChangeSchema, newPasswordSchema]);
+/** PUT user/password/{userId}? path: no id (or one's own) changes one's own password. */
+export const passwordChangeParamsSchema = z.object({ userId: idSchema.optional() });
+/** PUT user/password/{userId}? answer: a fresh token when one changed one's own password, else null. */
+export const passwordChangedSchema = z.object({ token: z.string().nullable() });
+
+/** login/recover/{token} path: the reset link's token. */
+export const resetTokenParamsSchema = z.object({ token: z.string().min(10).max(200) });
+/** GET login/verify/ answer: when the token expires (seconds since the epoch). */
+export const tokenExpirySchema = z.object({ exp: z.number() });
+/** GET login/verify/refresh/ answer. */
+export const refreshedTokenSchema = z.object({ token: z.string() });
+
+const programRefSchema = z.object({ program_id: z.number(), name: z.string(), abbv: z.string(), color: z.string() });
+
+/** The signed-in user's profile (login, user/current/): also the guard that no other column leaks. */
+export const userProfileSchema = z.object({
+  user_id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  primary_email: z.string(),
+  email: z.string(),
+  organization_id: z.number(),
+  active: z.boolean(),
+  force_password_reset: z.boolean(),
+  organization: z.object({
+    organization_id: z.number(),
+    name: z.string(),
+    abbv: z.string(),
+    is_admin_organization: z.boolean(),
+    programs: z.array(
+      programRefSchema.extend({
+        rules: z.object({
+          beach_access_level: z.number(),
+          has_secondary_verification: z.number(),
+          data_interaction_level: z.number(),
+          category_manage_users: z.number(),
+          category_results: z.number(),
+          category_beaches: z.number(),
+          category_incidents: z.number(),
+          category_surveys: z.number(),
+          category_logs: z.number(),
+        }),
+      }),
+    ),
+  }),
+  program_permissions: z.array(
+    z.object({
+      program: programRefSchema,
+      permission: z.object({ code: z.enum(PERMISSION_AREAS) }),
+      access_level: z.object({ code: z.enum(ACCESS_LEVELS) }),
+    }),
+  ),
+});
+
+/** POST login answer: the token and the profile. */
+export const loginResultSchema = z.object({ token: z.string(), user: userProfileSchema });

@@ -168,3 +168,29 @@ export const pagingSchema = z.object({
   page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });
 export type Paging = z.output<typeof pagingSchema>;
+
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * Every JSON response: `{ code, payload, message? }` (DESIGN section 3) around a payload schema. One object
+ * per payload schema (asked twice, it answers the same object), so that a route's response schema is known
+ * to be the envelope of a schema this package exports (the API's contract test compares them by identity).
+ */
+export function envelope<T extends z.ZodType>(payload: T) {
+  const made = z.object({ code: z.string(), message: z.string().optional(), payload });
+  const known = envelopes.get(payload) as typeof made | undefined;
+  if (known) return known;
+  envelopes.set(payload, made);
+  return made;
+}
+/** The envelope of a call that answers no payload (`payload: null`). */
+export const emptyEnvelope = envelope(z.null());
+/** Every error answer: the envelope with whatever payload the error carries (a field list, a reason). */
+export const errorEnvelope = z.object({ code: z.string(), message: z.string().optional(), payload: z.unknown() });
+
+export { isDomainMadeSchema } from './made';
+
+/** A file a call answers (a CSV, XML or ZIP download, a stored photo): its bytes, published with its media type. */
+export const fileBodySchema = z.string().meta({ format: 'binary', description: 'The file itself.' });
+/** A file a form uploads: its bytes (the size limit is the schema's maxLength where the form sets one). */
+export const uploadedFileSchema = (maxBytes: number) => z.file().max(maxBytes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentFileSchema, imageFileSchema, multipartForm, UPLOAD_MAX_BYTES, type FormLimits } from './form-fields';
 import { idSchema, multiLine } from './common';
 import { contentDateSchema } from './reports';
 
@@ -134,3 +135,14 @@ export const flightUploadFormSchema = z.object({
 
 export const dailyFlightIdParamsSchema = z.object({ id: idSchema });
 export const dailyFlightFileParamsSchema = z.object({ id: idSchema, fileId: idSchema });
+
+/** What one flight upload form may carry (the API's multipart parser holds it to this). */
+export const FLIGHT_UPLOAD_FORM_LIMITS: FormLimits = { maxFileBytes: Math.max(UPLOAD_MAX_BYTES.image, UPLOAD_MAX_BYTES.document), maxFiles: 2, maxFields: 20 };
+/** POST dailyFlights/{id}/files: the caption and one `photo` or one `file`. */
+export const flightUploadMultipartSchema = multipartForm(
+  { ...flightUploadFormSchema.shape, photo: imageFileSchema.optional(), file: documentFileSchema.optional() },
+  FLIGHT_UPLOAD_FORM_LIMITS,
+  'Exactly one of photo (an image) or file (a document).',
+);
+/** GET dailyFlights/. */
+export const dailyFlightRecordListSchema = z.array(dailyFlightRecordSchema);

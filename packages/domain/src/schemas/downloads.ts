@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { madeHere } from './made';
 import { LOCATION_TYPES, STATION_TYPES } from '../constants';
 import { addDays, localDate } from '../seasons/dates';
 import { boundedDateSchema, DATE_MIN, ID_MAX, idOf } from './common';
@@ -113,3 +114,14 @@ export const downloadCountsSchema = z.object({
   incident: z.number().int().nonnegative(),
 });
 export type DownloadCounts = z.output<typeof downloadCountsSchema>;
+
+/** GET public/data/counts query: the filter, with "tomorrow" taken in the program's time zone. */
+export const downloadCountsQuerySchema = (timeZone: string) => madeHere(downloadFilterSchema({ timeZone }));
+
+/** A download's query: the filter plus downloadType, which when sent must name the file the path serves. */
+export const downloadFileQuerySchema = <T extends 'water-quality' | 'incident'>(timeZone: string, downloadType: T) =>
+  madeHere(
+    downloadFilterSchema({ timeZone }).extend({
+      downloadType: z.literal(downloadType, { error: `downloadType must be ${downloadType}` }).optional(),
+    }),
+  );

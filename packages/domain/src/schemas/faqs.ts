@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, requiredText } from './common';
-import { formFlagSchema, formIdSchema, formMethodSchema, naText, textOrNa } from './form-fields';
+import { formFlagSchema, formIdSchema, formMethodSchema, imageFileSchema, multipartForm, naText, textOrNa, UPLOAD_MAX_BYTES, type FormLimits } from './form-fields';
 
 /**
  * FAQs (SPEC 3 FAQ; SPEC 7 Map and content: GET faqs/; GET and DELETE faqs/{id}; POST faqs/ (multipart with
@@ -154,3 +154,14 @@ export function faqFormFields(values: FaqFormValues, update: boolean): [string, 
 
 /** An FAQ id in a path: a positive int4 (a larger number answers 400, never a database error). */
 export const faqIdParamsSchema = z.object({ id: idSchema.max(2_147_483_647, 'Must be a positive id') });
+
+/** What one FAQ form may carry (the API's multipart parser holds it to this). */
+export const FAQ_FORM_LIMITS: FormLimits = { maxFileBytes: UPLOAD_MAX_BYTES.image, maxFiles: FAQ_PHOTOS_MAX, maxFields: 200 };
+/** POST faqs/ and POST faqs/{id} (`_method=PUT`): question, answer and the photo entries with their images. */
+export const faqFormSchema = multipartForm(
+  { ...faqFieldsSchema.shape, 'faqPhoto[i][file]': imageFileSchema.optional() },
+  FAQ_FORM_LIMITS,
+  'Each photo entry i is sent as faqPhoto[i][id|title|desc|name|type|delete] with its image as faqPhoto[i][file].',
+);
+/** GET faqs/. */
+export const faqListSchema = z.array(faqSchema);

@@ -42,3 +42,37 @@ export const formFlagSchema = z
 
 /** The method override a form may carry (a browser form can only POST). */
 export const formMethodSchema = z.string().optional();
+
+const MB = 1024 * 1024;
+
+/** The largest file each kind of upload takes: the API's upload policies hold every file to these. */
+export const UPLOAD_MAX_BYTES = { image: 15 * MB, document: 25 * MB } as const;
+
+/** An image part of a form: PNG, JPEG, GIF or WebP (the server re-encodes it). */
+export const imageFileSchema = z.file().max(UPLOAD_MAX_BYTES.image).meta({ description: 'An image: PNG, JPEG, GIF or WebP.' });
+/** A document part of a form. */
+export const documentFileSchema = z
+  .file()
+  .max(UPLOAD_MAX_BYTES.document)
+  .meta({ description: 'A document: PDF, PNG, JPEG, GIF, WebP, CSV, Excel (.xlsx) or Word (.docx).' });
+
+/** What one multipart form may carry: the server's parser stops a form past any of these. */
+export interface FormLimits {
+  /** Largest file, in bytes. */
+  maxFileBytes: number;
+  maxFiles: number;
+  maxFields: number;
+}
+
+/**
+ * A multipart form's published contract (decision 0059): its text fields and file parts (each file
+ * `format: binary`, its size limit as maxLength), and the form's limits in its description and
+ * `x-form-limits`. The API reads the parts itself; the text fields are checked with the area's fields schema.
+ */
+export function multipartForm<T extends z.core.$ZodLooseShape>(shape: T, limits: FormLimits, note?: string) {
+  const size = `${Math.round((limits.maxFileBytes / MB) * 10) / 10} MB`;
+  return z.object(shape).meta({
+    description: `Sent as multipart/form-data: at most ${limits.maxFiles} file(s) of up to ${size} each and ${limits.maxFields} fields.${note ? ` ${note}` : ''}`,
+    'x-form-limits': limits,
+  });
+}

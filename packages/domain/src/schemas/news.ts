@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formMethodSchema, imageFileSchema, multipartForm, UPLOAD_MAX_BYTES, type FormLimits } from './form-fields';
 import { idSchema, isoDateSchema, multiLine, optionalText, requiredText } from './common';
 
 /**
@@ -91,3 +92,10 @@ export type NewsImage = z.output<typeof newsImageSchema>;
 /** The address a news body shows an uploaded image by (and the only one the allow-list keeps). */
 export const newsImageUrl = (fileId: number) => `/api/files/${fileId}`;
 export const NEWS_IMAGE_URL = /^\/api\/files\/([1-9]\d{0,9})$/;
+
+/** What one news image form may carry (the API's multipart parser holds it to this). */
+export const NEWS_IMAGE_FORM_LIMITS: FormLimits = { maxFileBytes: UPLOAD_MAX_BYTES.image, maxFiles: 1, maxFields: 5 };
+/** POST news/images: the image as `file`. */
+export const newsImageFormSchema = multipartForm({ _method: formMethodSchema, file: imageFileSchema }, NEWS_IMAGE_FORM_LIMITS);
+/** GET news/. */
+export const newsRecordListSchema = z.array(newsRecordSchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, requiredText } from './common';
-import { formIdSchema, formMethodSchema, naText, textOrNa } from './form-fields';
+import { formIdSchema, formMethodSchema, imageFileSchema, multipartForm, naText, textOrNa, UPLOAD_MAX_BYTES, type FormLimits } from './form-fields';
 
 /**
  * Found on the Beach (SPEC 3 Beach photo; SPEC 7 Photos: GET photos, GET beach/{id}/photos, POST photos/
@@ -91,3 +91,10 @@ export function photoFormFields(values: PhotoFormValues, update: boolean): [stri
 export const photoIdParamsSchema = z.object({ id: idSchema.max(2_147_483_647, 'Must be a positive id') });
 /** GET beach/{id}/photos: the station's id. */
 export const stationPhotosParamsSchema = z.object({ id: idSchema.max(2_147_483_647, 'Must be a positive id') });
+
+/** What one photo form may carry (the API's multipart parser holds it to this). */
+export const PHOTO_FORM_LIMITS: FormLimits = { maxFileBytes: UPLOAD_MAX_BYTES.image, maxFiles: 1, maxFields: 20 };
+/** POST photos/ and POST photos/{id} (`_method=PUT`): the text fields and the image as `file` (required for a new photo). */
+export const photoFormSchema = multipartForm({ ...photoFieldsSchema.shape, file: imageFileSchema.optional() }, PHOTO_FORM_LIMITS, 'The image as `file`: required for a new photo, replaces the stored one on an update.');
+/** GET photos and GET beach/{id}/photos. */
+export const beachPhotoListSchema = z.array(beachPhotoSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentFileSchema, multipartForm, UPLOAD_MAX_BYTES, type FormLimits } from './form-fields';
 import { booleanFlag, boundedDateSchema, idSchema, requiredText } from './common';
 import { latestSampleDate } from './results';
 
@@ -118,3 +119,10 @@ export type ReportForm = z.output<typeof reportFormSchema>;
 export const REPORT_FORM_FIELDS = ['title', 'description', 'date', 'is_publication', 'program_id', 'county_id', 'municipality_id', 'beach_station_id', 'file', 'url'] as const;
 
 export const reportIdParamsSchema = z.object({ id: idSchema });
+
+/** What one report form may carry (the API's multipart parser holds it to this). */
+export const REPORT_FORM_LIMITS: FormLimits = { maxFileBytes: UPLOAD_MAX_BYTES.document, maxFiles: 2, maxFields: 40 };
+/** POST reportAndPublication and POST reportAndPublication/{id} (`_method=PUT`): the fields and the report's `file`. */
+export const reportUploadFormSchema = multipartForm({ ...reportFormSchema.shape, file: documentFileSchema.optional() }, REPORT_FORM_LIMITS, 'A report needs a file or a web address.');
+/** GET reportAndPublication and GET beach/{id}/reportsAndPublications. */
+export const reportRecordListSchema = z.array(reportRecordSchema);

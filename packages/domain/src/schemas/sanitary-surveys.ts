@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { imageFileSchema, multipartForm, UPLOAD_MAX_BYTES, type FormLimits } from './form-fields';
+import { madeHere } from './made';
 import { BEACON_SOURCES, NOT_APPLICABLE } from '../constants';
 import { boundedDateSchema, idSchema, optionalId, textRule, type TextLines } from './common';
 import { latestSampleDate, sampleHourSchema, sampleMinuteSchema, type DateRuleOptions } from './results';
@@ -197,16 +199,14 @@ const timeTogether = (v: { survey_time_hh: string; survey_time_mm: string }, ctx
 
 /** PUT beach/{id}/survey/{sid}: every observation (a list sent replaces the list kept). */
 export function surveyUpdateSchema(options: DateRuleOptions = {}) {
-  return z.object(surveyFieldsShape(options)).superRefine(timeTogether);
+  return madeHere(z.object(surveyFieldsShape(options)).superRefine(timeTogether));
 }
 export type SurveyUpdateInput = z.input<ReturnType<typeof surveyUpdateSchema>>;
 export type SurveyUpdate = z.output<ReturnType<typeof surveyUpdateSchema>>;
 
 /** POST survey: a survey at a station, optionally of one of the station's open incidents. */
 export function surveyCreateSchema(options: DateRuleOptions = {}) {
-  return z
-    .object({ beach_station_id: idSchema, incident_id: optionalId, ...surveyFieldsShape(options) })
-    .superRefine(timeTogether);
+  return madeHere(z.object({ beach_station_id: idSchema, incident_id: optionalId, ...surveyFieldsShape(options) }).superRefine(timeTogether));
 }
 export type SurveyCreateInput = z.input<ReturnType<typeof surveyCreateSchema>>;
 export type SurveyCreate = z.output<ReturnType<typeof surveyCreateSchema>>;
@@ -357,3 +357,21 @@ export function surveyChoiceLists() {
     animal_kinds: pairs(ANIMAL_KIND_LABELS, ANIMAL_KINDS),
   };
 }
+
+/** What one survey photo form may carry (the API's multipart parser holds it to this). */
+export const SURVEY_PHOTO_FORM_LIMITS: FormLimits = { maxFileBytes: UPLOAD_MAX_BYTES.image, maxFiles: 1, maxFields: 5 };
+/** POST beach/{id}/survey/{sid}/photos: one image as `photo`. */
+export const surveyPhotoFormSchema = multipartForm({ photo: imageFileSchema }, SURVEY_PHOTO_FORM_LIMITS);
+
+/** survey/{id} and beach/{id}/survey (and the other calls naming one record by `id`). */
+export const surveyIdParamsSchema = z.object({ id: idSchema });
+/** beach/{id}/survey/{sid}... */
+export const stationSurveyParamsSchema = z.object({ id: idSchema, sid: idSchema });
+/** beach/{id}/survey/{sid}/photos/{photoId}. */
+export const surveyPhotoParamsSchema = z.object({ id: idSchema, sid: idSchema, photoId: idSchema });
+/** GET beach/{id}/survey/{sid}/photos/{photoId}: the display copy, or `size=thumb`. */
+export const surveyPhotoQuerySchema = z.object({ size: z.enum(['thumb', 'display']).optional() });
+/** survey/incident/{id}/{date}/...: the incident and the day, a sample date in the program's time zone. */
+export const surveyIncidentDayParamsSchema = (options: DateRuleOptions = {}) => madeHere(z.object({ id: idSchema, date: surveyDateSchema(options) }));
+/** POST survey/{date}. */
+export const surveyDateParamsSchema = (options: DateRuleOptions = {}) => madeHere(z.object({ date: surveyDateSchema(options) }));

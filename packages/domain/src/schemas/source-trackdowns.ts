@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentFileSchema, multipartForm, UPLOAD_MAX_BYTES, type FormLimits } from './form-fields';
 import { boundedDateSchema, idSchema, idWith, multiLine } from './common';
 import { INCIDENT_STATES } from './incidents';
 import { latestSampleDate, type DateRuleOptions } from './results';
@@ -283,3 +284,22 @@ export const TRACKDOWN_FILE_TYPE_NAMES: Record<string, string> = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel (.xlsx)',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word (.docx)',
 };
+
+/** What one trackdown form may carry: the water quality file and up to 20 trackdown files (the API's parser holds it to this). */
+export const TRACKDOWN_FORM_LIMITS: FormLimits = {
+  maxFileBytes: UPLOAD_MAX_BYTES.document,
+  maxFiles: SOURCE_TRACKDOWN_LIMITS.files + 1,
+  maxFields: SOURCE_TRACKDOWN_LIMITS.fixes * 5 + SOURCE_TRACKDOWN_LIMITS.files * 3 + 20,
+};
+/** POST beach/{id}/sourceTrackdown and POST beach/{id}/sourceTrackdown/{tid} (`_method=PUT`). */
+export const sourceTrackdownUploadSchema = multipartForm(
+  {
+    ...sourceTrackdownFormSchema().shape,
+    [TRACKDOWN_FORM_NAMES.waterQualityFile]: documentFileSchema.optional(),
+    'trackdown_files[i][file]': documentFileSchema.optional(),
+  },
+  TRACKDOWN_FORM_LIMITS,
+  'Entries are sent as attempted_fixes[i][id|attempted_on|comments|was_improved|delete] and trackdown_files[i][id|file|description|delete]; dates follow the program time zone.',
+);
+/** GET sourceTrackdown/{id} and beach/{id}/sourceTrackdown. */
+export const sourceTrackdownIdParamsSchema = z.object({ id: idSchema });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CODES, NOT_SINGLE_LINE } from '@beach/domain';
+import { CODES, NOT_SINGLE_LINE, UPLOAD_MAX_BYTES } from '@beach/domain';
 import { badRequest, HttpError } from '../http';
 import type { ReceivedFile } from './form';
 import { checkArchive } from './archive';
@@ -17,9 +17,9 @@ export interface UploadPolicy {
 const MB = 1024 * 1024;
 
 /** Photos shown on the public site (Found on the Beach, FAQ and flight photos, news images, survey photos). */
-export const IMAGE_POLICY: UploadPolicy = { kinds: ['png', 'jpeg', 'gif', 'webp'], maxBytes: 15 * MB, label: 'Photo' };
+export const IMAGE_POLICY: UploadPolicy = { kinds: ['png', 'jpeg', 'gif', 'webp'], maxBytes: UPLOAD_MAX_BYTES.image, label: 'Photo' };
 /** Documents and their pictures (reports, flight files, trackdown files, water-quality files). */
-export const DOCUMENT_POLICY: UploadPolicy = { kinds: ['pdf', 'png', 'jpeg', 'gif', 'webp', 'csv', 'xlsx', 'docx'], maxBytes: 25 * MB, label: 'File' };
+export const DOCUMENT_POLICY: UploadPolicy = { kinds: ['pdf', 'png', 'jpeg', 'gif', 'webp', 'csv', 'xlsx', 'docx'], maxBytes: UPLOAD_MAX_BYTES.document, label: 'File' };
 /** The largest file any policy accepts: the multipart parser's own limit. */
 export const MAX_UPLOAD_BYTES = Math.max(IMAGE_POLICY.maxBytes, DOCUMENT_POLICY.maxBytes);
 

@@ -83,3 +83,6 @@ const MARKUP = /<\s*(script|html|svg|iframe|object|embed|body|!doctype\s+html|\?
 export function containsMarkup(bytes: Buffer): boolean {
   return MARKUP.test(bytes.toString('latin1'));
 }
+
+/** The MIME type a stored file of this kind is served with. */
+export const mimeTypeOfKind = (kind: UploadKind): string => KINDS[kind].mimeType;

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { HttpError, errorEnvelope, ok } from '../../lib/http';
 import { publicReadCache, replyPublicJson } from '../../lib/public-cache';
-import { AIRCRAFT_CODES, aircraftResponse } from './schemas';
+import { aircraftReadingSchema, envelope } from '@beach/domain';
+import { AIRCRAFT_CODES } from './schemas';
 import { createAircraftSource } from './service';
 import { isSwitchOn } from '../website-switches/service';
 
@@ -11,6 +12,7 @@ const CACHE_CONTROL = 'public, max-age=60';
 
 /** The aircraft chlorophyll and phycocyanin data (SPEC 1, 7), read from the university through this server. No login. */
 export const aircraftRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const aircraftResponse = envelope(aircraftReadingSchema);
   const sources = {
     chlorophyll: createAircraftSource({ url: deps.config.aircraftChlorophyllUrl, log: app.log }),
     phycocyanin: createAircraftSource({ url: deps.config.aircraftPhycocyaninUrl, log: app.log }),

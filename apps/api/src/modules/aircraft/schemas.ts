@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope } from '../../lib/http';
 
 export const AIRCRAFT_CODES = {
   AIRCRAFT_DATA_FOUND: 'AIRCRAFT_DATA_FOUND',
@@ -28,18 +27,4 @@ export const aircraftFeedSchema = z.object({
 });
 export type AircraftFeed = z.output<typeof aircraftFeedSchema>;
 
-export const aircraftPointSchema = z.object({ lat: z.number(), lon: z.number(), value: z.number(), time: z.string() });
-
-/** GET public/aircraft/{chlorophyll|phycocyanin}: the latest data, or a clear "unavailable". */
-export const aircraftReadingSchema = z.object({
-  available: z.boolean(),
-  /** When this server last asked the university (ISO 8601). */
-  fetched_at: z.string(),
-  flight_date: z.string().nullable(),
-  unit: z.string().nullable(),
-  points: z.array(aircraftPointSchema),
-  message: z.string().optional(),
-});
-export type AircraftReading = z.output<typeof aircraftReadingSchema>;
-
-export const aircraftResponse = envelope(aircraftReadingSchema);
+export { aircraftReadingSchema, type AircraftReading } from '@beach/domain';

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUDIT_CODES, auditQuerySchema } from '@beach/domain';
+import { AUDIT_CODES, auditQuerySchema, auditListResponse } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, ok, staffErrors } from '../../lib/http';
-import { auditListResponse } from './schemas';
 import { readAuditLog } from './service';
 
 /** The audit log: who changed what, when, before and after; for READ_AUDIT_LOG holders. */

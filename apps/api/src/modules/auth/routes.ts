@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CODES, loginSchema, newPasswordSchema, recoverSchema } from '@beach/domain';
+import {
+  CODES,
+  loginResultSchema,
+  loginSchema,
+  newPasswordSchema,
+  recoverSchema,
+  refreshedTokenSchema,
+  resetTokenParamsSchema,
+  tokenExpirySchema,
+} from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { bearerToken, caller, resolveAuthUser } from '../../plugins/auth';
 import { emptyEnvelope, envelope, errorEnvelope, ok, unauthenticated } from '../../lib/http';
-import { userProfileSchema } from '../users/schemas';
 import * as auth from './service';
-
-const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
@@ -16,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: {
         tags: ['auth'],
         body: loginSchema,
-        response: { 200: envelope(z.object({ token: z.string(), user: userProfileSchema })), 400: errorEnvelope, 401: errorEnvelope, 429: errorEnvelope },
+        response: { 200: envelope(loginResultSchema), 400: errorEnvelope, 401: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (request) => {
@@ -27,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/login/verify/',
-    { schema: { tags: ['auth'], response: { 200: envelope(z.object({ exp: z.number() })), 401: errorEnvelope } } },
+    { schema: { tags: ['auth'], response: { 200: envelope(tokenExpirySchema), 401: errorEnvelope } } },
     async (request) => {
       const token = bearerToken(request);
       if (!token) throw unauthenticated(CODES.VERIFICATION_FAILED_EXPIRED);
@@ -40,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/login/verify/refresh/',
     {
       onRequest: app.authenticateAllowingPasswordChange,
-      schema: { tags: ['auth'], response: { 200: envelope(z.object({ token: z.string() })), 401: errorEnvelope } },
+      schema: { tags: ['auth'], response: { 200: envelope(refreshedTokenSchema), 401: errorEnvelope } },
     },
     async (request) => {
       const user = caller(request);
@@ -59,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/login/recover/:token',
-    { schema: { tags: ['auth'], params: tokenParams, response: { 200: emptyEnvelope, 400: errorEnvelope, 404: errorEnvelope } } },
+    { schema: { tags: ['auth'], params: resetTokenParamsSchema, response: { 200: emptyEnvelope, 400: errorEnvelope, 404: errorEnvelope } } },
     async (request) => {
       await auth.checkResetToken(deps, request.params.token);
       return ok(CODES.TOKEN_VALID, null);
@@ -71,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       schema: {
         tags: ['auth'],
-        params: tokenParams,
+        params: resetTokenParamsSchema,
         body: newPasswordSchema,
         response: { 200: emptyEnvelope, 400: errorEnvelope, 404: errorEnvelope },
       },

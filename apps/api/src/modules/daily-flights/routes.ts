@@ -2,22 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dailyFlightFileParamsSchema,
   dailyFlightIdParamsSchema,
+  dailyFlightRecordListSchema,
   dailyFlightRecordSchema,
   dailyFlightSaveSchema,
   FLIGHT_CODES,
+  FLIGHT_UPLOAD_FORM_LIMITS,
+  flightUploadMultipartSchema,
 } from '@beach/domain';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization, routeRules } from '../../lib/access';
 import { emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
-import { readForm, registerFormParser, type FormLimits } from '../../lib/uploads/form';
+import { readForm, registerFormParser } from '../../lib/uploads/form';
+import { formBody } from '../../plugins/openapi';
 import * as flights from './service';
 
-const LIMITS: FormLimits = {
-  maxFileBytes: Math.max(flights.FLIGHT_PHOTO_POLICY.maxBytes, flights.FLIGHT_FILE_POLICY.maxBytes),
-  maxFiles: 2,
-  maxFields: 20,
-};
+const LIMITS = FLIGHT_UPLOAD_FORM_LIMITS;
 const writeErrors = { ...staffErrors, 409: errorEnvelope } as const;
 const uploadErrors = { ...staffErrors, 413: errorEnvelope, 415: errorEnvelope } as const;
 
@@ -33,7 +32,7 @@ export const dailyFlightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   const onRequest = app.staff(routeRules.adminOrganization);
   const record = envelope(dailyFlightRecordSchema);
 
-  app.get('/dailyFlights/', { onRequest, schema: { tags, response: { 200: envelope(z.array(dailyFlightRecordSchema)), ...staffErrors } } }, async (request) => {
+  app.get('/dailyFlights/', { onRequest, schema: { tags, response: { 200: envelope(dailyFlightRecordListSchema), ...staffErrors } } }, async (request) => {
     await requireAdminOrganization(db, request);
     return ok(FLIGHT_CODES.FLIGHTS_FOUND, await flights.listFlights(deps));
   });
@@ -71,7 +70,7 @@ export const dailyFlightRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.post(
     '/dailyFlights/:id/files',
-    { onRequest, schema: { tags, consumes: ['multipart/form-data'], params: dailyFlightIdParamsSchema, response: { 201: record, ...uploadErrors } } },
+    { onRequest, schema: { tags, body: formBody(flightUploadMultipartSchema), params: dailyFlightIdParamsSchema, response: { 201: record, ...uploadErrors } } },
     async (request, reply) => {
       const caller = await requireAdminOrganization(db, request);
       const form = await readForm(request, LIMITS);

@@ -9,7 +9,10 @@ import { storagePathOf } from './files';
 import { queueDatabaseExport } from './queue';
 import * as repo from './repository';
 import { writeDatabaseExport } from './writer';
+import type { ExportRunOptions, TaskKindView, TaskWriter } from './task-types';
 import { XML_TASK_WRITERS } from './xml-tasks';
+
+export type { ExportRunOptions, TaskKindView, TaskWriter, TaskWriteResult } from './task-types';
 
 /**
  * DEP IT export tasks (SPEC 7 Exports, decisions 0035 and 0036): the Beaches Database Export and the queued
@@ -24,13 +27,6 @@ const LIST_LIMIT = 100;
 
 const missing = () => notFound('Export', 'EXPORT_NOT_FOUND');
 
-/** How a kind's tasks are shown and downloaded. */
-export interface TaskKindView<P, T> {
-  kind: repo.TaskKind;
-  show(row: repo.TaskRow<P>): T;
-  fileName(row: repo.TaskRow<P>): string;
-  contentType: string;
-}
 
 export async function listTasks<P, T>(deps: AppDeps, view: TaskKindView<P, T>): Promise<{ exports: T[] }> {
   return { exports: (await repo.listTasks<P>(deps.database.db, view.kind, LIST_LIMIT)).map((row) => view.show(row)) };
@@ -107,29 +103,8 @@ export const retryDatabaseExport = (deps: AppDeps, userId: number, id: number) =
 export const deleteDatabaseExport = (deps: AppDeps, userId: number, id: number) => deleteTask(deps, DATABASE_TASKS, userId, id);
 export const openDatabaseExport = (deps: AppDeps, id: number) => openTask(deps, DATABASE_TASKS, id);
 
-export interface ExportRunOptions {
-  /** The task the job was queued for; none: the oldest waiting (or abandoned) task of any kind. */
-  id?: number;
-  /** A RUNNING task nothing has moved on for this long is taken over by any try (its process died or hung). */
-  staleSeconds: number;
-  /** Tries a task gets before it is failed for good. */
-  maxAttempts: number;
-  /** Rows (database export), beaches (BEACH notification) or results (WQX) per page. */
-  pageSize?: number;
-  /** Called after each page is written and its progress saved (tests stop a try there). */
-  afterPage?: (progress: { tablesDone: number; rowsDone: number }) => Promise<void>;
-}
 
-/** What a kind's writer did: the file it completed, or `kept: false` when a later try took the task over. */
-export interface TaskWriteResult {
-  storageKey: string;
-  sizeBytes: number;
-  tablesDone: number;
-  rowsDone: number;
-  kept: boolean;
-}
 
-export type TaskWriter = (deps: AppDeps, claim: repo.Claimed<unknown>, options: Pick<ExportRunOptions, 'pageSize' | 'afterPage'>) => Promise<TaskWriteResult>;
 
 const WRITERS: Record<repo.TaskKind, TaskWriter> = {
   DATABASE: (deps, claim, options) => writeDatabaseExport(deps, claim as repo.Claimed, options.pageSize, options.afterPage),

@@ -16,7 +16,7 @@ import * as wqxRepo from '../wqx-export/repository';
 import { openWqxExport } from '../wqx-export/service';
 import { completeTaskFile, dropTaskFile, openTaskFile, startTaskFile } from './files';
 import * as repo from './repository';
-import type { ExportRunOptions, TaskKindView, TaskWriter, TaskWriteResult } from './service';
+import type { ExportRunOptions, TaskKindView, TaskWriter, TaskWriteResult } from './task-types';
 
 /**
  * Queued XML exports (decision 0036): the BEACH notification 2.4 file (decision 0033) and the WQX 3.0 file

@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DOWNLOAD_CODES, type DownloadFilter, type DownloadType } from '@beach/domain';
+import {
+  DOWNLOAD_CODES,
+  downloadCountsQuerySchema,
+  downloadCountsSchema,
+  downloadFileQuerySchema,
+  envelope,
+  publicDataFiltersSchema,
+  type DownloadFilter,
+  type DownloadType,
+} from '@beach/domain';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { errorEnvelope, HttpError, ok } from '../../lib/http';
 import { publicReadCache, replyPublicJson, sendCachedJson, serialise } from '../../lib/public-cache';
-import { countsQuery, countsResponse, csvResponse, downloadQuery, filtersResponse } from './schemas';
+import { download, serverErrors } from '../../plugins/openapi';
 import { downloadCounts, openDownload, publicDataFilters } from './service';
 import { isSwitchOn } from '../website-switches/service';
 
@@ -13,8 +22,11 @@ export const downloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   const cache = publicReadCache(deps);
   const tz = deps.config.programTimeZone;
   const tags = ['public data'];
+  const filtersResponse = envelope(publicDataFiltersSchema);
+  const countsResponse = envelope(downloadCountsSchema);
+  const csv = download('text/csv');
 
-  app.get('/public/data/filters', { schema: { tags, response: { 200: filtersResponse } } }, (request, reply) =>
+  app.get('/public/data/filters', { schema: { tags, response: { 200: filtersResponse, ...serverErrors } } }, (request, reply) =>
     replyPublicJson(cache, request, reply, 'data:filters', filtersResponse, async () =>
       ok(DOWNLOAD_CODES.RETRIEVED_FILTER_LIST, await publicDataFilters(deps)),
     ),
@@ -22,7 +34,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     '/public/data/counts',
-    { schema: { tags, querystring: countsQuery(tz), response: { 200: countsResponse, 400: errorEnvelope } } },
+    { schema: { tags, querystring: downloadCountsQuerySchema(tz), response: { 200: countsResponse, 400: errorEnvelope } } },
     // Always current (decision 0040): computed per request from the count tables the writers keep in their own
     // transactions, never memoised; browsers revalidate (no-cache) and get 304 while the answer is unchanged.
     (request, reply) => {
@@ -51,8 +63,8 @@ export const downloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     {
       schema: {
         tags,
-        querystring: downloadQuery(tz, 'water-quality'),
-        response: { 200: csvResponse, 400: errorEnvelope, 404: errorEnvelope },
+        querystring: downloadFileQuerySchema(tz, 'water-quality'),
+        response: { 200: csv, 400: errorEnvelope, 404: errorEnvelope },
       },
     },
     (request, reply) => sending(reply, send(reply, 'water-quality', request.query)),
@@ -60,7 +72,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     '/public/data/download/incident/',
-    { schema: { tags, querystring: downloadQuery(tz, 'incident'), response: { 200: csvResponse, 400: errorEnvelope, 404: errorEnvelope } } },
+    { schema: { tags, querystring: downloadFileQuerySchema(tz, 'incident'), response: { 200: csv, 400: errorEnvelope, 404: errorEnvelope } } },
     (request, reply) => sending(reply, send(reply, 'incident', request.query)),
   );
 };

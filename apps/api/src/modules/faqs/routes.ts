@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FAQ_CODES, FAQ_PHOTOS_MAX, faqFieldsSchema, faqFormInput, faqIdParamsSchema, faqSchema, FAQ_PHOTO_FIELD } from '@beach/domain';
-import { z } from 'zod';
+import { FAQ_CODES, FAQ_FORM_LIMITS, faqFieldsSchema, faqFormInput, faqFormSchema, faqIdParamsSchema, faqListSchema, faqSchema, FAQ_PHOTO_FIELD } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization, routeRules } from '../../lib/access';
 import { parseFormFields, requireUpdateMethod } from '../../lib/form-fields';
 import { emptyEnvelope, envelope, errorEnvelope, invalidFields, ok, staffErrors } from '../../lib/http';
 import { formMethod, readForm, registerFormParser, type ReceivedForm } from '../../lib/uploads/form';
 import { IMAGE_POLICY, prepareUpload, type PreparedUpload } from '../../lib/uploads/prepare';
+import { formBody } from '../../plugins/openapi';
 import { rankRoute } from '../ranking/routes';
 import * as faqs from './service';
 
-const LIMITS = { maxFileBytes: IMAGE_POLICY.maxBytes, maxFiles: FAQ_PHOTOS_MAX, maxFields: 200 };
-const FORM = ['multipart/form-data'];
+const LIMITS = FAQ_FORM_LIMITS;
 const uploadErrors = { ...staffErrors, 413: errorEnvelope, 415: errorEnvelope };
 
 /**
@@ -41,7 +40,7 @@ export const faqRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const onRequest = app.staff(routeRules.adminOrganization);
   await registerFormParser(app, LIMITS);
 
-  app.get('/faqs/', { onRequest, schema: { tags, response: { 200: envelope(z.array(faqSchema)), ...staffErrors } } }, async () =>
+  app.get('/faqs/', { onRequest, schema: { tags, response: { 200: envelope(faqListSchema), ...staffErrors } } }, async () =>
     ok(FAQ_CODES.FAQS_FOUND, await faqs.listFaqs(deps)),
   );
 
@@ -50,7 +49,7 @@ export const faqRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   );
 
   // Multipart: question, answer and per photo faqPhoto[i][title|desc|name|type|delete] with its faqPhoto[i][file].
-  app.post('/faqs/', { onRequest, schema: { tags, consumes: FORM, response: { 201: envelope(faqSchema), ...uploadErrors } } }, async (request, reply) => {
+  app.post('/faqs/', { onRequest, schema: { tags, body: formBody(faqFormSchema), response: { 201: envelope(faqSchema), ...uploadErrors } } }, async (request, reply) => {
     const caller = await requireAdminOrganization(db, request);
     const form = await readForm(request, LIMITS);
     if (formMethod(form) !== 'POST') throw invalidFields([{ field: '_method', message: 'A new FAQ is sent without _method' }]);
@@ -62,7 +61,7 @@ export const faqRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // PUT /faqs/{faq_id} sent as a multipart POST with `_method=PUT` (SPEC 7).
   app.post(
     '/faqs/:id',
-    { onRequest, schema: { tags, consumes: FORM, params: faqIdParamsSchema, response: { 200: envelope(faqSchema), ...uploadErrors } } },
+    { onRequest, schema: { tags, body: formBody(faqFormSchema), params: faqIdParamsSchema, response: { 200: envelope(faqSchema), ...uploadErrors } } },
     async (request) => {
       const caller = await requireAdminOrganization(db, request);
       const form = await readForm(request, LIMITS);

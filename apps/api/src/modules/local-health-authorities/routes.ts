@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CODES, LHA_CODES, MESSAGES, lhaSaveSchema } from '@beach/domain';
+import { CODES, LHA_CODES, MESSAGES, lhaSaveSchema, lhaIdParams, lhaListResponse, lhaResponse } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization, routeRules } from '../../lib/access';
 import { emptyEnvelope, envelope, errorEnvelope, failingWith, ok, staffErrors } from '../../lib/http';
-import { lhaIdParams, lhaListResponse, lhaResponse } from './schemas';
 import * as lhas from './service';
 
 /**

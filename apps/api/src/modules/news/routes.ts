@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NEWS_CODES, newsIdParamsSchema, newsImageSchema, newsRecordSchema, newsSaveSchema } from '@beach/domain';
-import { z } from 'zod';
+import { NEWS_CODES, NEWS_IMAGE_FORM_LIMITS, newsIdParamsSchema, newsImageFormSchema, newsImageSchema, newsRecordListSchema, newsRecordSchema, newsSaveSchema } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization, routeRules } from '../../lib/access';
 import { emptyEnvelope, envelope, errorEnvelope, invalidFields, ok, staffErrors } from '../../lib/http';
 import { formMethod, readForm, registerFormParser } from '../../lib/uploads/form';
 import { IMAGE_POLICY, prepareUpload } from '../../lib/uploads/prepare';
+import { formBody } from '../../plugins/openapi';
 import { rankRoute } from '../ranking/routes';
 import * as news from './service';
 
-const IMAGE_LIMITS = { maxFileBytes: IMAGE_POLICY.maxBytes, maxFiles: 1, maxFields: 5 };
+const IMAGE_LIMITS = NEWS_IMAGE_FORM_LIMITS;
 
 /** News (SPEC 7 Map and content): organization admins only (SPEC 6, Website Management). */
 export const newsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -18,7 +18,7 @@ export const newsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const onRequest = app.staff(routeRules.adminOrganization);
   await registerFormParser(app, IMAGE_LIMITS);
 
-  app.get('/news/', { onRequest, schema: { tags, response: { 200: envelope(z.array(newsRecordSchema)), ...staffErrors } } }, async () =>
+  app.get('/news/', { onRequest, schema: { tags, response: { 200: envelope(newsRecordListSchema), ...staffErrors } } }, async () =>
     ok(NEWS_CODES.NEWS_LIST_FOUND, await news.listNews(deps)),
   );
 
@@ -51,7 +51,7 @@ export const newsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // Multipart: the image as `file`. Answers the address a body shows it by.
   app.post(
     '/news/images',
-    { onRequest, schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(newsImageSchema), ...staffErrors, 413: errorEnvelope, 415: errorEnvelope } } },
+    { onRequest, schema: { tags, body: formBody(newsImageFormSchema), response: { 201: envelope(newsImageSchema), ...staffErrors, 413: errorEnvelope, 415: errorEnvelope } } },
     async (request, reply) => {
       const caller = await requireAdminOrganization(db, request);
       const form = await readForm(request, IMAGE_LIMITS);

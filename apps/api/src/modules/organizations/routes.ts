@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CODES, MESSAGES, ORGANIZATION_CODES, organizationSaveSchema } from '@beach/domain';
+import { CODES, MESSAGES, ORGANIZATION_CODES, organizationSaveSchema, organizationDetailResponse, organizationFiltersResponse, organizationIdParams, organizationListResponse } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile, requireAdminOrganization, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, failingWith, ok, staffErrors } from '../../lib/http';
-import { organizationDetailResponse, organizationFiltersResponse, organizationIdParams, organizationListResponse } from './schemas';
 import * as organizations from './service';
 
 /** Organizations: reads for organization admins and user managers; writes for organization admins only. */

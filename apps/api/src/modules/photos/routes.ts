@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { beachPhotoSchema, PHOTO_CODES, photoFieldsSchema, photoIdParamsSchema, stationPhotosParamsSchema } from '@beach/domain';
-import { z } from 'zod';
+import { beachPhotoListSchema, beachPhotoSchema, PHOTO_CODES, PHOTO_FORM_LIMITS, photoFieldsSchema, photoFormSchema, photoIdParamsSchema, stationPhotosParamsSchema } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization, routeRules } from '../../lib/access';
 import { parseFormFields, requireUpdateMethod } from '../../lib/form-fields';
 import { emptyEnvelope, envelope, errorEnvelope, invalidFields, ok, staffErrors } from '../../lib/http';
 import { readForm, registerFormParser, formMethod, type ReceivedForm } from '../../lib/uploads/form';
 import { IMAGE_POLICY, prepareUpload } from '../../lib/uploads/prepare';
+import { formBody } from '../../plugins/openapi';
 import { rankRoute } from '../ranking/routes';
 import * as photos from './service';
 
-const LIMITS = { maxFileBytes: IMAGE_POLICY.maxBytes, maxFiles: 1, maxFields: 20 };
-const FORM = ['multipart/form-data'];
+const LIMITS = PHOTO_FORM_LIMITS;
 const uploadErrors = { ...staffErrors, 413: errorEnvelope, 415: errorEnvelope };
 
 /** The form's text fields and its one image (the `file` part), checked; the image only when sent. */
@@ -30,13 +29,13 @@ export const photoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   const onRequest = app.staff(routeRules.adminOrganization);
   await registerFormParser(app, LIMITS);
 
-  app.get('/photos', { onRequest, schema: { tags, response: { 200: envelope(z.array(beachPhotoSchema)), ...staffErrors } } }, async () =>
+  app.get('/photos', { onRequest, schema: { tags, response: { 200: envelope(beachPhotoListSchema), ...staffErrors } } }, async () =>
     ok(PHOTO_CODES.PHOTOS_FOUND, await photos.listPhotos(deps)),
   );
 
   app.get(
     '/beach/:id/photos',
-    { onRequest, schema: { tags, params: stationPhotosParamsSchema, response: { 200: envelope(z.array(beachPhotoSchema)), ...staffErrors } } },
+    { onRequest, schema: { tags, params: stationPhotosParamsSchema, response: { 200: envelope(beachPhotoListSchema), ...staffErrors } } },
     async (request) => ok(PHOTO_CODES.PHOTOS_FOUND, await photos.listStationPhotos(deps, request.params.id)),
   );
 
@@ -45,7 +44,7 @@ export const photoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   );
 
   // Multipart: title, desc, county_id, municipality_id, beach_station_id and the image as `file`.
-  app.post('/photos/', { onRequest, schema: { tags, consumes: FORM, response: { 201: envelope(beachPhotoSchema), ...uploadErrors } } }, async (request, reply) => {
+  app.post('/photos/', { onRequest, schema: { tags, body: formBody(photoFormSchema), response: { 201: envelope(beachPhotoSchema), ...uploadErrors } } }, async (request, reply) => {
     const caller = await requireAdminOrganization(db, request);
     const form = await readForm(request, LIMITS);
     if (formMethod(form) !== 'POST') throw invalidFields([{ field: '_method', message: 'A new photo is sent without _method' }]);
@@ -58,7 +57,7 @@ export const photoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   // PUT photos/{id} sent as a multipart POST with `_method=PUT` (SPEC 7); a `file` part replaces the image.
   app.post(
     '/photos/:id',
-    { onRequest, schema: { tags, consumes: FORM, params: photoIdParamsSchema, response: { 200: envelope(beachPhotoSchema), ...uploadErrors } } },
+    { onRequest, schema: { tags, body: formBody(photoFormSchema), params: photoIdParamsSchema, response: { 200: envelope(beachPhotoSchema), ...uploadErrors } } },
     async (request) => {
       const caller = await requireAdminOrganization(db, request);
       const form = await readForm(request, LIMITS);

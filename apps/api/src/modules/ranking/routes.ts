@@ -4,6 +4,7 @@ import { RANK_CODES, rankMovedSchema, rankMoveParamsSchema } from '@beach/domain
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization } from '../../lib/access';
 import { envelope, ok, staffErrors } from '../../lib/http';
+import { NO_BODY } from '../../plugins/openapi';
 import type { RankedList } from './repository';
 import { moveRanked } from './service';
 
@@ -18,7 +19,7 @@ export function rankRoute(
 ): void {
   app.put(
     `${options.base}/:id/rank/:direction`,
-    { onRequest: options.onRequest, schema: { tags: options.tags, params: rankMoveParamsSchema, response: { 200: envelope(rankMovedSchema), ...staffErrors } } },
+    { onRequest: options.onRequest, schema: { tags: options.tags, ...NO_BODY, params: rankMoveParamsSchema, response: { 200: envelope(rankMovedSchema), ...staffErrors } } },
     async (request) => {
       const caller = await requireAdminOrganization(deps.database.db, request);
       return ok(RANK_CODES.RANK_MOVED, await moveRanked(deps, caller.user_id, options.list, request.params.id, request.params.direction, options.what));

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { REPORT_CODES, reportIdParamsSchema, reportRecordSchema } from '@beach/domain';
-import { z } from 'zod';
+import { REPORT_CODES, REPORT_FORM_LIMITS, reportIdParamsSchema, reportRecordListSchema, reportRecordSchema, reportUploadFormSchema } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization, routeRules } from '../../lib/access';
 import { emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
-import { readForm, registerFormParser, type FormLimits } from '../../lib/uploads/form';
+import { readForm, registerFormParser } from '../../lib/uploads/form';
+import { formBody } from '../../plugins/openapi';
 import { rankRoute } from '../ranking/routes';
 import * as reports from './service';
 
 /** One report file a form; room for a stray second one, which the service refuses by name. */
-const LIMITS: FormLimits = { maxFileBytes: reports.REPORT_FILE_POLICY.maxBytes, maxFiles: 2, maxFields: 40 };
+const LIMITS = REPORT_FORM_LIMITS;
 const uploadErrors = { ...staffErrors, 413: errorEnvelope, 415: errorEnvelope } as const;
 
 /**
@@ -24,7 +24,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     '/reportAndPublication',
-    { onRequest, schema: { tags, response: { 200: envelope(z.array(reportRecordSchema)), ...staffErrors } } },
+    { onRequest, schema: { tags, response: { 200: envelope(reportRecordListSchema), ...staffErrors } } },
     async (request) => {
       await requireAdminOrganization(db, request);
       return ok(REPORT_CODES.REPORTS_FOUND, await reports.listReports(deps));
@@ -42,7 +42,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     '/beach/:id/reportsAndPublications',
-    { onRequest, schema: { tags, params: reportIdParamsSchema, response: { 200: envelope(z.array(reportRecordSchema)), ...staffErrors } } },
+    { onRequest, schema: { tags, params: reportIdParamsSchema, response: { 200: envelope(reportRecordListSchema), ...staffErrors } } },
     async (request) => {
       await requireAdminOrganization(db, request);
       return ok(REPORT_CODES.REPORTS_FOUND, await reports.stationReports(deps, request.params.id));
@@ -51,7 +51,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.post(
     '/reportAndPublication',
-    { onRequest, schema: { tags, consumes: ['multipart/form-data'], response: { 201: envelope(reportRecordSchema), ...uploadErrors } } },
+    { onRequest, schema: { tags, body: formBody(reportUploadFormSchema), response: { 201: envelope(reportRecordSchema), ...uploadErrors } } },
     async (request, reply) => {
       const caller = await requireAdminOrganization(db, request);
       const form = await readForm(request, LIMITS);
@@ -66,7 +66,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     '/reportAndPublication/:id',
     {
       onRequest,
-      schema: { tags, consumes: ['multipart/form-data'], params: reportIdParamsSchema, response: { 200: envelope(reportRecordSchema), ...uploadErrors } },
+      schema: { tags, body: formBody(reportUploadFormSchema), params: reportIdParamsSchema, response: { 200: envelope(reportRecordSchema), ...uploadErrors } },
     },
     async (request) => {
       const caller = await requireAdminOrganization(db, request);

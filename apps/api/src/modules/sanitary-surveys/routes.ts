@@ -1,12 +1,17 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  idSchema,
+  stationSurveyParamsSchema as stationSurveyParams,
   SURVEY_CODES,
+  SURVEY_PHOTO_FORM_LIMITS,
+  surveyDateParamsSchema,
+  surveyIdParamsSchema as idParams,
+  surveyIncidentDayParamsSchema,
+  surveyPhotoFormSchema,
+  surveyPhotoParamsSchema as surveyPhotoParams,
+  surveyPhotoQuerySchema as photoQuery,
   surveyByDateSchema,
   surveyCreateSchema,
-  surveyDateSchema,
   surveyFiltersQuerySchema,
   surveyFiltersSchema,
   surveyListQuerySchema,
@@ -17,17 +22,13 @@ import {
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { readForm, registerFormParser } from '../../lib/uploads/form';
 import { IMAGE_POLICY } from '../../lib/uploads/prepare';
-import { readForm, registerFormParser, type FormLimits } from '../../lib/uploads/form';
+import { formBody, NO_BODY, storedFile } from '../../plugins/openapi';
 import { sendStoredFile } from '../files/service';
 import * as surveys from './service';
 
-const PHOTO_LIMITS: FormLimits = { maxFileBytes: IMAGE_POLICY.maxBytes, maxFiles: 1, maxFields: 5 };
-
-const idParams = z.object({ id: idSchema });
-const stationSurveyParams = z.object({ id: idSchema, sid: idSchema });
-const surveyPhotoParams = z.object({ id: idSchema, sid: idSchema, photoId: idSchema });
-const photoQuery = z.object({ size: z.enum(['thumb', 'display']).optional() });
+const PHOTO_LIMITS = SURVEY_PHOTO_FORM_LIMITS;
 
 /**
  * Sanitary surveys: every survey call of SPEC 7 (the geomean calls are the geomeans module's), for the
@@ -39,12 +40,12 @@ export const sanitarySurveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
   const tags = ['sanitary surveys'];
   const onRequest = app.staff(routeRules.screen('/portal/beaches/sanitary-surveys', 'You need sanitary surveys user access in a program.'));
   const dateOptions = { timeZone: deps.config.programTimeZone };
-  const incidentDayParams = z.object({ id: idSchema, date: surveyDateSchema(dateOptions) });
+  const incidentDayParams = surveyIncidentDayParamsSchema(dateOptions);
   const created = { 201: envelope(surveySchema), ...staffErrors, 409: errorEnvelope };
 
   app.post(
     '/survey/incident/:id/:date/createSurvey',
-    { onRequest, schema: { tags, params: incidentDayParams, response: created } },
+    { onRequest, schema: { tags, ...NO_BODY, params: incidentDayParams, response: created } },
     async (request, reply) => {
       const survey = await surveys.startIncidentSurvey(deps, await callerProfile(db, request), request.params.id, request.params.date);
       reply.status(201);
@@ -54,7 +55,7 @@ export const sanitarySurveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
 
   app.post(
     '/survey/incident/:id/:date/override',
-    { onRequest, schema: { tags, params: incidentDayParams, response: created } },
+    { onRequest, schema: { tags, ...NO_BODY, params: incidentDayParams, response: created } },
     async (request, reply) => {
       const survey = await surveys.startIncidentSurvey(deps, await callerProfile(db, request), request.params.id, request.params.date, { override: true });
       reply.status(201);
@@ -68,7 +69,7 @@ export const sanitarySurveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       onRequest,
       schema: {
         tags,
-        params: z.object({ date: surveyDateSchema(dateOptions) }),
+        params: surveyDateParamsSchema(dateOptions),
         body: surveyByDateSchema,
         response: { 200: envelope(surveySchema), 201: envelope(surveySchema), ...staffErrors, 409: errorEnvelope },
       },
@@ -164,7 +165,7 @@ export const sanitarySurveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       onRequest,
       schema: {
         tags,
-        consumes: ['multipart/form-data'],
+        body: formBody(surveyPhotoFormSchema),
         params: stationSurveyParams,
         response: { 201: envelope(surveySchema), ...staffErrors, 409: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope },
       },
@@ -182,7 +183,7 @@ export const sanitarySurveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
 
   app.get(
     '/beach/:id/survey/:sid/photos/:photoId',
-    { onRequest, schema: { tags, params: surveyPhotoParams, querystring: photoQuery, response: staffErrors } },
+    { onRequest, schema: { tags, params: surveyPhotoParams, querystring: photoQuery, response: { 200: storedFile(IMAGE_POLICY), ...staffErrors } } },
     async (request, reply) => {
       const file = await surveys.surveyPhotoFile(deps, await callerProfile(db, request), request.params.id, request.params.sid, request.params.photoId);
       return sendStoredFile(deps, reply as unknown as FastifyReply, file, {

@@ -1,23 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import {
   groupTrackdownForm,
-  SOURCE_TRACKDOWN_LIMITS,
   SOURCE_TRACKDOWN_MESSAGES,
   sourceTrackdownFormSchema,
+  TRACKDOWN_FORM_LIMITS,
   TRACKDOWN_FORM_NAMES,
   type DateRuleOptions,
   type SourceTrackdownForm,
 } from '@beach/domain';
 import { invalidFields, type FieldIssue } from '../../lib/http';
-import { formMethod, readForm, type FormLimits } from '../../lib/uploads/form';
+import { formMethod, readForm } from '../../lib/uploads/form';
 import { DOCUMENT_POLICY, prepareUpload, type PreparedUpload } from '../../lib/uploads/prepare';
 
-/** What one trackdown form may carry: the water quality file and up to 20 trackdown files, each at most DOCUMENT_POLICY's size. */
-export const TRACKDOWN_FORM_LIMITS: FormLimits = {
-  maxFileBytes: DOCUMENT_POLICY.maxBytes,
-  maxFiles: SOURCE_TRACKDOWN_LIMITS.files + 1,
-  maxFields: SOURCE_TRACKDOWN_LIMITS.fixes * 5 + SOURCE_TRACKDOWN_LIMITS.files * 3 + 20,
-};
+/** What one trackdown form may carry (the domain's limits: the published form says the same). */
+export { TRACKDOWN_FORM_LIMITS };
 
 /** A create or update as read from the wire: the checked text entries and the checked files. */
 export interface TrackdownUpload {

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   idSchema,
   SOURCE_TRACKDOWN_CODES,
+  sourceTrackdownIdParamsSchema as idParams,
+  sourceTrackdownUploadSchema,
   sourceTrackdownListQuerySchema,
   sourceTrackdownListSchema,
   sourceTrackdownSchema,
@@ -14,12 +15,12 @@ import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
 import { registerFormParser } from '../../lib/uploads/form';
+import { DOCUMENT_POLICY } from '../../lib/uploads/prepare';
+import { formBody, storedFile } from '../../plugins/openapi';
 import { readTrackdownUpload, TRACKDOWN_FORM_LIMITS } from './form';
 import * as trackdowns from './service';
 
-const idParams = z.object({ id: idSchema });
 const uploadErrors = { ...staffErrors, 413: errorEnvelope, 415: errorEnvelope } as const;
-const MULTIPART = ['multipart/form-data'];
 
 /**
  * Source trackdowns (SPEC 7 "Source trackdowns (multipart)"): the five calls and a download of a trackdown's
@@ -79,7 +80,7 @@ export const sourceTrackdownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         tags,
         description: 'Downloads a file of the trackdown (its water quality file or a trackdown file): always an attachment, with nosniff.',
         params: trackdownFileParamsSchema,
-        response: staffErrors,
+        response: { 200: storedFile(DOCUMENT_POLICY), ...staffErrors },
       },
     },
     async (request, reply) =>
@@ -102,7 +103,7 @@ export const sourceTrackdownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       schema: {
         tags,
         description: 'multipart/form-data; the entries are described in packages/domain schemas/source-trackdowns.ts.',
-        consumes: MULTIPART,
+        body: formBody(sourceTrackdownUploadSchema),
         params: idParams,
         response: { 201: envelope(sourceTrackdownSchema), ...uploadErrors },
       },
@@ -124,7 +125,7 @@ export const sourceTrackdownRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       schema: {
         tags,
         description: 'PUT sent as POST: multipart/form-data with _method=PUT; the entries are described in packages/domain schemas/source-trackdowns.ts.',
-        consumes: MULTIPART,
+        body: formBody(sourceTrackdownUploadSchema),
         params: stationTrackdownParamsSchema,
         response: { 200: envelope(sourceTrackdownSchema), ...uploadErrors },
       },

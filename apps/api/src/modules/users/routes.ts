@@ -1,32 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CODES,
   MESSAGES,
   USER_CODES,
   forcePasswordResetSchema,
-  idSchema,
   newPasswordSchema,
+  passwordChangedSchema,
+  passwordChangeParamsSchema,
+  passwordChangeSchema,
   selfPasswordChangeSchema,
+  userActiveChangedSchema,
+  userActiveParams,
   userCreateSchema,
+  userDetailSchema,
+  userFiltersResponseSchema,
+  userForcePasswordResetChangedSchema,
+  userIdOnlyParams,
+  userIdParams,
   userListQuerySchema,
+  userListResponseSchema,
+  userProfileSchema,
   userUpdateSchema,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { caller, PASSWORD_CHANGE_REQUIRED } from '../../plugins/auth';
+import { checkedByHandler, NO_BODY } from '../../plugins/openapi';
 import { badRequest, envelope, errorEnvelope, failingWith, forbidden, notFound, ok, staffErrors } from '../../lib/http';
 import { changePassword } from '../auth/service';
 import { findUserProfile } from './repository';
-import {
-  userActiveParams,
-  userDetailSchema,
-  userFiltersResponseSchema,
-  userIdOnlyParams,
-  userIdParams,
-  userListResponseSchema,
-  userProfileSchema,
-} from './schemas';
 import { assertCanManageUser } from './access';
 import * as usersService from './service';
 
@@ -50,11 +52,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       onRequest: app.authenticateAllowingPasswordChange,
       schema: {
         tags: ['users'],
-        params: z.object({ userId: idSchema.optional() }),
-        // Spec: a failed change answers USER_BAD_VALIDATION with 'Failed to change password'.
-        body: z.unknown(),
+        params: passwordChangeParamsSchema,
+        // Checked in the handler, after who may change whose password: a failed change answers
+        // USER_BAD_VALIDATION with 'Failed to change password' (spec), not VALIDATION_FAILED.
+        body: checkedByHandler(passwordChangeSchema),
         response: {
-          200: envelope(z.object({ token: z.string().nullable() })),
+          200: envelope(passwordChangedSchema),
           400: errorEnvelope,
           401: errorEnvelope,
           403: errorEnvelope,
@@ -160,8 +163,9 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       onRequest: app.staff(routeRules.userManager, { message: MESSAGES.userStatusFailed, code: CODES.USER_SAVE_FAILED }),
       schema: {
         tags,
+        ...NO_BODY,
         params: userActiveParams,
-        response: { 200: envelope(z.object({ user_id: z.number(), active: z.boolean() })), ...staffErrors },
+        response: { 200: envelope(userActiveChangedSchema), ...staffErrors },
       },
     },
     async (request) =>
@@ -186,7 +190,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         tags,
         params: userIdOnlyParams,
         body: forcePasswordResetSchema,
-        response: { 200: envelope(z.object({ user_id: z.number(), force_password_reset: z.boolean() })), ...staffErrors },
+        response: { 200: envelope(userForcePasswordResetChangedSchema), ...staffErrors },
       },
     },
     async (request) => {
