@@ -141,7 +141,9 @@ describe('one contract per call (issue 30)', () => {
         `  routes not in the document: ${undocumented.length}`,
       ].join('\n'),
     );
-    const found = { noSuccess, noErrors, noBody, foreign };
+    // An operation is pending as a whole: which of its schemas still offend is in the output, not the list.
+    const found = { noSuccess, noErrors, noBody, foreign: foreign.map((entry) => entry.slice(0, entry.indexOf(': '))) };
+    if (foreign.length) console.log(`  schemas not yet the domain's:\n    ${foreign.join('\n    ')}`);
     const kinds = Object.keys(found) as (keyof typeof found)[];
     const newOffenders = Object.fromEntries(kinds.map((kind) => [kind, found[kind].filter((key) => !PENDING[kind].includes(key))]));
     const noLongerOffending = Object.fromEntries(kinds.map((kind) => [kind, PENDING[kind].filter((key) => !found[kind].includes(key))]));
