@@ -56,3 +56,4 @@ export * from './schemas/places';
 export * from './schemas/seasons';
 export * from './schemas/setup';
 export * from './schemas/aircraft';
+export * from './import-mapping';
