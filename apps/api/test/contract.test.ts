@@ -3,8 +3,10 @@
  * and every route as it was declared, and fails on:
  *
  * - an operation without a success response that says what it answers: a 2xx with a schema for each media
- *   type it declares (JSON, or a download's text/csv, application/zip...), or a declared 204;
- * - an operation without its error responses (no 4xx declared);
+ *   type it declares (JSON, or a download's text/csv, application/zip...), or a declared 204; or a redirect
+ *   (3xx) that publishes its Location header;
+ * - an operation without its error responses (no 4xx or 5xx declared: a parameterless public read answers only
+ *   the server's 500 and 503, `serverErrors`);
  * - a POST, PUT or PATCH that publishes no request body, unless it says it takes none (`x-request-body: none`),
  *   or a multipart form published without its file parts (`format: binary`);
  * - a route whose params, querystring, headers, body or response schemas are not objects the domain package
@@ -30,7 +32,7 @@ interface MediaType {
 }
 interface OpenApiOperation {
   requestBody?: { content?: Record<string, MediaType> };
-  responses?: Record<string, { description?: string; content?: Record<string, MediaType> }>;
+  responses?: Record<string, { description?: string; content?: Record<string, MediaType>; headers?: Record<string, unknown> }>;
   'x-request-body'?: string;
 }
 interface OpenApiDocument {
@@ -40,12 +42,12 @@ interface OpenApiDocument {
 /** Every zod schema the domain package exports, by identity. */
 const domainSchemas = new Set<unknown>(Object.values(domain).filter((value) => value instanceof z.ZodType));
 
-/** Is `schema` a domain export, or the domain's envelope of one? */
+/** Is `schema` a domain export, one a domain factory made (isDomainMadeSchema), or the domain's envelope of one? */
 function fromDomain(schema: unknown): boolean {
-  if (domainSchemas.has(schema)) return true;
+  if (domainSchemas.has(schema) || domain.isDomainMadeSchema(schema)) return true;
   const shape = (schema as { shape?: { payload?: unknown } } | null)?.shape;
   const payload = shape?.payload;
-  return payload instanceof z.ZodType && domainSchemas.has(payload) && domain.envelope(payload) === schema;
+  return payload instanceof z.ZodType && (domainSchemas.has(payload) || domain.isDomainMadeSchema(payload)) && domain.envelope(payload) === schema;
 }
 
 /** `METHOD /api/path/{param}` as the document names an operation (a route's `:param` becomes `{param}`). */
@@ -102,8 +104,12 @@ describe('one contract per call (issue 30)', () => {
         const described = success.some(([status, response]) =>
           response.content ? Object.values(response.content).length > 0 && Object.values(response.content).every(hasSchema) : status === '204',
         );
-        if (!described) noSuccess.push(key);
-        if (!Object.keys(responses).some((status) => /^4\d\d$/.test(status))) noErrors.push(key);
+        // Or a redirect (3xx) that publishes where it sends the client (its Location header).
+        const redirects = Object.entries(responses).some(
+          ([status, response]) => /^3\d\d$/.test(status) && Object.keys(response.headers ?? {}).some((h) => h.toLowerCase() === 'location'),
+        );
+        if (!described && !redirects) noSuccess.push(key);
+        if (!Object.keys(responses).some((status) => /^[45]\d\d$/.test(status))) noErrors.push(key);
         if (WRITES.has(method)) {
           const content = op.requestBody?.content ?? {};
           // A multipart form names its file parts (format: binary), not only its text fields.

@@ -1,7 +1,7 @@
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { errorEnvelope, fileBodySchema } from '@beach/domain';
+import { errorEnvelope, fileBodySchema, redirectSchema } from '@beach/domain';
 import type { UploadPolicy } from '../lib/uploads/prepare';
 import { mimeTypeOfKind } from '../lib/uploads/sniff';
 
@@ -15,6 +15,7 @@ import { mimeTypeOfKind } from '../lib/uploads/sniff';
  * - A JSON body the handler checks itself (its refusal has its own code and comes after the rights check)
  *   is declared as `body: checkedByHandler(schema)`: published, not checked by Fastify.
  * - A write that takes no body says so with `...NO_BODY` (`x-request-body: none` in the document).
+ * - A redirect is declared `{ 303: redirectSchema }` (the domain's): published with no body and its Location header.
  */
 
 declare module 'fastify' {
@@ -54,11 +55,25 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 export function openapiTransform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const schema = input.schema as FastifySchema | undefined;
   const content = (schema?.body as { content?: Record<string, { schema: unknown }> } | undefined)?.content;
-  if (!schema || !content || typeof (schema.body as { _zod?: unknown })._zod === 'object') return jsonSchemaTransform(input);
+  if (!schema || !content || typeof (schema.body as { _zod?: unknown })._zod === 'object') return withRedirects(schema, jsonSchemaTransform(input));
   const types = Object.keys(content);
   if (types.length !== 1) throw new Error(`${input.url}: a body is published with one media type, not ${types.join(', ')}`);
   const [type] = types as [string];
-  return jsonSchemaTransform({ ...input, schema: { ...schema, body: content[type]!.schema, consumes: [type] } } as TransformInput);
+  return withRedirects(schema, jsonSchemaTransform({ ...input, schema: { ...schema, body: content[type]!.schema, consumes: [type] } } as TransformInput));
+}
+
+/** The Location header of a redirect: @fastify/swagger publishes a response's `headers` as its response headers. */
+const LOCATION_HEADER = { Location: { type: 'string', format: 'uri-reference', description: 'Where the client is sent.' } };
+
+/** A response declared with the domain's redirectSchema is published with its Location header. */
+function withRedirects(schema: FastifySchema | undefined, transformed: ReturnType<typeof jsonSchemaTransform>): ReturnType<typeof jsonSchemaTransform> {
+  const declared = (schema?.response ?? {}) as Record<string, unknown>;
+  const published = (transformed.schema as { response?: Record<string, Record<string, unknown>> }).response;
+  if (!published) return transformed;
+  for (const [status, response] of Object.entries(declared)) {
+    if (response === redirectSchema && published[status]) published[status] = { ...published[status], headers: LOCATION_HEADER };
+  }
+  return transformed;
 }
 
 /** A download's success response: the file, published with its media type(s) (the bytes are streamed, not serialised). */

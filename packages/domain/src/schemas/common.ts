@@ -194,3 +194,9 @@ export { isDomainMadeSchema } from './made';
 export const fileBodySchema = z.string().meta({ format: 'binary', description: 'The file itself.' });
 /** A file a form uploads: its bytes (the size limit is the schema's maxLength where the form sets one). */
 export const uploadedFileSchema = (maxBytes: number) => z.file().max(maxBytes);
+
+/**
+ * A redirect's answer (303 See Other): no body; where the client is sent is its Location header. The API
+ * publishes a response declared with this schema with that header (plugins/openapi.ts).
+ */
+export const redirectSchema = z.null().meta({ description: 'See Other: no body; the Location header names where to go.' });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ALERT_MESSAGES,
   alertConfirmResponse,
@@ -13,10 +12,12 @@ import {
   alertTokenParams,
   accessiblePrograms,
   alertStationParams,
+  redirectSchema,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization, requireProgramAccess, routeRules, type RouteRule } from '../../lib/access';
 import { emptyEnvelope, envelope, errorEnvelope, forbidden, notFound, ok, staffErrors } from '../../lib/http';
+import { download, NO_BODY, serverErrors } from '../../plugins/openapi';
 import * as ref from '../results/repository/reference';
 import {
   TooManySignups,
@@ -64,7 +65,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     '/public/alerts/places',
-    { schema: { tags, response: { 200: envelope(alertPlacesResponse) } } },
+    { schema: { tags, response: { 200: envelope(alertPlacesResponse), ...serverErrors } } },
     async () => ok(ALERT_CODES.PLACES_FOUND, await followablePlaces(deps)),
   );
 
@@ -120,7 +121,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   // one button, in the web app.
   app.post(
     '/public/alerts/unsubscribe/:token',
-    { schema: { tags, params: alertTokenParams, response: { 200: emptyEnvelope, 400: errorEnvelope } } },
+    { schema: { tags, params: alertTokenParams, ...NO_BODY, response: { 200: emptyEnvelope, 400: errorEnvelope } } },
     async (request) => {
       await unsubscribe(deps, request.params.token);
       return ok(ALERT_CODES.UNSUBSCRIBED, null);
@@ -129,7 +130,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     '/public/alerts/unsubscribe/:token',
-    { schema: { tags, params: alertTokenParams, response: { 303: z.null(), 400: errorEnvelope } } },
+    { schema: { tags, params: alertTokenParams, response: { 303: redirectSchema, 400: errorEnvelope } } },
     async (request, reply) => reply.redirect(`/alerts/unsubscribe/${request.params.token}`, 303),
   );
 
@@ -154,7 +155,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/program/:id/alertSubscribers/export',
     {
       onRequest: app.staff(routeRules.adminOrganization),
-      schema: { tags: ['programs'], params: alertExportParams, response: { 200: z.string().describe('CSV file (text/csv)'), ...staffErrors } },
+      schema: { tags: ['programs'], params: alertExportParams, response: { 200: download('text/csv'), ...staffErrors } },
     },
     async (request, reply) => {
       const profile = await requireAdminOrganization(db, request);

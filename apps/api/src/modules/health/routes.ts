@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { liveAnswerSchema, readyAnswerSchema } from '@beach/domain';
+import { errorEnvelope, liveAnswerSchema, readyAnswerSchema } from '@beach/domain';
 import type { Database } from '../../db/client';
 import { healthChecks, type JobsProbe } from './checks';
 
@@ -19,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRouteOptions> = async (ap
     '/api/health/live',
     {
       logLevel: 'warn',
-      schema: { tags, summary: 'Liveness: the process serves requests (no database call).', response: { 200: liveAnswerSchema } },
+      schema: { tags, summary: 'Liveness: the process serves requests (no database call).', response: { 200: liveAnswerSchema, 500: errorEnvelope } },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
