@@ -405,9 +405,11 @@ export function previewMapping(
   if ('problems' in bound) return { rows: [], refusals: headerRefusals(bound.problems, mapping) };
   const limit = options.limit ?? PREVIEW_ROWS;
   const rows: ReadRowResult[] = [];
-  for (const record of records) {
-    if (rows.length >= limit) break;
-    rows.push(readRow(record, bound.header, mapping, options));
+  if (limit > 0) {
+    for (const record of records) {
+      rows.push(readRow(record, bound.header, mapping, options));
+      if (rows.length >= limit) break;
+    }
   }
   if (rows.length === 0) return { rows, refusals: [{ field: null, message: 'The file has no rows after its header', lines: [1] }] };
   const refusals: PreviewRefusal[] = [];
