@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanFlag, idSchema, requiredText } from './common';
+import { madeHere } from './made';
 import { sampleDateSchema, type DateRuleOptions } from './results';
 
 /**
@@ -48,7 +49,7 @@ export const ACCIDENT_MESSAGES = {
 
 /** POST program/administrative/accident and PUT .../{id}: the report as the form sends it. */
 export function accidentReportSaveSchema(options: DateRuleOptions = {}) {
-  return z.object({
+  return madeHere(z.object({
     beach_station_id: idSchema,
     /** The local day (program time zone), not later than tomorrow (SPEC 5). */
     occurred_date: sampleDateSchema(options),
@@ -60,10 +61,15 @@ export function accidentReportSaveSchema(options: DateRuleOptions = {}) {
     description: requiredText('Description', 4000, 'multi'),
     reporter_name: requiredText('Reporter', 200),
     reporter_contact: requiredText('Contact', 200),
-  });
+  }));
 }
 export type AccidentReportSaveInput = z.input<ReturnType<typeof accidentReportSaveSchema>>;
 export type AccidentReportSave = z.output<ReturnType<typeof accidentReportSaveSchema>>;
+
+/** GET, PUT and DELETE program/administrative/accident/{id}, PUT .../toggleRead/{id}. */
+export const accidentIdParamsSchema = z.object({ id: idSchema });
+/** GET program/administrative/accident/program/{program_id}. */
+export const accidentProgramParamsSchema = z.object({ program_id: idSchema });
 
 /** `?recent` (SPEC 7): present (with no value, true or 1) keeps the last RECENT_ACCIDENT_DAYS days. */
 export const accidentListQuerySchema = z.object({

@@ -137,6 +137,9 @@ function stationRules(station: { station_type: string; primary_station_id: numbe
 }
 
 /** PUT beach/{id}/profile: the station and its beach; the program is the station's own. */
+/** GET and PUT beach/{id}/profile: the station's id. */
+export const beachProfileParamsSchema = z.object({ id: idSchema });
+
 export const beachProfileSaveSchema = z.object(stationFields).superRefine(stationRules);
 export type BeachProfileSaveInput = z.input<typeof beachProfileSaveSchema>;
 export type BeachProfileSave = z.output<typeof beachProfileSaveSchema>;

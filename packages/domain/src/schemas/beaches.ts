@@ -55,6 +55,8 @@ export const staffBeachListSchema = z.object({ beachList: z.array(staffBeachList
 export type StaffBeachList = z.output<typeof staffBeachListSchema>;
 
 export const beachProgramParamsSchema = z.object({ program_id: idSchema });
+/** GET beach/{id}/dashboard/profile: the station's id. */
+export const stationDashboardParamsSchema = z.object({ id: idSchema });
 /** PUT beach/{id}/active/{value} and beach/{id}/publicVisibility/{value}: value is true/false or 1/0. */
 export const beachFlagParamsSchema = z.object({ id: idSchema, value: booleanFlag });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BEACON_REASONS, BEACON_SOURCES } from '../constants';
 import { boundedDateSchema, idSchema, idWith, multiLine, optionalId, requiredText } from './common';
+import { madeHere } from './made';
 import { latestSampleDate, type DateRuleOptions } from './results';
 
 /**
@@ -52,15 +53,22 @@ export function incidentDateSchema(options: DateRuleOptions = {}) {
   });
 }
 
+/** incidents/program/{id} (a program), incidents/{id} (an incident) and beach/{id}/incidents (a station). */
+export const incidentIdParamsSchema = z.object({ id: idSchema });
+/** GET beach/{id}/incidents/{incidentId}. */
+export const stationIncidentParamsSchema = z.object({ id: idSchema, incidentId: idSchema });
+/** POST incidents/{incidentId}/daily/{dailyId}/createSurvey. */
+export const incidentDailyEntryParamsSchema = z.object({ incidentId: idSchema, dailyId: idSchema });
+
 /** POST beach/{id}/incidents: an incident opened by hand. */
 export function incidentCreateSchema(options: DateRuleOptions = {}) {
-  return z.object({
+  return madeHere(z.object({
     start_date: incidentDateSchema(options),
     incident_type_id: optionalId,
     reason_code: z.enum(BEACON_REASONS, { error: INCIDENT_MESSAGES.reason }),
     source_code: z.enum(BEACON_SOURCES, { error: INCIDENT_MESSAGES.source }),
     additional_overall_comments: text(4000),
-  });
+  }));
 }
 export type IncidentCreateInput = z.input<ReturnType<typeof incidentCreateSchema>>;
 export type IncidentCreate = z.output<ReturnType<typeof incidentCreateSchema>>;
@@ -80,7 +88,7 @@ export function dailyIncidentSchema(options: DateRuleOptions = {}) {
  * new day is added; days not sent stay as they are. One entry per day, so a day twice in one body is refused.
  */
 export function incidentDailySaveSchema(options: DateRuleOptions = {}) {
-  return z.object({
+  return madeHere(z.object({
     additional_overall_comments: text(4000),
     daily_incidents: z
       .array(dailyIncidentSchema(options))
@@ -93,7 +101,7 @@ export function incidentDailySaveSchema(options: DateRuleOptions = {}) {
         });
       })
       .default([]),
-  });
+  }));
 }
 export type IncidentDailySaveInput = z.input<ReturnType<typeof incidentDailySaveSchema>>;
 export type IncidentDailySave = z.output<ReturnType<typeof incidentDailySaveSchema>>;

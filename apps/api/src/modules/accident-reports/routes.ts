@@ -1,20 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ACCIDENT_CODES,
+  accidentIdParamsSchema as idParams,
+  accidentProgramParamsSchema as programParams,
   accidentListQuerySchema,
   accidentReportListSchema,
   accidentReportSaveSchema,
   accidentReportSchema,
-  idSchema,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { emptyEnvelope, envelope, ok, staffErrors } from '../../lib/http';
+import { NO_BODY } from '../../plugins/openapi';
 import * as accidents from './service';
-
-const idParams = z.object({ id: idSchema });
-const programParams = z.object({ program_id: idSchema });
 
 /** Serious / Fatal Accident Reports: every accident call of SPEC 7, for the Program Administration screen. */
 export const accidentReportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -61,7 +59,7 @@ export const accidentReportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
 
   app.put(
     `${base}/toggleRead/:id`,
-    { onRequest, schema: { tags, params: idParams, response: { 200: envelope(accidentReportSchema), ...staffErrors } } },
+    { onRequest, schema: { tags, params: idParams, ...NO_BODY, response: { 200: envelope(accidentReportSchema), ...staffErrors } } },
     async (request) =>
       ok(ACCIDENT_CODES.ACCIDENT_REPORT_READ_TOGGLED, await accidents.toggleAccidentReportRead(deps, await callerProfile(db, request), request.params.id)),
   );

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BEACH_PROFILE_CODES, beachCreateSchema, beachProfileSaveSchema, beachProfileSchema, idSchema } from '@beach/domain';
-import { z } from 'zod';
+import { BEACH_PROFILE_CODES, beachCreateSchema, beachProfileParamsSchema as params, beachProfileSaveSchema, beachProfileSchema } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, ok, staffErrors } from '../../lib/http';
@@ -11,7 +10,6 @@ export const beachProfileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   const { db } = deps.database;
   const tags = ['beach management'];
   const manage = routeRules.screen('/portal/beach-management', 'You may not manage beaches in any program.');
-  const params = z.object({ id: idSchema });
 
   app.post(
     '/beach/',

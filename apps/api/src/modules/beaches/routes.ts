@@ -3,19 +3,19 @@ import {
   BEACH_CODES,
   BEACH_MESSAGES,
   beachActiveResultSchema,
-  idSchema,
   beachFiltersQuerySchema,
   beachFiltersSchema,
   beachFlagParamsSchema,
   beachProgramParamsSchema,
   beachVisibilityResultSchema,
   staffBeachListSchema,
+  stationDashboardParamsSchema,
   stationDashboardProfileSchema,
 } from '@beach/domain';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, failingWith, ok, staffErrors } from '../../lib/http';
+import { NO_BODY } from '../../plugins/openapi';
 import * as beaches from './service';
 
 /** Beach Stations: staff station list, its filters and the active / public visibility flags (SPEC 7). */
@@ -57,7 +57,7 @@ export const beachRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/beach/:id/active/:value',
     {
       onRequest: app.staff(manage, saveFailed),
-      schema: { tags, params: beachFlagParamsSchema, response: { 200: envelope(beachActiveResultSchema), ...staffErrors } },
+      schema: { tags, params: beachFlagParamsSchema, ...NO_BODY, response: { 200: envelope(beachActiveResultSchema), ...staffErrors } },
     },
     async (request) =>
       // Spec: SAVED_BEACH_ACTIVE, or BEACH_SAVE_FAILED.
@@ -76,7 +76,7 @@ export const beachRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/beach/:id/publicVisibility/:value',
     {
       onRequest: app.staff(manage, saveFailed),
-      schema: { tags, params: beachFlagParamsSchema, response: { 200: envelope(beachVisibilityResultSchema), ...staffErrors } },
+      schema: { tags, params: beachFlagParamsSchema, ...NO_BODY, response: { 200: envelope(beachVisibilityResultSchema), ...staffErrors } },
     },
     async (request) =>
       failingWith(
@@ -92,7 +92,7 @@ export const beachRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     '/beach/:id/dashboard/profile',
-    { onRequest: app.staff(), schema: { tags, params: z.object({ id: idSchema }), response: { 200: envelope(stationDashboardProfileSchema), ...staffErrors } } },
+    { onRequest: app.staff(), schema: { tags, params: stationDashboardParamsSchema, response: { 200: envelope(stationDashboardProfileSchema), ...staffErrors } } },
     async (request) => ok(BEACH_CODES.BEACH_DASHBOARD_FOUND, await beaches.stationDashboardProfile(deps, await callerProfile(db, request), request.params.id)),
   );
 };

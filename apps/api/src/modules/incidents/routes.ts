@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  idSchema,
   INCIDENT_CODES,
+  incidentDailyEntryParamsSchema as dailyEntryParams,
+  incidentIdParamsSchema as idParams,
   incidentAutoCloseSchema,
   incidentCloseSchema,
   incidentCreateSchema,
@@ -11,17 +11,15 @@ import {
   incidentListSchema,
   incidentOptionsSchema,
   incidentSchema,
+  stationIncidentParamsSchema as stationIncidentParams,
   SURVEY_CODES,
   surveySchema,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { NO_BODY } from '../../plugins/openapi';
 import * as incidents from './service';
-
-const idParams = z.object({ id: idSchema });
-const stationIncidentParams = z.object({ id: idSchema, incidentId: idSchema });
-const dailyEntryParams = z.object({ incidentId: idSchema, dailyId: idSchema });
 
 /** Incidents: every incident call of SPEC 7, for the Incident screen; createSurvey starts a sanitary survey (the surveys module's rules). */
 export const incidentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -29,6 +27,8 @@ export const incidentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   const tags = ['incidents'];
   const onRequest = app.staff(routeRules.screen('/portal/beaches/incidents', 'You may not use incidents in any program.'));
   const dateOptions = { timeZone: deps.config.programTimeZone };
+  const createSchema = incidentCreateSchema(dateOptions);
+  const dailySaveSchema = incidentDailySaveSchema(dateOptions);
 
   app.get(
     '/incidents/options',
@@ -64,7 +64,7 @@ export const incidentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     '/beach/:id/incidents',
-    { onRequest, schema: { tags, params: idParams, body: incidentCreateSchema(dateOptions), response: { 201: envelope(incidentSchema), ...staffErrors } } },
+    { onRequest, schema: { tags, params: idParams, body: createSchema, response: { 201: envelope(incidentSchema), ...staffErrors } } },
     async (request, reply) => {
       const incident = await incidents.createIncident(deps, await callerProfile(db, request), request.params.id, request.body);
       reply.status(201);
@@ -74,7 +74,7 @@ export const incidentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.put(
     '/incidents/:id/daily',
-    { onRequest, schema: { tags, params: idParams, body: incidentDailySaveSchema(dateOptions), response: { 200: envelope(incidentSchema), ...staffErrors, 409: errorEnvelope } } },
+    { onRequest, schema: { tags, params: idParams, body: dailySaveSchema, response: { 200: envelope(incidentSchema), ...staffErrors, 409: errorEnvelope } } },
     async (request) => ok(INCIDENT_CODES.INCIDENT_DAILY_SAVED, await incidents.saveDailyLog(deps, await callerProfile(db, request), request.params.id, request.body)),
   );
 
@@ -86,7 +86,7 @@ export const incidentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.put(
     '/incidents/:id/autoClose',
-    { onRequest, schema: { tags, params: idParams, response: { 200: envelope(incidentAutoCloseSchema), ...staffErrors } } },
+    { onRequest, schema: { tags, params: idParams, ...NO_BODY, response: { 200: envelope(incidentAutoCloseSchema), ...staffErrors } } },
     async (request) => {
       const outcome = await incidents.autoCloseIncident(deps, await callerProfile(db, request), request.params.id);
       return ok(outcome.auto_closed ? INCIDENT_CODES.INCIDENT_AUTO_CLOSED : INCIDENT_CODES.INCIDENT_NOT_AUTO_CLOSED, outcome, outcome.reason ?? undefined);
@@ -98,7 +98,7 @@ export const incidentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     '/incidents/:incidentId/daily/:dailyId/createSurvey',
     {
       onRequest: app.staff(routeRules.screen('/portal/beaches/sanitary-surveys', 'You need sanitary surveys user access in a program.')),
-      schema: { tags, params: dailyEntryParams, response: { 201: envelope(surveySchema), ...staffErrors, 409: errorEnvelope } },
+      schema: { tags, params: dailyEntryParams, ...NO_BODY, response: { 201: envelope(surveySchema), ...staffErrors, 409: errorEnvelope } },
     },
     async (request, reply) => {
       const survey = await incidents.createDailySurvey(deps, await callerProfile(db, request), request.params.incidentId, request.params.dailyId);
