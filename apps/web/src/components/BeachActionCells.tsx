@@ -1,19 +1,12 @@
+import type { BeachAction } from '@beach/domain';
 import { CONTENT_LANGUAGE, formatDay, usePublicText } from '../i18n';
 import '../i18n/page-text';
 
-/** An advisory or closure as both the Beach Actions page and a beach page list it. */
-export interface BeachActionFacts {
-  status_code: string;
-  status_name: string;
-  status_color: string;
-  start_date: string;
-  /** The day it was lifted (or its season's last day); null while in force. */
-  end_date: string | null;
-  ongoing: boolean;
-  days: number;
-  reason: string | null;
-  source: string | null;
-}
+/** What the cells show of an advisory or closure (the Beach Actions page's and a beach page's: @beach/domain BeachAction). */
+export type BeachActionFacts = Pick<
+  BeachAction,
+  'status_code' | 'status_name' | 'status_color' | 'start_date' | 'end_date' | 'ongoing' | 'days' | 'reason' | 'source'
+>;
 
 /** The status's shape beside its colour, so colour is never the only signal. */
 const STATUS_SHAPES: Record<string, string> = { ADVISORY: '▲', CLOSED: '■' };

@@ -6,12 +6,12 @@ import {
   type OpenDataGeomeans,
   type OpenDataResults,
   type OpenDataStations,
+  todayIn,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http';
 import { waterQualityQuery } from '../downloads/repository/csv-queries';
 import { downloadPage } from '../downloads/repository/page';
-import { todayIn } from '../public-site/schemas/common';
 import { beachGeomeans } from '../public-site/service/beach';
 import { beachStatuses, listBeachActions, statusSnapshot } from '../public-site/service/statuses';
 import { isSwitchOn } from '../website-switches/service';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { todayIn } from '@beach/domain';
 import { envelope, ok } from '../../lib/http';
 import { publicReadCache, replyPublicJson } from '../../lib/public-cache';
 import type { AppDeps } from '../../deps';
-import { todayIn } from './schemas/common';
 
 export const publicConfigSchema = envelope(
   z.object({

@@ -1,17 +1,9 @@
-import type { BeachStatusCode, SeasonDates } from '@beach/domain';
+import type { BeachStatusCode, LegendItem, SeasonDates } from '@beach/domain';
 
 /** What repositories hand the public-site services: plain values, no ORM rows. */
 
-export interface StatusStyle {
-  beach_status_id: number;
-  code: BeachStatusCode;
-  name: string;
-  color: string;
-  marker_symbol: string;
-  marker_shape: string;
-  legend_order: number;
-  description: string;
-}
+/** A status's style and legend entry: the legend's contract (@beach/domain public-map). */
+export type StatusStyle = LegendItem;
 
 export interface ProgramSummary {
   program_id: number;

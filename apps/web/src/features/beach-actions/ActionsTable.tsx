@@ -1,7 +1,7 @@
 import { BeachActionCells, BeachActionHeaders } from '../../components/BeachActionCells';
 import { usePublicText } from '../../i18n';
 import { Link } from 'react-router';
-import type { BeachAction } from './types';
+import type { BeachAction } from '@beach/domain';
 import '../../i18n/page-text';
 
 interface ActionsTableProps {

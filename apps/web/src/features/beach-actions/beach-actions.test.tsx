@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../i18n';
 import { mockFetch, type RecordedCall } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
-import type { BeachAction } from './types';
+import type { BeachAction } from '@beach/domain';
 
 const dismissWelcome = () => window.localStorage.setItem('beach-portal:welcome-dismissed', new Date().toISOString());
 

@@ -4,7 +4,7 @@ import { useBeachGeomeansQuery, useBeachResultsQuery } from './api';
 import { formatValue, unitName } from './format';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import { ResultsChart } from './ResultsChart';
-import type { BeachProfile } from './types';
+import type { PublicBeachProfile } from '@beach/domain';
 import '../../i18n/page-text';
 
 const SEASONS_OFFERED = 5;
@@ -23,7 +23,7 @@ function yearRange(year: number): { from: string; to: string } {
 }
 
 /** The chart, the latest results and a choice of season; last season's stay available out of season. */
-export function BeachHistory({ profile }: { profile: BeachProfile }) {
+export function BeachHistory({ profile }: { profile: PublicBeachProfile }) {
   const { t, language } = usePublicText();
   const id = useId();
   const stationId = profile.beach_station_id;

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { locationTypeName } from './labels';
-import type { BeachProfile } from './types';
+import type { PublicBeachProfile } from '@beach/domain';
 import '../../i18n/page-text';
 
 /** The beach's profile: description, program, location and station type, water body, access, brackets. */
-export function BeachProfileSection({ profile }: { profile: BeachProfile }) {
+export function BeachProfileSection({ profile }: { profile: PublicBeachProfile }) {
   const text = usePublicText();
   const { t } = text;
   const { beach } = profile;

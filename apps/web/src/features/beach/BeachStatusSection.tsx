@@ -1,18 +1,18 @@
 import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { formatGeomean, formatValue, unitName } from './format';
 import { StatusMark } from './StatusMark';
-import type { BeachProfile, GeomeansPayload } from './types';
+import type { BeachGeomeans, PublicBeachProfile } from '@beach/domain';
 import '../../i18n/page-text';
 
 type PublicText = ReturnType<typeof usePublicText>;
 
 interface BeachStatusSectionProps {
-  profile: BeachProfile;
-  geomeans: GeomeansPayload | undefined;
+  profile: PublicBeachProfile;
+  geomeans: BeachGeomeans | undefined;
 }
 
 /** What the season means for this beach today: ended (and when monitoring resumes) or not yet begun. */
-function seasonNote(season: BeachProfile['season'], { t, language }: PublicText): string | null {
+function seasonNote(season: PublicBeachProfile['season'], { t, language }: PublicText): string | null {
   if (season.monitored) return null;
   const current = season.current_season;
   const day = (date: string) => formatDay(date, language);
@@ -30,7 +30,7 @@ function seasonNote(season: BeachProfile['season'], { t, language }: PublicText)
 }
 
 /** The latest 30-day geomean with its sample count and period, and whether it meets its threshold. */
-function geomeanText(geomeans: GeomeansPayload, unit: string, { t, language }: PublicText): string {
+function geomeanText(geomeans: BeachGeomeans, unit: string, { t, language }: PublicText): string {
   const latest = geomeans.points.filter((p) => p.geomean !== null).at(-1);
   if (latest?.geomean == null) return t('beach.status.notEnough');
   const geomean = t('beach.status.geomeanValue', {

@@ -1,14 +1,14 @@
 import { formatDay, usePublicText } from '../../i18n';
 import { useId, useRef } from 'react';
 import { dayMs, formatGeomean, formatMonth, formatNumber, formatValue, isCensoredLow } from './format';
-import type { BeachResult, GeomeanPoint, Thresholds } from './types';
+import type { BeachGeomeanPoint, BeachResult, PublicThresholds } from '@beach/domain';
 import { useElementWidth } from './use-element-width';
 import '../../i18n/page-text';
 
 interface ResultsChartProps {
   results: readonly BeachResult[];
-  geomeans: readonly GeomeanPoint[];
-  thresholds: Thresholds | null;
+  geomeans: readonly BeachGeomeanPoint[];
+  thresholds: PublicThresholds | null;
   unit: string;
   parameterName: string;
   /** The x range: the season's first and last day. */
@@ -42,7 +42,7 @@ interface ThresholdLine {
   above: boolean;
 }
 
-function thresholdLines(thresholds: Thresholds | null, { t }: ReturnType<typeof usePublicText>): ThresholdLine[] {
+function thresholdLines(thresholds: PublicThresholds | null, { t }: ReturnType<typeof usePublicText>): ThresholdLine[] {
   if (!thresholds) return [];
   return [
     {
@@ -76,10 +76,10 @@ function thresholdLines(thresholds: Thresholds | null, { t }: ReturnType<typeof 
 export interface ChartRow {
   date: string;
   samples: BeachResult[];
-  geomean: GeomeanPoint | null;
+  geomean: BeachGeomeanPoint | null;
 }
 
-export function chartRows(results: readonly BeachResult[], geomeans: readonly GeomeanPoint[]): ChartRow[] {
+export function chartRows(results: readonly BeachResult[], geomeans: readonly BeachGeomeanPoint[]): ChartRow[] {
   const rows = new Map<string, ChartRow>();
   const row = (date: string) => {
     let found = rows.get(date);
@@ -135,7 +135,7 @@ export function ResultsChart({ results, geomeans, thresholds, unit, parameterNam
 
   const values = results.map((r) => r.value).filter((v): v is number => v !== null);
   const lines = thresholdLines(thresholds, text);
-  const geomeanPoints = geomeans.filter((p): p is GeomeanPoint & { geomean: number } => p.geomean !== null);
+  const geomeanPoints = geomeans.filter((p): p is BeachGeomeanPoint & { geomean: number } => p.geomean !== null);
   const highest = Math.max(10, ...values, ...geomeanPoints.map((p) => p.geomean), ...lines.map((l) => l.value));
   const decades = Math.max(2, Math.ceil(Math.log10(highest * 1.3)));
   const yMax = 10 ** decades;

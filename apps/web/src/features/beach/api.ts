@@ -1,46 +1,44 @@
 import { api, payloadOf } from '../../app/api';
 import type {
-  BeachProfile,
-  GeomeansPayload,
-  ResultsPayload,
-  StationActionsPayload,
-  StationPhoto,
-  StationReport,
-} from './types';
+  BeachGeomeans,
+  BeachGeomeansQuery,
+  BeachResults,
+  BeachResultsQuery,
+  PublicBeachProfile,
+  PublicPhoto,
+  PublicReport,
+  StationActions,
+} from '@beach/domain';
 
 /** A season's results: from its pre-season start to its end (the server caps `to` at tomorrow). */
-export interface SeasonRange {
-  id: number;
-  from?: string;
-  to?: string;
-}
+export type SeasonRange = { id: number } & Pick<BeachResultsQuery, 'from' | 'to'>;
 
 /** The beach page's reads: public/beaches/{id} and its results, geomeans, actions, photos and reports. */
 export const beachApi = api.injectEndpoints({
   endpoints: (build) => ({
-    beachProfile: build.query<BeachProfile, number>({
+    beachProfile: build.query<PublicBeachProfile, number>({
       query: (id) => `public/beaches/${id}`,
-      transformResponse: payloadOf<BeachProfile>,
+      transformResponse: payloadOf<PublicBeachProfile>,
     }),
-    beachResults: build.query<ResultsPayload, SeasonRange>({
+    beachResults: build.query<BeachResults, SeasonRange>({
       query: ({ id, from, to }) => ({ url: `public/beaches/${id}/results`, params: { from, to } }),
-      transformResponse: payloadOf<ResultsPayload>,
+      transformResponse: payloadOf<BeachResults>,
     }),
-    beachGeomeans: build.query<GeomeansPayload, { id: number; year?: number }>({
+    beachGeomeans: build.query<BeachGeomeans, { id: number } & Pick<BeachGeomeansQuery, 'year'>>({
       query: ({ id, year }) => ({ url: `public/beaches/${id}/geomeans`, params: { year } }),
-      transformResponse: payloadOf<GeomeansPayload>,
+      transformResponse: payloadOf<BeachGeomeans>,
     }),
-    beachStationActions: build.query<StationActionsPayload, number>({
+    beachStationActions: build.query<StationActions, number>({
       query: (id) => `public/beaches/${id}/actions`,
-      transformResponse: payloadOf<StationActionsPayload>,
+      transformResponse: payloadOf<StationActions>,
     }),
-    beachPhotos: build.query<StationPhoto[], number>({
+    beachPhotos: build.query<PublicPhoto[], number>({
       query: (id) => `public/beaches/${id}/photos`,
-      transformResponse: payloadOf<StationPhoto[]>,
+      transformResponse: payloadOf<PublicPhoto[]>,
     }),
-    beachReports: build.query<StationReport[], number>({
+    beachReports: build.query<PublicReport[], number>({
       query: (id) => `public/beaches/${id}/reportsAndPublications`,
-      transformResponse: payloadOf<StationReport[]>,
+      transformResponse: payloadOf<PublicReport[]>,
     }),
   }),
 });

@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../i18n';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
-import type { BeachProfile, BeachResult, GeomeansPayload, StationActionsPayload } from './types';
+import type { BeachGeomeans, BeachResult, PublicBeachProfile, StationActions } from '@beach/domain';
 
 const dismissWelcome = () => window.localStorage.setItem('beach-portal:welcome-dismissed', new Date().toISOString());
 
 const SEASON = { year: 2026, preseason_start: '2026-05-11', start_date: '2026-05-23', end_date: '2026-09-07' };
 
-const PROFILE: BeachProfile = {
+const PROFILE: PublicBeachProfile = {
   beach_station_id: 52,
   station_name: 'Seaside Park - 5th Avenue',
   type: 'PRIMARY',
@@ -64,7 +64,7 @@ function result(id: number, date: string, value: number | null, remark: string |
 
 const RESULTS = [result(3, '2026-07-13', 127), result(2, '2026-07-06', 10, 'K'), result(1, '2026-06-29', 42)];
 
-const GEOMEANS: GeomeansPayload = {
+const GEOMEANS: BeachGeomeans = {
   beach_station_id: 52,
   parameter: 'ENTEROCOCCUS',
   season: SEASON,
@@ -80,7 +80,7 @@ const GEOMEANS: GeomeansPayload = {
   ],
 };
 
-const ACTIONS: StationActionsPayload = {
+const ACTIONS: StationActions = {
   beach_station_id: 52,
   from: '2024-01-01',
   to: '2026-07-15',
@@ -88,7 +88,14 @@ const ACTIONS: StationActionsPayload = {
     {
       beach_station_id: 52,
       station_name: 'Seaside Park - 5th Avenue',
+      beach_id: 52,
       beach_name: '5th Avenue (Seaside Park)',
+      municipality_id: 23,
+      municipality: 'Seaside Park',
+      county_id: 15,
+      county: 'Ocean',
+      program_id: 1,
+      program_abbv: 'OB',
       status_code: 'ADVISORY',
       status_name: 'Advisory',
       status_color: '#ffbe2e',
@@ -96,7 +103,9 @@ const ACTIONS: StationActionsPayload = {
       end_date: null,
       ongoing: true,
       days: 2,
+      reason_code: null,
       reason: 'Elevated bacteria',
+      source_code: null,
       source: 'Wildlife',
       comments: null,
     },

@@ -1,7 +1,7 @@
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
 import { ResultsChart } from '../beach/ResultsChart';
-import type { BeachResult } from '../beach/types';
+import type { BeachResult } from '@beach/domain';
 import { useStationHistoryQuery, type StationResultRecord } from './api';
 
 /** The chart's shape of a staff result record (the public page's BeachResult). */

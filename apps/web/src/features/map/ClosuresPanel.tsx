@@ -1,15 +1,15 @@
 import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { Link } from 'react-router';
 import { StatusSymbol } from './StatusSymbol';
-import type { Closure, County, MapStyle, StatusCode } from './types';
+import type { BeachStatusCode, MapClosure, MapCounty, MapStyle } from '@beach/domain';
 
 interface ClosuresPanelProps {
   /** Advisories and closures, one per beach, closures first (public/map/statuses, or closuresOf a past day). */
-  closures: readonly Closure[];
+  closures: readonly MapClosure[];
   /** Every county with public stations, by name. */
-  counties: readonly County[];
+  counties: readonly MapCounty[];
   /** How each status is drawn and named. */
-  styles: ReadonlyMap<StatusCode, MapStyle>;
+  styles: ReadonlyMap<BeachStatusCode, MapStyle>;
   /** The past day shown on the map, or null for today. */
   date: string | null;
   /** Shown instead of the county list's meaning when no program is monitoring (season ended). */

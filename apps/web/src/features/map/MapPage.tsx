@@ -13,7 +13,8 @@ import { SeasonNotice } from './SeasonNotice';
 import { SnapshotDateControl } from './SnapshotDateControl';
 import { countiesOf } from './station-filters';
 import type { FocusRequest } from './StationMap';
-import type { Closure, MapMarker, MapStyle, StationStatus, StatusCode } from './types';
+import type { BeachStatusCode, MapClosure, MapStyle, StationStatus } from '@beach/domain';
+import type { MapMarkerView } from './map-view';
 import './map.css';
 
 // Leaflet (about 40 kB compressed) loads only with the map itself; the list view and the panels never need it.
@@ -46,11 +47,11 @@ function styleOf(station: StationStatus): MapStyle {
   };
 }
 
-function markerOf(station: StationStatus): MapMarker {
+function markerOf(station: StationStatus): MapMarkerView {
   return { id: station.beach_station_id, latitude: station.latitude, longitude: station.longitude, style: styleOf(station) };
 }
 
-function closureOf(station: StationStatus): Closure {
+function closureOf(station: StationStatus): MapClosure {
   const { beach_station_id, beach_name, municipality, county_id, status_code, status_since, reason } = station;
   return { beach_station_id, beach_name, municipality, county_id, status_code, status_since, reason };
 }
@@ -100,7 +101,7 @@ export default function MapPage() {
   const todayMarkers = useMemo(
     () =>
       leanData
-        ? decodeLeanStations(leanData.stations).flatMap((s): MapMarker[] => {
+        ? decodeLeanStations(leanData.stations).flatMap((s): MapMarkerView[] => {
             const style = leanData.styles[s.status];
             return style ? [{ id: s.id, latitude: s.latitude, longitude: s.longitude, style }] : [];
           })
@@ -110,7 +111,7 @@ export default function MapPage() {
   const snapshotStations = snapshot.data?.statuses;
   const snapshotMarkers = useMemo(() => snapshotStations?.map(markerOf), [snapshotStations]);
   const styles = useMemo(() => {
-    const byCode = new Map<StatusCode, MapStyle>();
+    const byCode = new Map<BeachStatusCode, MapStyle>();
     for (const item of legend.data ?? []) byCode.set(item.code, item);
     for (const style of leanData?.styles ?? []) byCode.set(style.code, style);
     for (const station of snapshotStations ?? []) if (!byCode.has(station.status_code)) byCode.set(station.status_code, styleOf(station));

@@ -1,6 +1,6 @@
 import { usePublicText } from '../../i18n';
 import { allOutOfSeason, seasonHeading, seasonMessages } from './season';
-import type { ProgramSeasonInfo } from './types';
+import type { ProgramSeasonInfo } from '@beach/domain';
 
 interface SeasonNoticeProps {
   programs: readonly ProgramSeasonInfo[];

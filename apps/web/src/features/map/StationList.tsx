@@ -5,7 +5,8 @@ import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import { useMapListQuery } from './api';
 import { filterStations, STATION_LIST_PAGE_SIZE as PAGE_SIZE, type StationFilters } from './station-filters';
 import { StationSummary } from './StationSummary';
-import type { County, LegendItem, MapListArgs, StationStatus, StatusCode } from './types';
+import type { BeachStatusCode, LegendItem, MapCounty, StationStatus } from '@beach/domain';
+import type { MapListFiltersView } from './map-view';
 
 /** A search is sent once typing pauses this long (the other filters at once). */
 const SEARCH_DELAY_MS = 300;
@@ -20,11 +21,11 @@ export type StationListSource = { kind: 'today'; version: string } | { kind: 'da
 interface StationListProps {
   source: StationListSource;
   /** The counties to filter by (the lean statuses', or the snapshot's). */
-  counties: readonly County[];
+  counties: readonly MapCounty[];
   /** The legend, once loaded: the status filter lists its statuses in its order. */
   legend: readonly LegendItem[] | undefined;
   /** Until then, today's statuses as the lean statuses name them (a past day's: those of its stations). */
-  styles: readonly { code: StatusCode; name: string }[];
+  styles: readonly { code: BeachStatusCode; name: string }[];
   /** Switches to the map, centred on the station with its popup open. */
   onShowOnMap: (station: StationStatus) => void;
 }
@@ -212,7 +213,7 @@ function TodayResults({ version, filters, onShowOnMap }: ResultsProps & { versio
 }
 
 /** A page after the first: its stations once they have loaded. */
-function MorePage({ args, onShowOnMap }: { args: MapListArgs; onShowOnMap: (station: StationStatus) => void }) {
+function MorePage({ args, onShowOnMap }: { args: MapListFiltersView; onShowOnMap: (station: StationStatus) => void }) {
   const { t } = usePublicText();
   const page = useMapListQuery(args);
   if (page.currentData) return <PageRows stations={page.currentData.stations} onShowOnMap={onShowOnMap} />;

@@ -7,7 +7,7 @@ import { usePublicText } from '../../i18n';
 import { stationMarkers } from './canvas-markers';
 import { GisLayers } from './GisLayers';
 import { NEW_JERSEY_BOUNDS, NEW_JERSEY_OUTLINE } from './nj-outline';
-import type { MapMarker } from './types';
+import type { MapMarkerView } from './map-view';
 
 export interface FocusRequest {
   stationId: number;
@@ -16,7 +16,7 @@ export interface FocusRequest {
 }
 
 interface StationMapProps {
-  markers: readonly MapMarker[];
+  markers: readonly MapMarkerView[];
   /** The base map's tile URL; '' for none, null while the configuration loads (the map draws without tiles). */
   tileUrl: string | null;
   focus: FocusRequest | null;

@@ -3,7 +3,7 @@ import { usePublicText } from '../../i18n';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import { useMapStationQuery } from './api';
 import { StationSummary } from './StationSummary';
-import type { StationStatus } from './types';
+import type { StationStatus } from '@beach/domain';
 
 interface StationPopupProps {
   stationId: number;

@@ -2,7 +2,7 @@ import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { Link } from 'react-router';
 import { formatSample } from './format';
 import { StatusSymbol } from './StatusSymbol';
-import type { StationStatus } from './types';
+import type { StationStatus } from '@beach/domain';
 
 interface StationSummaryProps {
   station: StationStatus;

@@ -1,7 +1,7 @@
 import { CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import { StatusSymbol } from './StatusSymbol';
-import type { LegendItem } from './types';
+import type { LegendItem } from '@beach/domain';
 
 interface StatusLegendProps {
   items: readonly LegendItem[] | undefined;

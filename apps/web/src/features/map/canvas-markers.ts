@@ -1,7 +1,7 @@
 // Leaflet's ES module build: the bundler keeps only what the map uses (apps/web/build/leaflet-lite.ts).
 import * as L from 'leaflet/dist/leaflet-src.esm.js';
 import { inkFor, letterOffset, shapeCorners } from './marker-shapes';
-import type { MapMarker } from './types';
+import type { MapMarkerView } from './map-view';
 
 /**
  * Station markers drawn on Leaflet's canvas renderer: one canvas for every station instead of one DOM
@@ -22,7 +22,7 @@ interface MarkerInternals {
   _point: L.Point;
   _radius: number;
   _empty(): boolean;
-  options: L.CircleMarkerOptions & { station: MapMarker };
+  options: L.CircleMarkerOptions & { station: MapMarkerView };
 }
 
 const circleMarkerProto = L.CircleMarker.prototype as unknown as { _project(this: MarkerInternals): void };
@@ -70,7 +70,7 @@ const StationMarkerClass = L.CircleMarker.extend({
   _updatePath(this: MarkerInternals) {
     drawStationMarker(this);
   },
-}) as unknown as new (latlng: L.LatLngExpression, options: L.CircleMarkerOptions & { station: MapMarker }) => L.CircleMarker;
+}) as unknown as new (latlng: L.LatLngExpression, options: L.CircleMarkerOptions & { station: MapMarkerView }) => L.CircleMarker;
 
 /** Worse statuses are drawn last, so a closure is never hidden under an open beach next to it. */
 const DRAW_ORDER: Record<string, number> = { NOT_MONITORED: 0, OPEN: 1, ADVISORY: 2, CLOSED: 3 };
@@ -84,9 +84,9 @@ export function markerRadius(zoom: number): number {
 
 /** One marker per station on `renderer`; clicking a marker calls `onSelect` with its station. */
 export function stationMarkers(
-  stations: readonly MapMarker[],
+  stations: readonly MapMarkerView[],
   renderer: L.Canvas,
-  onSelect: (station: MapMarker) => void,
+  onSelect: (station: MapMarkerView) => void,
 ): L.FeatureGroup {
   const group = L.featureGroup();
   const ordered = [...stations].sort((a, b) => (DRAW_ORDER[a.style.code] ?? 0) - (DRAW_ORDER[b.style.code] ?? 0));

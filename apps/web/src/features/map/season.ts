@@ -1,6 +1,6 @@
 import { formatDay } from '../../i18n';
 import type { usePublicText } from '../../i18n';
-import type { ProgramSeasonInfo } from './types';
+import type { ProgramSeasonInfo } from '@beach/domain';
 
 /** The visitor's language and its text (usePublicText). */
 export type PublicText = ReturnType<typeof usePublicText>;

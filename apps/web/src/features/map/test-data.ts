@@ -1,6 +1,6 @@
 import { closuresOf, encodeLeanStations } from '@beach/domain/map/lean-statuses';
 import { countiesOf, filterStations, STATION_LIST_PAGE_SIZE } from './station-filters';
-import type { LegendItem, MapStatusesPayload, ProgramSeasonInfo, StationStatus, StatusesPayload } from './types';
+import type { LegendItem, MapStatuses, ProgramSeasonInfo, StationStatus, Statuses } from '@beach/domain';
 
 /** The reference statuses as public/beaches/statuses/legend returns them. */
 export const LEGEND: LegendItem[] = [
@@ -64,12 +64,12 @@ export function program(overrides: Partial<ProgramSeasonInfo> = {}): ProgramSeas
   };
 }
 
-export function statusesPayload(stations: StationStatus[], overrides: Partial<StatusesPayload> = {}): StatusesPayload {
+export function statusesPayload(stations: StationStatus[], overrides: Partial<Statuses> = {}): Statuses {
   return { as_of: '2026-07-14T14:05:00.000Z', today: '2026-07-15', programs: [program()], statuses: stations, ...overrides };
 }
 
 /** The lean statuses (public/map/statuses) of a statuses payload, as the api makes them (service/statuses.ts mapModel). */
-export function leanPayload(payload: StatusesPayload): MapStatusesPayload {
+export function leanPayload(payload: Statuses): MapStatuses {
   const styles = LEGEND.map(({ code, name, color, marker_symbol, marker_shape }) => ({ code, name, color, marker_symbol, marker_shape }));
   return {
     version: 'test-version',
@@ -96,7 +96,7 @@ export function leanPayload(payload: StatusesPayload): MapStatusesPayload {
 }
 
 /** fetch-mock routes for everything the map page reads. */
-export function mapRoutes(payload: StatusesPayload) {
+export function mapRoutes(payload: Statuses) {
   const ok = (code: string, body: unknown) => ({ body: { code, payload: body } });
   const stations = Object.fromEntries(
     payload.statuses.map((s) => [`GET /api/public/map/stations/${s.beach_station_id}`, ok('BEACH_STATUSES_FOUND', s)]),

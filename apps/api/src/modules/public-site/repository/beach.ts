@@ -2,27 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { NotEvaluatedRemarkCode } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../../db/client';
 import { isPublicStation, publicStationsFrom, VERIFIED_STATES } from './visibility';
+import type { BeachResult, PublicBracket, PublicStationPlace, PublicThresholds } from '@beach/domain';
 
-export interface PublicStationProfile {
-  beach_station_id: number;
-  station_name: string;
-  type: 'PRIMARY' | 'BRACKET';
-  primary_station: { beach_station_id: number; station_name: string } | null;
-  latitude: number;
-  longitude: number;
-  category: string;
-  epa_station_id: string | null;
-  beach: {
-    beach_id: number;
-    name: string;
-    description: string;
-    water_body_name: string | null;
-    length_miles: number | null;
-    access_notes: string | null;
-  };
-  municipality: { municipality_id: number; name: string };
-  county: { county_id: number; name: string };
-  program: { program_id: number; name: string; abbv: string; color: string };
+/** The beach page's station fields (its contract: @beach/domain public-beach), and what the page's answers are worked out from. */
+export interface PublicStationProfile extends PublicStationPlace {
   censoredRule: 'AT_LIMIT' | 'HALF_LIMIT';
   /** FA and CG results the program counts in its geomeans (decision 0023). */
   countedRemarks: NotEvaluatedRemarkCode[];
@@ -95,13 +78,6 @@ export async function findPublicStationProfile(db: DbOrTx, stationId: number): P
   };
 }
 
-export interface PublicBracket {
-  beach_station_id: number;
-  station_name: string;
-  latitude: number;
-  longitude: number;
-}
-
 /** The public bracket stations of a primary. */
 export async function listPublicBrackets(db: DbOrTx, primaryStationId: number): Promise<PublicBracket[]> {
   return queryRows<PublicBracket>(
@@ -113,18 +89,8 @@ export async function listPublicBrackets(db: DbOrTx, primaryStationId: number): 
   );
 }
 
-export interface ParameterThresholds {
-  parameter: string;
-  parameter_name: string;
-  unit: string;
-  unit_name: string;
-  geomean_threshold: number;
-  statistical_threshold: number;
-  beach_action_value: number;
-}
-
-export async function listProgramThresholds(db: DbOrTx, programId: number): Promise<ParameterThresholds[]> {
-  return queryRows<ParameterThresholds>(
+export async function listProgramThresholds(db: DbOrTx, programId: number): Promise<PublicThresholds[]> {
+  return queryRows<PublicThresholds>(
     db,
     sql`select pa.code as parameter, pa.name as parameter_name, u.code as unit, u.name as unit_name,
                t.geomean_threshold, t.statistical_threshold, t.beach_action_value
@@ -145,27 +111,12 @@ export async function listParameters(db: DbOrTx): Promise<ParameterRef[]> {
   return queryRows<ParameterRef>(db, sql`select code, name from parameters order by code`);
 }
 
-export interface PublicResult {
-  result_id: number;
-  sample_date: string;
-  sample_time_hh: string;
-  sample_time_mm: string;
-  parameter: string;
-  parameter_name: string;
-  value: number | null;
-  remark_code: string | null;
-  remark_name: string | null;
-  unit: string;
-  unit_name: string;
-  is_resample: boolean;
-}
-
 /** Verified results of one station in [from, to], latest first; at most `limit` rows. */
 export async function listVerifiedResults(
   db: DbOrTx,
   query: { stationId: number; from: string; to: string; parameter?: string; limit: number },
-): Promise<PublicResult[]> {
-  return queryRows<PublicResult>(
+): Promise<BeachResult[]> {
+  return queryRows<BeachResult>(
     db,
     sql`select r.result_id, r.sample_date::text as sample_date, r.sample_time_hh, r.sample_time_mm,
                pa.code as parameter, pa.name as parameter_name, r.value,

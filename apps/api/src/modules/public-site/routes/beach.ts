@@ -2,18 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope, ok } from '../../../lib/http';
 import { publicReadCache, queryKey, replyPublicJson } from '../../../lib/public-cache';
 import type { AppDeps } from '../../../deps';
+import { beachGeomeansQuery, beachResultsQuery, publicIdParamsSchema as idParams, stationActionsQuery, todayIn } from '@beach/domain';
 import {
   beachProfileSchema,
-  geomeansQuery,
   geomeansSchema,
-  resultsQuery,
   resultsSchema,
-  stationActionsQuery,
   stationActionsSchema,
   stationPhotosSchema,
   stationReportsSchema,
 } from '../schemas/beach';
-import { idParams, PUBLIC_CODES, todayIn } from '../schemas/common';
+import { PUBLIC_CODES } from '../schemas/common';
 import { beachGeomeans, beachPhotos, beachProfile, beachReports, beachResults, beachStationActions } from '../service/beach';
 
 /** The beach page: {id} is a beach_station_id; stations that are not public answer 404. */
@@ -35,7 +33,7 @@ export const beachRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     '/public/beaches/:id/results',
-    { schema: { tags, params: idParams, querystring: resultsQuery(tz), response: { 200: resultsSchema, ...errors } } },
+    { schema: { tags, params: idParams, querystring: beachResultsQuery(tz), response: { 200: resultsSchema, ...errors } } },
     (request, reply) =>
       replyPublicJson(
         cache,
@@ -49,7 +47,7 @@ export const beachRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     '/public/beaches/:id/geomeans',
-    { schema: { tags, params: idParams, querystring: geomeansQuery, response: { 200: geomeansSchema, ...errors } } },
+    { schema: { tags, params: idParams, querystring: beachGeomeansQuery, response: { 200: geomeansSchema, ...errors } } },
     (request, reply) =>
       replyPublicJson(
         cache,

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope, ok } from '../../../lib/http';
 import { publicReadCache, queryKey, replyPublicJson } from '../../../lib/public-cache';
 import type { AppDeps } from '../../../deps';
-import { idParams, PUBLIC_CODES, todayIn } from '../schemas/common';
+import { publicIdParamsSchema as idParams, todayIn } from '@beach/domain';
+import { PUBLIC_CODES } from '../schemas/common';
 import {
   faqsSchema,
   flightDetailSchema,

@@ -6,7 +6,7 @@ import { publicReadCache, PUBLIC_TTL_MS } from '../../../lib/public-cache';
 import type { AppDeps } from '../../../deps';
 import { sendStoredFile } from '../../files/service';
 import { findPublicFile } from '../repository/files';
-import { idParams } from '../schemas/common';
+import { publicIdParamsSchema as idParams } from '@beach/domain';
 
 /**
  * A stored file never changes: a new upload is a new id and an edit that replaces a file points at the new

@@ -13,20 +13,24 @@ import {
   type CachedBody,
 } from '../../../lib/public-cache';
 import type { AppDeps } from '../../../deps';
-import { idParams, PUBLIC_CODES, todayIn } from '../schemas/common';
 import {
   beachActionsQuery,
+  mapListQuery,
+  mapStationQuery,
+  publicIdParamsSchema as idParams,
+  snapshotQuery,
+  statusesQuery,
+  todayIn,
+} from '@beach/domain';
+import { PUBLIC_CODES } from '../schemas/common';
+import {
   beachActionsSchema,
   beachStatusLayerSchema,
   legendSchema,
-  mapListQuery,
   mapListSchema,
-  mapStationQuery,
   mapStationSchema,
   mapStatusesSchema,
-  snapshotQuery,
   snapshotSchema,
-  statusesQuery,
   statusesSchema,
 } from '../schemas/map';
 import {

@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { addDays, BEACH_STATUS_CODES, boundedDateSchema, idWith, localDate } from '@beach/domain';
-
-/** Response codes of the public reads. */
+/**
+ * Response codes of the public reads. Their inputs and answers are @beach/domain's (schemas/public-site.ts,
+ * public-beach.ts, public-map.ts, public-beach-actions.ts, public-content.ts).
+ */
 export const PUBLIC_CODES = {
   LAYER_FOUND: 'LAYER_FOUND',
   BEACH_STATUSES_FOUND: 'BEACH_STATUSES_FOUND',
@@ -22,41 +22,6 @@ export const PUBLIC_CODES = {
   SWITCHES_FOUND: 'SWITCHES_FOUND',
   SEARCH_RESULTS: 'SEARCH_RESULTS',
 } as const;
-
-export const PUBLIC_MESSAGES = {
-  dateInvalid: 'Use a YYYY-MM-DD date',
-  dateAfterTomorrow: 'Date cannot be later than tomorrow',
-  fromAfterTo: 'The start date must not be after the end date',
-  idInvalid: 'Must be a positive whole number',
-} as const;
-
-/** A database id in a path or query: a positive int4 (a larger number would be a database error). */
-export const idParam = idWith(PUBLIC_MESSAGES.idInvalid);
-
-export const idParams = z.object({ id: idParam });
-
-/** The program's local day now: seasons, dates and "tomorrow" are local days. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return localDate(now, timeZone);
-}
-
-/** A YYYY-MM-DD day that exists, from 1900-01-01 to tomorrow in the program's time zone (SPEC 5, 9). */
-export function publicDate(timeZone: string) {
-  return boundedDateSchema({
-    invalid: PUBLIC_MESSAGES.dateInvalid,
-    latest: () => addDays(todayIn(timeZone), 1),
-    tooLate: PUBLIC_MESSAGES.dateAfterTomorrow,
-  });
-}
-
-export const statusCodeSchema = z.enum(BEACH_STATUS_CODES);
-
-export const seasonSchema = z.object({
-  year: z.number(),
-  preseason_start: z.string(),
-  start_date: z.string(),
-  end_date: z.string(),
-});
 
 /** A file served by GET /api/files/{id}. */
 export function fileUrl(fileId: number): string {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { publicFlightSchema, publicFlightSummarySchema, publicPhotoSchema, publicReportSchema, yearSchema } from '@beach/domain';
+import {
+  publicFlightSchema,
+  publicFlightSummarySchema,
+  publicIdParam as idParam,
+  publicNewsItemSchema,
+  publicPhotoSchema,
+  publicReportSchema,
+  yearSchema,
+} from '@beach/domain';
 import { envelope } from '../../../lib/http';
-import { idParam } from './common';
 
 /** One contract with the staff screen (@beach/domain photos). */
 export const photoSchema = publicPhotoSchema;
@@ -18,16 +25,8 @@ export const reportsQuery = z.object({
   program: idParam.optional(),
 });
 
-export const newsItemSchema = z.object({
-  news_id: z.number(),
-  title: z.string(),
-  summary: z.string(),
-  /** HTML that passed the news allow-list (lib/news-html); items from before the editor come as paragraphs. */
-  body: z.string(),
-  published_on: z.string(),
-  is_banner: z.boolean(),
-  rank: z.number(),
-});
+/** One contract with the map's and the news pages' reads (@beach/domain public-content). */
+export const newsItemSchema = publicNewsItemSchema;
 export const newsListSchema = envelope(z.array(newsItemSchema));
 export const newsDetailSchema = envelope(newsItemSchema);
 /** The first "latest" banner item in rank order, else the first item; null when there is no news. */

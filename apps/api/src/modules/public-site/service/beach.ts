@@ -1,5 +1,6 @@
 import {
   addDays,
+  BEACH_RESULTS_LIMIT,
   CODES,
   latestBegunSeason,
   rollingGeomeans,
@@ -20,7 +21,6 @@ import {
 } from '../repository/beach';
 import { listPhotos, listReports, type StationPlace } from '../repository/content';
 import { findPublicStations } from '../repository/statuses';
-import { RESULTS_LIMIT } from '../schemas/beach';
 import type { PublicStation } from '../types';
 import { photoOut, reportOut } from './content';
 import { currentSeasonStart, dateRange, listBeachActions, loadStatusContext, publicView, seasonInfoOut, type StatusContext } from './statuses';
@@ -100,8 +100,8 @@ export async function beachResults(
   await checkParameter(db, query.parameter);
   const context = await loadStatusContext(db);
   const range = dateRange(query.from, query.to, currentSeasonStart(context, today, profile.program.program_id), today);
-  const rows = await listVerifiedResults(db, { stationId, ...range, parameter: query.parameter, limit: RESULTS_LIMIT + 1 });
-  return { beach_station_id: stationId, ...range, truncated: rows.length > RESULTS_LIMIT, results: rows.slice(0, RESULTS_LIMIT) };
+  const rows = await listVerifiedResults(db, { stationId, ...range, parameter: query.parameter, limit: BEACH_RESULTS_LIMIT + 1 });
+  return { beach_station_id: stationId, ...range, truncated: rows.length > BEACH_RESULTS_LIMIT, results: rows.slice(0, BEACH_RESULTS_LIMIT) };
 }
 
 /**

@@ -6,8 +6,11 @@ import {
   publicStatus,
   seasonInfo,
   seasonOf,
+  PUBLIC_MESSAGES,
+  type BeachAction,
   type BeachStatusCode,
   type SeasonDates,
+  type StationStatusProperties,
 } from '@beach/domain';
 import { closuresOf, encodeLeanStations, type LeanStationColumns } from '@beach/domain/map/lean-statuses';
 import { matchStations, searchText, STATION_LIST_PAGE_SIZE, type StationListFilters } from '@beach/domain/map/station-list';
@@ -22,8 +25,6 @@ import {
   listStatusStyles,
   type BeachActionQuery,
 } from '../repository/statuses';
-import { PUBLIC_MESSAGES } from '../schemas/common';
-import type { BeachActionOut, StationStatusOut } from '../schemas/map';
 import type { BeachActionPeriod, ProgramSeason, PublicStation, StatusStyle } from '../types';
 
 /** Status styles by code and seasons by program: what turns stored statuses into public ones. */
@@ -67,7 +68,7 @@ export function publicView(station: PublicStation, context: StatusContext, day: 
   };
 }
 
-export function toStationStatus(station: PublicStation, context: StatusContext, day: string): StationStatusOut {
+export function toStationStatus(station: PublicStation, context: StatusContext, day: string): StationStatusProperties {
   const { style, since, reason } = publicView(station, context, day);
   return {
     beach_station_id: station.beachStationId,
@@ -172,7 +173,7 @@ export async function statusSnapshot(db: Db, timeZone: string, date: string, pro
  * An advisory or closure as the public reads it. One still open when its season has ended is shown as
  * ending with the season: out of season the public sees Not Monitored, not a months-long closure.
  */
-export function toBeachAction(period: BeachActionPeriod, seasons: readonly ProgramSeason[], today: string): BeachActionOut {
+export function toBeachAction(period: BeachActionPeriod, seasons: readonly ProgramSeason[], today: string): BeachAction {
   let end = period.end_date;
   let ongoing = false;
   let days: number;
@@ -192,7 +193,7 @@ export function toBeachAction(period: BeachActionPeriod, seasons: readonly Progr
 }
 
 /** Current actions first, then by start date, newest first. */
-function byCurrentThenNewest(a: BeachActionOut, b: BeachActionOut): number {
+function byCurrentThenNewest(a: BeachAction, b: BeachAction): number {
   if (a.ongoing !== b.ongoing) return a.ongoing ? -1 : 1;
   return a.start_date < b.start_date ? 1 : a.start_date > b.start_date ? -1 : 0;
 }
