@@ -27,6 +27,8 @@ export const websiteSwitchSchema = z.object({
   value: z.boolean(),
 });
 export type WebsiteSwitch = z.output<typeof websiteSwitchSchema>;
+/** GET switch/: every switch. */
+export const websiteSwitchListSchema = z.array(websiteSwitchSchema);
 
 export const SWITCH_ACTIONS = ['toggle', 'enable', 'disable'] as const;
 export type SwitchAction = (typeof SWITCH_ACTIONS)[number];

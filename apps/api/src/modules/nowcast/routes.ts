@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { callerProfile, requireProgramAccess, requireProgramLevel, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { NO_BODY } from '../../plugins/openapi';
 import * as nowcast from './service';
 
 /**
@@ -72,7 +73,7 @@ export const nowcastRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/nowcast/rainfall/refresh',
     {
       onRequest: app.staff(routeRules.programLevel('BEACH_STATUSES', 'USER', 'You need beach statuses user access in a program.')),
-      schema: { tags, response: { 200: envelope(rainfallRefreshSchema), ...staffErrors, 409: errorEnvelope } },
+      schema: { tags, ...NO_BODY, response: { 200: envelope(rainfallRefreshSchema), ...staffErrors, 409: errorEnvelope } },
     },
     async () => ok(NOWCAST_CODES.RAINFALL_REFRESHED, await nowcast.refreshRainfallNow(deps)),
   );

@@ -17,6 +17,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization, routeRules } from '../../lib/access';
 import { emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { NO_BODY } from '../../plugins/openapi';
 import * as places from './service';
 
 /**
@@ -102,7 +103,7 @@ export const placeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     ] as const) {
       app.post(
         `/places/${path}/:id/${action}`,
-        { onRequest: admin, schema: { tags, params: placeIdParams, response: { 200: envelope(record), ...staffErrors } } },
+        { onRequest: admin, schema: { tags, params: placeIdParams, ...NO_BODY, response: { 200: envelope(record), ...staffErrors } } },
         async (request) => {
           const caller = await requireAdminOrganization(db, request);
           await places.setRetired(deps, caller.user_id, kind, request.params.id, retired);

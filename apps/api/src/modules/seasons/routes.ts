@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { callerProfile, requireProgramAccess, type RouteRule } from '../../lib/access';
 import { emptyEnvelope, envelope, errorEnvelope, forbidden, ok, staffErrors } from '../../lib/http';
+import { NO_BODY } from '../../plugins/openapi';
 import * as seasons from './service';
 
 /** May the caller set seasons in some program at all (checked before the body, so 403 comes before 400). */
@@ -57,7 +58,7 @@ export const seasonRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     '/program/:id/seasons/:year/copy-to-next-year',
     {
       onRequest: app.staff(seasonManager),
-      schema: { tags, params: seasonParams, response: { 201: envelope(seasonRecordSchema), ...staffErrors, 409: errorEnvelope } },
+      schema: { tags, params: seasonParams, ...NO_BODY, response: { 201: envelope(seasonRecordSchema), ...staffErrors, 409: errorEnvelope } },
     },
     async (request, reply) => {
       const profile = await requireManager(request, request.params.id);
