@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { localDate } from '../seasons/dates';
 import { latestAllowedDate } from './downloads';
 import { RESULT_INTEGRITY_MESSAGES } from './result-integrity';
+import { entryResultSchema } from './result-records';
 import { boundedDateSchema, idSchema, textRule, type TextLines } from './common';
 
 /**
  * Results Entry (/portal/results): the grid save, the delete, the lab CSV upload and the staff reads of a
- * station's results. Request schemas only; the server's response shapes live beside its routes.
+ * station's results: the requests, and the answers (one contract for the api's routes and the web's screens).
  */
 
 export const RESULT_CODES = {
@@ -177,6 +178,10 @@ export function resultsBulkSaveSchema(options: DateRuleOptions = {}) {
 }
 export type ResultsBulkSave = z.output<ReturnType<typeof resultsBulkSaveSchema>>;
 export type ResultSaveRow = ResultsBulkSave['results'][number];
+/** A row of POST results/bulk as the grid sends it: the grid's organization and date come once, beside the rows. */
+export type GridSaveRow = Omit<z.output<typeof resultRowSchema>, 'organization_id' | 'sample_date'>;
+/** POST results/bulk as the grid sends it (one of the two forms resultsBulkSaveSchema reads). */
+export type ResultsGridSave = { program_id: number; organization_id: number; sample_date: string; results: GridSaveRow[] };
 
 /** DELETE results/bulk, PUT verify/ and PUT verify/secondary/: the chosen results. */
 export const resultIdsSchema = z.object({
@@ -207,3 +212,140 @@ export function beachHistoricalQuerySchema(options: DateRuleOptions = {}) {
     })
     .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['from'], message: 'The start date must not be after the end date' });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Responses
+
+const organizationRef = z.object({ organization_id: z.number(), name: z.string(), abbv: z.string() });
+const programRef = z.object({ program_id: z.number(), name: z.string(), abbv: z.string(), color: z.string() });
+
+/** A program the caller may enter results in, with the organizations they may enter for. */
+export const entryProgramSchema = programRef.extend({
+  access_level: z.enum(['USER', 'ADMIN']),
+  organizations: z.array(organizationRef),
+  /** The program's parameter and unit (from its thresholds), to preselect in the grid. */
+  default_parameter_id: z.number().nullable(),
+  default_result_unit_id: z.number().nullable(),
+});
+export type EntryProgram = z.infer<typeof entryProgramSchema>;
+
+/** GET results/filters. */
+export const resultFiltersResponse = z.object({
+  /** Programs where the caller has DATA_EDITING USER or ADMIN, each with the organizations they may enter for. */
+  programs: z.array(entryProgramSchema),
+  /** The same organizations once each, with the programs they may be chosen for. */
+  organizations: z.array(organizationRef.extend({ program_ids: z.array(z.number()) })),
+  parameters: z.array(z.object({ parameter_id: z.number(), code: z.string(), name: z.string() })),
+  units: z.array(z.object({ result_unit_id: z.number(), code: z.string(), name: z.string() })),
+  /** Today and the latest sample date allowed (tomorrow), in the program time zone. */
+  today: z.string(),
+  max_date: z.string(),
+});
+export type ResultFilters = z.infer<typeof resultFiltersResponse>;
+
+export const remarkCodeSchema = z.object({
+  remark_code_id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** The result carries no value (not sampled, lab failure): the value cell stays empty. */
+  is_no_value: z.boolean(),
+  /** The value is a reporting limit and the true value is below it (K, '<'). */
+  is_censored_low: z.boolean(),
+  /** The value is a limit and the true value is above it (L, '>', TNTC). */
+  is_censored_high: z.boolean(),
+});
+export type RemarkCode = z.infer<typeof remarkCodeSchema>;
+
+/** GET results/filters/remarks. */
+export const remarkFiltersResponse = z.object({ remark_codes: z.array(remarkCodeSchema) });
+export type RemarkFilters = z.infer<typeof remarkFiltersResponse>;
+
+/** A station of the entry grid, with its stored results of the day. */
+export const gridStationSchema = z.object({
+  beach_station_id: z.number(),
+  station_name: z.string(),
+  station_type: z.enum(['PRIMARY', 'BRACKET']),
+  primary_station_id: z.number(),
+  beach_id: z.number(),
+  beach_name: z.string(),
+  program_id: z.number(),
+  active: z.boolean(),
+  results: z.array(entryResultSchema),
+});
+export type GridStation = z.infer<typeof gridStationSchema>;
+
+/** GET results/program/{p}/organization/{o}/{date}: the grid. */
+export const resultsGridResponse = z.object({
+  program: programRef,
+  organization: organizationRef,
+  sample_date: z.string(),
+  access_level: z.enum(['USER', 'ADMIN']),
+  stations: z.array(gridStationSchema),
+});
+export type ResultsGrid = z.infer<typeof resultsGridResponse>;
+
+/** POST results/bulk. */
+export const resultsSavedResponse = z.object({
+  created: z.number(),
+  updated: z.number(),
+  /** Verified results an ADMIN edited: they are unverified again. */
+  returned_to_unverified: z.number(),
+  /** The saved rows in request order. */
+  results: z.array(entryResultSchema),
+});
+export type ResultsSaved = z.infer<typeof resultsSavedResponse>;
+
+/** DELETE results/bulk. */
+export const resultsDeletedResponse = z.object({ deleted: z.number(), result_ids: z.array(z.number()) });
+export type ResultsDeleted = z.infer<typeof resultsDeletedResponse>;
+
+export const uploadPreviewRowSchema = z.object({
+  line: z.number(),
+  /**
+   * OK: would be saved; DUPLICATE: already stored with the same values, would be skipped; ERROR: see errors
+   * (a row repeating an earlier line's sample, or a sample stored with other values, is one).
+   */
+  status: z.enum(['OK', 'DUPLICATE', 'ERROR']),
+  beach_name: z.string(),
+  station_name: z.string(),
+  beach_station_id: z.number().nullable(),
+  sample_date: z.string().nullable(),
+  sample_time_hh: z.string(),
+  sample_time_mm: z.string(),
+  value: z.number().nullable(),
+  /** Result_Measure as the file has it. */
+  measure_text: z.string(),
+  remark_code: z.string().nullable(),
+  remark_code_id: z.number().nullable(),
+  unit_name: z.string(),
+  result_unit_id: z.number().nullable(),
+  parameter_name: z.string(),
+  parameter_id: z.number().nullable(),
+  comments: z.string(),
+  errors: z.array(z.object({ column: z.string().nullable(), message: z.string() })),
+});
+export type UploadPreviewRow = z.infer<typeof uploadPreviewRowSchema>;
+
+/** POST results/upload/preview (and the payload of a refused commit). */
+export const uploadPreviewResponse = z.object({
+  program_id: z.number(),
+  organization_id: z.number(),
+  /** Problems with the file as a whole (syntax, missing columns); no rows are read then. */
+  file_errors: z.array(z.object({ line: z.number(), message: z.string() })),
+  counts: z.object({ rows: z.number(), ok: z.number(), duplicates: z.number(), errors: z.number() }),
+  can_commit: z.boolean(),
+  rows: z.array(uploadPreviewRowSchema),
+});
+export type UploadPreview = z.infer<typeof uploadPreviewResponse>;
+
+/** POST results/upload/commit. */
+export const uploadCommitResponse = z.object({
+  program_id: z.number(),
+  organization_id: z.number(),
+  inserted: z.number(),
+  /** Rows already stored, skipped. */
+  duplicates: z.number(),
+  result_ids: z.array(z.number()),
+});
+export type UploadCommitted = z.infer<typeof uploadCommitResponse>;

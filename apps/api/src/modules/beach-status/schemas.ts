@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { idSchema, sampleDateSchema, type DateRuleOptions } from '@beach/domain';
-import { resultRecordSchema, stationHistorySchema, stationResultsStationSchema } from '@beach/domain';
+import { resultRecordSchema, stationHistorySchema, stationResultsStationSchema, statusChangeSchema } from '@beach/domain';
 
 export const stationHistoryResponse = stationHistorySchema;
-import { statusChangeSchema } from '../verification/schemas';
 
 /** Response shapes of PUT beach/bulkStatus and the staff reads of one station's results and statistics. */
 

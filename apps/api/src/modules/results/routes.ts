@@ -1,25 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idempotencyHeadersSchema,
+  remarkFiltersResponse,
   RESULT_CODES,
+  resultFiltersResponse,
   resultIdsSchema,
   resultsBulkSaveSchema,
+  resultsDeletedResponse,
   resultsGridParamsSchema,
+  resultsGridResponse,
+  resultsSavedResponse,
   resultsUploadQuerySchema,
+  uploadCommitResponse,
+  uploadPreviewResponse,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
 import { idempotent } from '../../lib/idempotency';
-import {
-  remarkFiltersResponse,
-  resultFiltersResponse,
-  resultsDeletedResponse,
-  resultsGridResponse,
-  resultsSavedResponse,
-  uploadCommitResponse,
-  uploadPreviewResponse,
-} from './schemas';
 import { deleteResults, remarkFilters, resultFilters, resultsGrid, saveResults } from './service/entry';
 import { checkUploadAccess, commitUpload, previewUpload } from './service/upload';
 import { importJobRoutes } from './import-routes';

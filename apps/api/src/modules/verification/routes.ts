@@ -4,26 +4,24 @@ import {
   RESULT_CODES,
   resultIdsSchema,
   secondaryListQuerySchema,
+  secondaryListResponse,
+  secondaryVerifyResponse,
+  testerOptionsQuerySchema as testerOptionsQuery,
+  testerOptionsResponse,
   VERIFICATION_CODES,
   verificationListQuerySchema,
+  verificationListResponse,
+  verificationProgramParamsSchema as programIdParams,
   verificationTestFolderQuerySchema,
+  verificationTestResponse,
   verificationTestSchemaFor,
+  verifyResponse,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
 import { idempotent } from '../../lib/idempotency';
 import { registerUploadParsers, uploadedFiles } from '../results/upload-body';
-import {
-  programIdParams,
-  secondaryListResponse,
-  secondaryVerifyResponse,
-  testerOptionsQuery,
-  testerOptionsResponse,
-  verificationListResponse,
-  verificationTestResponse,
-  verifyResponse,
-} from './schemas';
 import { listForSecondary, listForVerification, secondaryVerify, verifyResults } from './service';
 import { checkTesterAccess, testerOptions, testVerification, testVerificationFolder } from './tester';
 

@@ -29,7 +29,7 @@ import {
   type GridRow,
   type RowDefaults,
 } from './grid-model';
-import type { RemarkCode, ResultFilters, ResultSaveRow, ResultsGrid } from './types';
+import type { GridSaveRow, RemarkCode, ResultFilters, ResultsGrid } from '@beach/domain';
 
 export const GRID_PAGE_SIZE = 50;
 
@@ -213,7 +213,7 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
       return;
     }
     const found: Record<string, CellErrors> = {};
-    const sent: { key: string; row: ResultSaveRow }[] = [];
+    const sent: { key: string; row: GridSaveRow }[] = [];
     for (const row of changed) {
       const outcome = checkRow(row.result ? row : { ...row, parameterId: defaults.parameterId }, remarks);
       if ('errors' in outcome) found[row.key] = outcome.errors;

@@ -5,7 +5,7 @@ import { WATER_QUALITY_COLUMNS } from '@beach/domain/csv/columns';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { Pager } from '../../components/Pager';
 import { useCommitUploadMutation, usePreviewUploadMutation } from './api';
-import type { UploadPreview, UploadPreviewRow } from './types';
+import type { UploadPreview, UploadPreviewRow } from '@beach/domain';
 
 const PAGE_SIZE = 25;
 

@@ -12,7 +12,7 @@ import { ScreenPage } from '../../components/ScreenPage';
 import { useGetRemarkCodesQuery, useGetResultFiltersQuery, useGetResultsGridQuery, type GridKey } from './api';
 import { EntryGrid } from './EntryGrid';
 import { LabUpload } from './LabUpload';
-import type { EntryProgram, ResultFilters } from './types';
+import type { EntryProgram, ResultFilters } from '@beach/domain';
 import './results.css';
 
 /** Results Entry (/portal/results): the selected program's stations for one organization and day. */

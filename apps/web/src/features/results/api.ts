@@ -1,21 +1,25 @@
 import { api, payloadOf, type Envelope } from '../../app/api';
 import type {
   RemarkCode,
+  RemarkFilters,
   ResultFilters,
   ResultsDeleted,
   ResultsGrid,
-  ResultsSaveBody,
+  ResultsGridSave,
   ResultsSaved,
+  ResultsUploadQuery,
   UploadCommitted,
   UploadPreview,
-  UploadTarget,
-} from './types';
+} from '@beach/domain';
 
 /** A grid save: the body, and the Idempotency-Key that makes a retry of it answer without saving twice. */
 export interface ResultsSaveRequest {
-  body: ResultsSaveBody;
+  body: ResultsGridSave;
   idempotencyKey: string;
 }
+
+/** The lab file and where its results go (POST results/upload/preview and commit). */
+type UploadTarget = ResultsUploadQuery & { file: File };
 
 export interface GridKey {
   programId: number;
@@ -43,7 +47,7 @@ export const resultsApi = api.injectEndpoints({
     }),
     getRemarkCodes: build.query<RemarkCode[], void>({
       query: () => 'results/filters/remarks',
-      transformResponse: (response: Envelope) => (response.payload as { remark_codes: RemarkCode[] }).remark_codes,
+      transformResponse: (response: Envelope<RemarkFilters>) => response.payload.remark_codes,
       // Reference data: it changes with a release, not during a session.
       keepUnusedDataFor: 600,
     }),

@@ -1,5 +1,5 @@
 import { RESULT_INTEGRITY_MESSAGES, resultNaturalKey, resultRowSchema, resultValueProblem } from '@beach/domain';
-import type { EntryResult, GridStation, RemarkCode, ResultSaveRow, ResultsGrid } from './types';
+import type { EntryResultRecord, GridSaveRow, GridStation, RemarkCode, ResultsGrid } from '@beach/domain';
 
 /** The grid's editable columns, in the order Tab walks them (and a multi-column paste fills them). */
 export const COLUMNS = ['hh', 'mm', 'value', 'remark', 'unit', 'resample', 'comments'] as const;
@@ -22,7 +22,7 @@ export interface GridRow {
   key: string;
   station: StationInfo;
   /** The stored result, or null for a line not saved yet. */
-  result: EntryResult | null;
+  result: EntryResultRecord | null;
   hh: string;
   mm: string;
   value: string;
@@ -68,7 +68,7 @@ export function blankRow(station: StationInfo, defaults: RowDefaults, added = fa
 }
 
 /** A stored result's cells. */
-export function rowFromResult(station: StationInfo, result: EntryResult): GridRow {
+export function rowFromResult(station: StationInfo, result: EntryResultRecord): GridRow {
   return {
     key: `result-${result.result_id}`,
     station,
@@ -176,7 +176,7 @@ function draft(row: GridRow) {
  * A changed row checked with the same zod schema the server applies to each row of POST results/bulk,
  * plus the value / remark code pairing: the row to send, or the message for each cell that is wrong.
  */
-export function checkRow(row: GridRow, remarks: readonly RemarkCode[]): { row: ResultSaveRow } | { errors: CellErrors } {
+export function checkRow(row: GridRow, remarks: readonly RemarkCode[]): { row: GridSaveRow } | { errors: CellErrors } {
   const errors: CellErrors = {};
   const parsed = resultRowSchema.safeParse(draft(row));
   if (!parsed.success) {

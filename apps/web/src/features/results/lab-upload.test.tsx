@@ -5,7 +5,7 @@ import { mockFetch, type Reply } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
 import { ok } from '../../test/staff-fixtures';
 import { FILTERS, makeGrid, makeSampler, REMARKS } from './results-fixtures';
-import type { UploadPreview, UploadPreviewRow } from './types';
+import type { UploadPreview, UploadPreviewRow } from '@beach/domain';
 
 const row = (line: number, overrides: Partial<UploadPreviewRow> = {}): UploadPreviewRow => ({
   line,

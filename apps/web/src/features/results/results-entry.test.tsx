@@ -5,7 +5,7 @@ import { mockFetch, type Reply } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
 import { ok } from '../../test/staff-fixtures';
 import { FILTERS, makeGrid, makeSampler, REMARKS, storedResult } from './results-fixtures';
-import type { ResultsGrid, ResultsSaveBody } from './types';
+import type { ResultsGrid, ResultsGridSave } from '@beach/domain';
 
 const GRID_PATH = '/api/results/program/1/organization/3/2026-07-15';
 
@@ -104,7 +104,7 @@ describe('Results Entry grid', () => {
     const { calls } = routes({
       extra: {
         'POST /api/results/bulk': (call) => {
-          const body = call.body as ResultsSaveBody;
+          const body = call.body as ResultsGridSave;
           return ok(RESULT_CODES.RESULTS_SAVED, {
             created: body.results.length,
             updated: 0,
@@ -176,7 +176,7 @@ describe('Results Entry grid', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Save and unverify' }));
     expect(await screen.findByText(/Saved 1 result: 0 added, 1 changed\. 1 verified result is unverified again/)).toBeInTheDocument();
-    expect((calls.find((c) => c.method === 'POST')!.body as ResultsSaveBody).results).toEqual([expect.objectContaining({ result_id: 500, value: 40 })]);
+    expect((calls.find((c) => c.method === 'POST')!.body as ResultsGridSave).results).toEqual([expect.objectContaining({ result_id: 500, value: 40 })]);
   });
 
   it('sends the version it loaded with an Idempotency-Key, and a retry of the same changes reuses the key', async () => {
@@ -203,7 +203,7 @@ describe('Results Entry grid', () => {
     expect(await screen.findByText('Saved 1 result: 0 added, 1 changed.')).toBeInTheDocument();
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(2);
-    expect((posts[0]!.body as ResultsSaveBody).results).toEqual([expect.objectContaining({ result_id: 700, version: 3, value: 19 })]);
+    expect((posts[0]!.body as ResultsGridSave).results).toEqual([expect.objectContaining({ result_id: 700, version: 3, value: 19 })]);
     expect(posts[0]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
     expect(posts[1]!.idempotencyKey).toBe(posts[0]!.idempotencyKey);
   });

@@ -1,7 +1,7 @@
 import type { OrganizationProgram, UserProfile } from '@beach/domain';
 import { makeUser } from '../../test/fixtures';
 import { OPEN_RULES } from '../../test/staff-fixtures';
-import type { EntryResult, GridStation, RemarkCode, ResultFilters, ResultsGrid } from './types';
+import type { EntryResultRecord, GridStation, RemarkCode, ResultFilters, ResultsGrid } from '@beach/domain';
 
 /** Test data of the Results Entry screen: the Ocean Beaches program, one laboratory, three stations. */
 
@@ -50,7 +50,7 @@ export const REMARKS: RemarkCode[] = [
   { remark_code_id: 6, code: 'NS', name: 'Not sampled', description: 'No sample.', is_no_value: true, is_censored_low: false, is_censored_high: false },
 ];
 
-function station(id: number, name: string, type: 'PRIMARY' | 'BRACKET' = 'PRIMARY', results: EntryResult[] = []): GridStation {
+function station(id: number, name: string, type: 'PRIMARY' | 'BRACKET' = 'PRIMARY', results: EntryResultRecord[] = []): GridStation {
   return {
     beach_station_id: id,
     station_name: name,
@@ -64,7 +64,7 @@ function station(id: number, name: string, type: 'PRIMARY' | 'BRACKET' = 'PRIMAR
   };
 }
 
-export function storedResult(id: number, stationId: number, stationName: string, overrides: Partial<EntryResult> = {}): EntryResult {
+export function storedResult(id: number, stationId: number, stationName: string, overrides: Partial<EntryResultRecord> = {}): EntryResultRecord {
   return {
     result_id: id,
     beach_station_id: stationId,

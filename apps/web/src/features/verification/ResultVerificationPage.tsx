@@ -13,7 +13,7 @@ import { useProgramChoice } from './program-choice';
 import { idsOf, ReviewResults } from './ReviewResults';
 import { StatusChanges } from './StatusChanges';
 import { Thresholds } from './Thresholds';
-import type { VerifyOutcome } from './types';
+import type { VerifyOutcome } from '@beach/domain';
 import './verification.css';
 
 /** Result Verification (/portal/results/verification): the program's unverified results, verified in batches. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Pager } from '../../components/Pager';
 import { StatusBadge } from './StatusBadge';
 import { ThresholdMark, valueText } from './ThresholdMark';
-import type { JudgedResult, ReviewList, ReviewStation } from './types';
+import type { ReviewedResult, ReviewList, ReviewStation } from '@beach/domain';
 
 export const REVIEW_PAGE_SIZE = 50;
 
@@ -10,9 +10,9 @@ interface ReviewResultsProps {
   list: ReviewList;
   selected: ReadonlySet<number>;
   onSelectedChange: (next: ReadonlySet<number>) => void;
-  canSelect: (result: JudgedResult) => boolean;
+  canSelect: (result: ReviewedResult) => boolean;
   /** Why a result cannot be chosen, shown in its row. */
-  lockedNote?: (result: JudgedResult) => string | null;
+  lockedNote?: (result: ReviewedResult) => string | null;
   /** Secondary validation shows who verified each result. */
   showVerifier?: boolean;
 }
@@ -20,14 +20,14 @@ interface ReviewResultsProps {
 interface Line {
   date: string;
   station: ReviewStation;
-  result: JudgedResult;
+  result: ReviewedResult;
 }
 
 export function longDate(isoDate: string): string {
   return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 }
 
-function timeText(r: JudgedResult) {
+function timeText(r: ReviewedResult) {
   return r.sample_time_hh ? `${r.sample_time_hh}:${r.sample_time_mm}` : '—';
 }
 

@@ -12,7 +12,7 @@ import { ProgramGate } from './ProgramGate';
 import { useProgramChoice } from './program-choice';
 import { idsOf, ReviewResults } from './ReviewResults';
 import { Thresholds } from './Thresholds';
-import type { JudgedResult } from './types';
+import type { ReviewedResult } from '@beach/domain';
 import './verification.css';
 
 /** Secondary Validation (/portal/secondary-validation): a second person's check of verified results. */
@@ -32,7 +32,7 @@ function plural(n: number, one: string, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-const canValidate = (r: JudgedResult) => r.can_validate !== false;
+const canValidate = (r: ReviewedResult) => r.can_validate !== false;
 
 function Validation({ programId }: { programId: number }) {
   const [range, setRange] = useState<Range>({ from: '', to: '' });

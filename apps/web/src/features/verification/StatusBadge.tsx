@@ -1,4 +1,4 @@
-import type { StatusRef } from './types';
+import type { StatusRef } from '@beach/domain';
 
 /** A beach status in words, with its legend colour beside it (the colour is never the only cue). */
 export function StatusBadge({ status }: { status: StatusRef | null }) {

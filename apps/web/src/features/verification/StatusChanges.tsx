@@ -1,4 +1,4 @@
-import type { StatusChange, VerifyOutcome } from './types';
+import type { StatusChange, VerifyOutcome } from '@beach/domain';
 import { StatusBadge } from './StatusBadge';
 
 interface StatusChangesProps {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Icon } from '@trussworks/react-uswds';
 import { Pager } from '../../components/Pager';
 import { StatusBadge } from './StatusBadge';
-import type { TestRun, TestStep } from './types';
+import type { TestRun, TestStep } from '@beach/domain';
 
 const STEP_PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
-import type { Threshold } from './types';
+import type { VerificationThreshold } from '@beach/domain';
 
 /** The program's thresholds the values are judged against. */
-export function Thresholds({ thresholds, programName }: { thresholds: readonly Threshold[]; programName: string }) {
+export function Thresholds({ thresholds, programName }: { thresholds: readonly VerificationThreshold[]; programName: string }) {
   if (thresholds.length === 0) return <p>{programName} has no thresholds set: values are not judged.</p>;
   return (
     <div className="review-thresholds">

@@ -10,7 +10,7 @@ import { useGetTesterOptionsQuery, useTestVerificationFilesMutation, useTestVeri
 import { ProgramGate } from './ProgramGate';
 import { useProgramChoice } from './program-choice';
 import { TesterRun } from './TesterRun';
-import type { TestBody, TesterOptions, TestRun } from './types';
+import type { TesterOptions, TestRun, VerificationTest } from '@beach/domain';
 import './verification.css';
 
 /** Verification Tester (/portal/data-verification-tester): the program's rules as a dry run. */
@@ -105,7 +105,7 @@ function Tester({ options }: { options: TesterOptions }) {
   const setStart = (key: number, patch: Partial<StartRow>) => setStarts((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const err = (i: number, field: RowField) => errors[`results.${i}.${field}`];
 
-  const body = (): TestBody | null => {
+  const body = (): VerificationTest | null => {
     const starting = starts.filter((s) => s.station && s.status).map((s) => ({ beach_station_id: Number(s.station), beach_status_id: Number(s.status) }));
     const draft =
       mode === 'DATE'

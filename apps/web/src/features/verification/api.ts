@@ -1,5 +1,8 @@
 import { api, payloadOf } from '../../app/api';
-import type { ReviewList, ReviewQuery, SecondaryOutcome, TestBody, TesterOptions, TestRun, VerifyOutcome } from './types';
+import type { ReviewList, SecondaryOutcome, TesterOptions, TestRun, VerificationListQuery, VerificationTest, VerifyOutcome } from '@beach/domain';
+
+/** A list's program and its optional sample-date range. */
+type ReviewQuery = { programId: number } & Pick<VerificationListQuery, 'from' | 'to'>;
 
 const range = ({ from, to }: ReviewQuery) => ({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
 
@@ -33,7 +36,7 @@ export const verificationApi = api.injectEndpoints({
       providesTags: ['Beaches'],
     }),
     // The tester's runs are mutations only so they run when asked: they write nothing.
-    testVerification: build.mutation<TestRun, TestBody>({
+    testVerification: build.mutation<TestRun, VerificationTest>({
       query: (body) => ({ url: 'verify/test', method: 'POST', body }),
       transformResponse: payloadOf<TestRun>,
     }),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch, type Reply } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
 import { ok } from '../../test/staff-fixtures';
-import type { TesterOptions, TestRun } from './types';
+import type { TesterOptions, TestRun } from '@beach/domain';
 import { ADVISORY, CLOSED, makeVerifier, OPEN } from './verification-fixtures';
 
 const OPTIONS: TesterOptions = {

@@ -1,7 +1,7 @@
 import type { OrganizationProgram, UserProfile } from '@beach/domain';
 import { makeUser } from '../../test/fixtures';
 import { OPEN_RULES } from '../../test/staff-fixtures';
-import type { JudgedResult, ReviewList, StatusRef } from './types';
+import type { ReviewedResult, ReviewList, StatusRef } from '@beach/domain';
 
 export const OB: OrganizationProgram = { program_id: 1, name: 'Ocean Beaches', abbv: 'OB', color: '#005ea2', rules: OPEN_RULES };
 
@@ -21,29 +21,44 @@ export const OPEN: StatusRef = { beach_status_id: 1, code: 'OPEN', name: 'Open',
 export const ADVISORY: StatusRef = { beach_status_id: 2, code: 'ADVISORY', name: 'Advisory', color: '#ffbe2e' };
 export const CLOSED: StatusRef = { beach_status_id: 3, code: 'CLOSED', name: 'Closed', color: '#d83933' };
 
-export function judged(id: number, value: number | null, overrides: Partial<JudgedResult> = {}): JudgedResult {
+export function judged(id: number, value: number | null, overrides: Partial<ReviewedResult> = {}): ReviewedResult {
   return {
     result_id: id,
     beach_station_id: 10,
     station_name: 'Asbury Park - 1st Avenue',
     station_type: 'PRIMARY',
     primary_station_id: 10,
+    beach_id: 10,
     beach_name: '1st Avenue',
+    program_id: 1,
+    organization_id: 3,
     organization_name: 'Coastal Environmental Laboratory',
     sample_date: '2026-07-15',
     sample_time_hh: '09',
     sample_time_mm: '00',
+    parameter_id: 1,
+    parameter_code: 'ENTEROCOCCUS',
     parameter_name: 'Enterococcus',
     value,
+    remark_code_id: null,
     remark_code: null,
+    result_unit_id: 1,
+    unit_code: 'CFU_100ML',
     unit_name: 'CFU/100mL',
     is_resample: false,
     lab_name: 'Coastal Environmental Laboratory',
     comments: '',
     verification_state: 'UNVERIFIED',
+    entered_by: 3,
     entered_by_name: 'Sam Patel',
+    entered_at: '2026-07-15T13:00:00.000Z',
+    verified_by: null,
     verified_by_name: null,
     verified_at: null,
+    secondary_verified_by: null,
+    secondary_verified_by_name: null,
+    secondary_verified_at: null,
+    version: 1,
     beach_action_value: 104,
     statistical_threshold: 130,
     above_beach_action_value: value === null ? null : value > 104,
@@ -52,7 +67,7 @@ export function judged(id: number, value: number | null, overrides: Partial<Judg
   };
 }
 
-export function reviewList(results: JudgedResult[]): ReviewList {
+export function reviewList(results: ReviewedResult[]): ReviewList {
   return {
     program: { program_id: 1, name: 'Ocean Beaches', abbv: 'OB', color: '#005ea2' },
     thresholds: [

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch, type Reply } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
 import { ok } from '../../test/staff-fixtures';
-import type { VerifyOutcome } from './types';
+import type { VerifyOutcome } from '@beach/domain';
 import { ADVISORY, judged, makeVerifier, OPEN, reviewList } from './verification-fixtures';
 
 const LIST = reviewList([
