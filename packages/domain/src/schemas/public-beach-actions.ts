@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicDateSchema, publicIdParam, publicStatusCodeSchema } from './public-site';
+import { publicDateSchema, publicIdParam, publicStationFields, publicStatusCodeSchema } from './public-site';
 
 /** GET public/beachActions: advisories and closures in a period (default: the current season to today). */
 export function beachActionsQuery(timeZone: string) {
@@ -14,16 +14,7 @@ export type BeachActionsQuery = z.infer<ReturnType<typeof beachActionsQuery>>;
 
 /** One advisory or closure of a beach (its primary station), as the Beach Actions page and a beach page list it. */
 export const beachActionSchema = z.object({
-  beach_station_id: z.number(),
-  station_name: z.string(),
-  beach_id: z.number(),
-  beach_name: z.string(),
-  municipality_id: z.number(),
-  municipality: z.string(),
-  county_id: z.number(),
-  county: z.string(),
-  program_id: z.number(),
-  program_abbv: z.string(),
+  ...publicStationFields,
   status_code: publicStatusCodeSchema,
   status_name: z.string(),
   status_color: z.string(),

@@ -1,21 +1,12 @@
 import { z } from 'zod';
 import { STATION_LIST_PAGE_SIZE } from '../map/station-list';
-import { publicDateSchema, publicIdParam, publicSeasonSchema, publicStatusCodeSchema } from './public-site';
+import { publicDateSchema, publicIdParam, publicSeasonSchema, publicStationFields, publicStatusCodeSchema } from './public-site';
 
 /** The public map and the statuses beside it (SPEC 7, Public reads; decision 0020). */
 
 /** One public station and the status the public sees (map feature properties and list items). */
 export const stationStatusSchema = z.object({
-  beach_station_id: z.number(),
-  station_name: z.string(),
-  beach_id: z.number(),
-  beach_name: z.string(),
-  municipality_id: z.number(),
-  municipality: z.string(),
-  county_id: z.number(),
-  county: z.string(),
-  program_id: z.number(),
-  program_abbv: z.string(),
+  ...publicStationFields,
   /** PRIMARY or BRACKET; a bracket shows its primary's status. */
   type: z.enum(['PRIMARY', 'BRACKET']),
   primary_station_id: z.number().nullable(),

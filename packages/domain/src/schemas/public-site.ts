@@ -44,3 +44,17 @@ export const publicSeasonSchema = z.object({
   end_date: z.string(),
 });
 export type PublicSeason = z.infer<typeof publicSeasonSchema>;
+
+/** A public station's names, place and program, as the map's stations and the beach actions carry them. */
+export const publicStationFields = {
+  beach_station_id: z.number(),
+  station_name: z.string(),
+  beach_id: z.number(),
+  beach_name: z.string(),
+  municipality_id: z.number(),
+  municipality: z.string(),
+  county_id: z.number(),
+  county: z.string(),
+  program_id: z.number(),
+  program_abbv: z.string(),
+};
