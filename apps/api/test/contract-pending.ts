@@ -7,9 +7,6 @@
 export const PENDING: Record<'noSuccess' | 'noErrors' | 'noBody' | 'foreign', readonly string[]> = {
   noSuccess: [
     "GET /api/files/{id}",
-    "POST /api/system/export/database/{id}",
-    "POST /api/system/export/beachNotification/{id}",
-    "POST /api/system/export/wqx/{id}",
   ],
   noErrors: [
     "GET /api/layers/beachStatus/",
@@ -33,12 +30,6 @@ export const PENDING: Record<'noSuccess' | 'noErrors' | 'noBody' | 'foreign', re
     "POST /api/results/upload/preview",
     "POST /api/results/upload/commit",
     "POST /api/verify/test/folder",
-    "POST /api/system/export/database/{id}",
-    "PUT /api/system/export/database/{id}",
-    "POST /api/system/export/beachNotification/{id}",
-    "PUT /api/system/export/beachNotification/{id}",
-    "POST /api/system/export/wqx/{id}",
-    "PUT /api/system/export/wqx/{id}",
   ],
   foreign: [
     "GET /api/public/snapshots",
@@ -88,11 +79,6 @@ export const PENDING: Record<'noSuccess' | 'noErrors' | 'noBody' | 'foreign', re
     "GET /api/public/gisServices/",
     "GET /api/public/gisServices/{id}/export",
     "GET /api/public/gisServices/{id}/query",
-    "GET /api/depit/epa/webReport",
-    "POST /api/system/export/beachNotification/",
-    "POST /api/system/export/wqx/",
-    "GET /api/depit/xml/beachNotification",
-    "GET /api/depit/wqx",
     "GET /api/public/v1/stations",
     "GET /api/public/v1/beach-actions",
     "GET /api/public/v1/results",

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BEACH_ACT_LOCATION_TYPES } from '../rules/epa-statistics';
 import { idOf } from './common';
+import { madeHere } from './made';
 import { notificationActionSpans, reportedStop, type MonitoringSeason, type ReportedStop } from '../rules/notification-actions';
 
 /**
@@ -30,7 +31,7 @@ export interface BeachNotificationQueryOptions {
 
 /** program_id and year, both required; the year from 2000 to this year. */
 export function beachNotificationQuerySchema({ latestYear = () => new Date().getFullYear() }: BeachNotificationQueryOptions = {}) {
-  return z.object({
+  return madeHere(z.object({
     program_id: z.preprocess(
       blankToUndefined,
       required('Choose a program').pipe(
@@ -47,7 +48,7 @@ export function beachNotificationQuerySchema({ latestYear = () => new Date().get
           .refine((y) => y <= latestYear(), { message: 'Year cannot be later than this year' }),
       ),
     ),
-  });
+  }));
 }
 
 export type BeachNotificationQuery = z.infer<ReturnType<typeof beachNotificationQuerySchema>>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { csvLine } from '../csv/format';
 import { boundedDateSchema, booleanFlag, DATE_MIN, ID_MAX, idOf } from './common';
 import { latestAllowedDate } from './downloads';
+import { madeHere } from './made';
 
 /**
  * DEP IT: EPA report statistics (SPEC 2, 7 Report; issue 14; decision 0030). GET /depit/epa/webReport
@@ -71,29 +72,31 @@ export function epaReportQuerySchema({ timeZone = 'America/New_York', now = () =
         tooLate: `${label} cannot be later than tomorrow`,
       }).optional(),
     );
-  return z
-    .object({
-      /** The program's abbreviation (e.g. OB). */
-      programCode: z.preprocess(
-        blankToUndefined,
-        z.string().trim().min(1, 'Program code cannot be blank').max(20, 'Program code is at most 20 characters').optional(),
-      ),
-      county: optionalId('County'),
-      munis: munisField,
-      /** A beach_station_id: the beach of that primary station (a bracket stands for its primary). */
-      beach: optionalId('Beach'),
-      from: date('From'),
-      to: date('To'),
-      /** Leave out beaches of the Cooperative Coastal Monitoring Program (ocean, bay and river beaches). */
-      excludCCMP: flag,
-      /** Only BEACH Act beaches: coastal (ocean or bay) with an EPA beach id. */
-      onlyBeachAct: flag,
-      /** Count bracket stations' samples with their primary's beach (primaries only otherwise). */
-      includeBrackets: flag,
-      /** Leave results with no measurement (no value, NS, LF, LA, FA, CG) out of the sample counts. */
-      excludeNaResults: flag,
-    })
-    .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'The To date is before the From date' });
+  return madeHere(
+    z
+      .object({
+        /** The program's abbreviation (e.g. OB). */
+        programCode: z.preprocess(
+          blankToUndefined,
+          z.string().trim().min(1, 'Program code cannot be blank').max(20, 'Program code is at most 20 characters').optional(),
+        ),
+        county: optionalId('County'),
+        munis: munisField,
+        /** A beach_station_id: the beach of that primary station (a bracket stands for its primary). */
+        beach: optionalId('Beach'),
+        from: date('From'),
+        to: date('To'),
+        /** Leave out beaches of the Cooperative Coastal Monitoring Program (ocean, bay and river beaches). */
+        excludCCMP: flag,
+        /** Only BEACH Act beaches: coastal (ocean or bay) with an EPA beach id. */
+        onlyBeachAct: flag,
+        /** Count bracket stations' samples with their primary's beach (primaries only otherwise). */
+        includeBrackets: flag,
+        /** Leave results with no measurement (no value, NS, LF, LA, FA, CG) out of the sample counts. */
+        excludeNaResults: flag,
+      })
+      .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'The To date is before the From date' }),
+  );
 }
 export type EpaReportQuery = z.output<ReturnType<typeof epaReportQuerySchema>>;
 export type EpaReportQueryInput = z.input<ReturnType<typeof epaReportQuerySchema>>;

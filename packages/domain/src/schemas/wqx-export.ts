@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedDateSchema, DATE_MIN, idOf } from './common';
 import { latestAllowedDate } from './downloads';
+import { madeHere } from './made';
 
 /**
  * DEP IT: WQX (SPEC 2 "DEP IT: WQX", DESIGN 4 Exports, decision 0034). GET /depit/wqx?program_id&from&to:
@@ -28,16 +29,18 @@ export function wqxExportQuerySchema({ timeZone = 'America/New_York', now = () =
         tooLate: `${label} cannot be later than tomorrow`,
       }),
     );
-  return z
-    .object({
-      program_id: z.preprocess(
-        blankToUndefined,
-        idOf({ type: 'Choose a program', whole: 'The program must be a whole number', positive: 'The program must be a positive id', tooLarge: 'No such program' }),
-      ),
-      from: date('From'),
-      to: date('To'),
-    })
-    .refine((q) => q.from <= q.to, { path: ['to'], message: 'The To date is before the From date' });
+  return madeHere(
+    z
+      .object({
+        program_id: z.preprocess(
+          blankToUndefined,
+          idOf({ type: 'Choose a program', whole: 'The program must be a whole number', positive: 'The program must be a positive id', tooLarge: 'No such program' }),
+        ),
+        from: date('From'),
+        to: date('To'),
+      })
+      .refine((q) => q.from <= q.to, { path: ['to'], message: 'The To date is before the From date' }),
+  );
 }
 export type WqxExportQuery = z.output<ReturnType<typeof wqxExportQuerySchema>>;
 export type WqxExportQueryInput = z.input<ReturnType<typeof wqxExportQuerySchema>>;

@@ -16,7 +16,7 @@ export const beachNotificationXmlRoutes: FastifyPluginAsyncZod<AppDeps> = async 
       schema: {
         tags: ['dep it'],
         querystring: beachNotificationQuerySchema({ latestYear }),
-        response: { 200: beachNotificationXmlSchema, ...staffErrors },
+        response: { 200: { content: { 'application/xml': { schema: beachNotificationXmlSchema } } }, ...staffErrors },
       },
     },
     (request, reply) =>

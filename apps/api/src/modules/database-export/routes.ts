@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { caller, requireAdminOrganization, routeRules } from '../../lib/access';
 import { emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { download, NO_BODY } from '../../plugins/openapi';
 import { createDatabaseExport, createTask, DATABASE_TASKS, deleteTask, listTasks, openTask, retryTask, type TaskKindView } from './service';
 import { BEACH_NOTIFICATION_TASKS, beachNotificationTaskParams, WQX_TASKS, wqxTaskParams } from './xml-tasks';
 
@@ -48,6 +49,8 @@ function taskRoutes<B extends z.ZodType, T>(family: Family<B, T>): FastifyPlugin
     const onRequest = app.staff(routeRules.adminOrganization);
     const conflicts = { ...staffErrors, 409: errorEnvelope };
     const view = family.view as TaskKindView<unknown, T>;
+    // The finished file, published with the media type it is sent with (its parameters, such as charset, left off).
+    const file = download(view.contentType.split(';')[0]!.trim());
 
     app.get(`${family.base}list/`, { onRequest, schema: { tags, description: `The latest ${family.noun} tasks, newest first.`, response: { 200: envelope(family.list), ...staffErrors } } }, async (request) => {
       await requireAdminOrganization(db, request);
@@ -65,7 +68,7 @@ function taskRoutes<B extends z.ZodType, T>(family: Family<B, T>): FastifyPlugin
 
     app.put(
       `${family.base}:id`,
-      { onRequest, schema: { tags, description: `Queues a failed ${family.noun} again.`, params: databaseExportParamsSchema, response: { 200: envelope(family.task), ...conflicts } } },
+      { onRequest, schema: { tags, description: `Queues a failed ${family.noun} again.`, params: databaseExportParamsSchema, ...NO_BODY, response: { 200: envelope(family.task), ...conflicts } } },
       async (request) => {
         await requireAdminOrganization(db, request);
         return ok(DATABASE_EXPORT_CODES.EXPORT_RETRIED, await retryTask(deps, view, caller(request).userId, request.params.id));
@@ -74,18 +77,27 @@ function taskRoutes<B extends z.ZodType, T>(family: Family<B, T>): FastifyPlugin
 
     app.post(
       `${family.base}:id`,
-      { onRequest, schema: { tags, description: `Downloads a finished ${family.noun} (an attachment).`, params: databaseExportParamsSchema, response: conflicts } },
+      {
+        onRequest,
+        schema: {
+          tags,
+          description: `Downloads a finished ${family.noun} (an attachment).`,
+          params: databaseExportParamsSchema,
+          ...NO_BODY,
+          response: { 200: file, ...conflicts },
+        },
+      },
       async (request, reply) => {
         await requireAdminOrganization(db, request);
-        const file = await openTask(deps, view, request.params.id);
+        const task = await openTask(deps, view, request.params.id);
         // The reply is typed for the JSON error shapes; a file answer uses its untyped surface.
         return (reply as unknown as FastifyReply)
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .header('content-length', file.size)
+          .header('content-type', task.contentType)
+          .header('content-disposition', `attachment; filename="${task.fileName}"`)
+          .header('content-length', task.size)
           .header('cache-control', 'no-store')
           .header('x-content-type-options', 'nosniff')
-          .send(file.stream());
+          .send(task.stream());
       },
     );
 

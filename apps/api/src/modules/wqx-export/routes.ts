@@ -25,7 +25,7 @@ export const wqxExportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       schema: {
         tags: ['dep it'],
         querystring: wqxExportQuerySchema({ timeZone: deps.config.programTimeZone }),
-        response: { 200: wqxFileSchema, ...staffErrors },
+        response: { 200: { content: { 'application/xml': { schema: wqxFileSchema } } }, ...staffErrors },
       },
     },
     (request, reply) => sending(reply, send(reply, request.query)),

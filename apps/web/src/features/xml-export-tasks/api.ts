@@ -1,11 +1,11 @@
-import { XML_EXPORT_PATHS, type XmlExportKind, type XmlExportTask, type XmlExportTaskList } from '@beach/domain';
+import { XML_EXPORT_PATHS, type BeachNotificationQuery, type WqxExportQuery, type XmlExportKind, type XmlExportTask, type XmlExportTaskList } from '@beach/domain';
 import { api, payloadOf } from '../../app/api';
 
 const base = (kind: XmlExportKind) => `system/export/${XML_EXPORT_PATHS[kind]}/`;
 const tag = (kind: XmlExportKind) => ({ type: 'Exports' as const, id: kind });
 
-/** The request of a queued XML export: the direct call's query (decision 0036). */
-export type XmlExportRequest = { kind: 'BEACH_NOTIFICATION'; body: { program_id: number; year: number } } | { kind: 'WQX'; body: { program_id: number; from: string; to: string } };
+/** The request of a queued XML export: the direct call's query, as the domain's schemas read it (decision 0036). */
+export type XmlExportRequest = { kind: 'BEACH_NOTIFICATION'; body: BeachNotificationQuery } | { kind: 'WQX'; body: WqxExportQuery };
 
 /** Queued XML exports (decision 0036): /system/export/{beachNotification|wqx}/, the database export's calls for each XML kind. */
 export const xmlExportTasksApi = api.injectEndpoints({
