@@ -79,9 +79,5 @@ export const PENDING: Record<'noSuccess' | 'noErrors' | 'noBody' | 'foreign', re
     "GET /api/public/gisServices/",
     "GET /api/public/gisServices/{id}/export",
     "GET /api/public/gisServices/{id}/query",
-    "GET /api/public/v1/stations",
-    "GET /api/public/v1/beach-actions",
-    "GET /api/public/v1/results",
-    "GET /api/public/v1/results.csv",
   ],
 };

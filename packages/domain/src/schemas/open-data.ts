@@ -3,6 +3,7 @@ import { BEACH_STATUS_CODES } from '../constants';
 import { WATER_QUALITY_COLUMNS } from '../csv/columns';
 import { boundedDateSchema, DATE_MIN, idWith, yearSchema } from './common';
 import { downloadFilterSchema, latestAllowedDate, type DownloadFilterOptions } from './downloads';
+import { madeHere } from './made';
 
 /**
  * The open data API, version 1 (/api/public/v1, decision 0045): the public reads for researchers and other
@@ -33,11 +34,11 @@ const publicDay = (label: string, { timeZone = 'America/New_York', now = () => n
 
 /** GET stations: today's statuses, or a past day's (`date`, from the status history); by program or county. */
 export function openDataStationsQuery(options: DownloadFilterOptions = {}) {
-  return z.object({
+  return madeHere(z.object({
     date: publicDay('Date', options).optional().describe("A past day's statuses (YYYY-MM-DD); today's when omitted"),
     program: optionalId('Program').describe('Only this program'),
     county: optionalId('County').describe('Only this county'),
-  });
+  }));
 }
 
 const statusCode = z.enum(BEACH_STATUS_CODES);
@@ -131,7 +132,7 @@ export const openDataCursorSchema = z
 
 /** GET results (JSON and CSV): the Download Data filter, `limit` rows per page and the `cursor` of the next page. */
 export function openDataResultsQuery(options: DownloadFilterOptions = {}) {
-  return downloadFilterSchema(options).extend({
+  return madeHere(downloadFilterSchema(options).extend({
     limit: z.coerce
       .number({ error: `limit must be a whole number from 1 to ${OPEN_DATA_LIMIT_MAX}` })
       .int(`limit must be a whole number from 1 to ${OPEN_DATA_LIMIT_MAX}`)
@@ -140,7 +141,7 @@ export function openDataResultsQuery(options: DownloadFilterOptions = {}) {
       .default(OPEN_DATA_LIMIT_DEFAULT)
       .describe(`Rows per page, 1 to ${OPEN_DATA_LIMIT_MAX} (default ${OPEN_DATA_LIMIT_DEFAULT})`),
     cursor: openDataCursorSchema.optional().describe('next_cursor of the previous page; the first page when omitted'),
-  });
+  }));
 }
 export type OpenDataResultsQuery = z.output<ReturnType<typeof openDataResultsQuery>>;
 
@@ -199,12 +200,12 @@ export const openDataCsvSchema = z
 
 /** GET beach-actions: advisories and closures in force at some point from `from` to `to`. */
 export function openDataActionsQuery(options: DownloadFilterOptions = {}) {
-  return z.object({
+  return madeHere(z.object({
     from: publicDay('from', options).optional().describe('First day (YYYY-MM-DD); the start of the current season when omitted'),
     to: publicDay('to', options).optional().describe('Last day (YYYY-MM-DD); today when omitted'),
     county: optionalId('County'),
     program: optionalId('Program'),
-  });
+  }));
 }
 
 export const openDataActionSchema = z.object({
