@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BEACH_CODES, type StaffBeachListItem } from '@beach/domain';
+import { BEACH_CODES, compareNames, type StaffBeachListItem } from '@beach/domain';
 import { queryRows } from '../src/db/client';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { stationsOf, tokenCache, type StationRow } from './results-fixtures';
@@ -77,6 +77,24 @@ describe(`beach stations on ${DATABASE_KIND}`, () => {
       expect(one.municipality.name).toBeTruthy();
       expect(one.municipality.county_name).toBeTruthy();
       expect(['OCEAN', 'BAY', 'RIVER', 'LAKE']).toContain(one.category.code);
+    });
+
+    it('lists beaches in natural order of names: 9th Street before 10th Street (issue 28)', async () => {
+      // Two of the program's beaches renamed so text order and natural order disagree; restored after.
+      const beaches = await queryRows<{ beach_id: number; name: string }>(
+        ctx.database.db,
+        sql`select beach_id, name from beaches where program_id = ${obProgram} order by beach_id limit 2`,
+      );
+      const [first, second] = beaches as [{ beach_id: number; name: string }, { beach_id: number; name: string }];
+      try {
+        await ctx.database.db.execute(sql`update beaches set name = '10th Street' where beach_id = ${first.beach_id}`);
+        await ctx.database.db.execute(sql`update beaches set name = '9th Street' where beach_id = ${second.beach_id}`);
+        const names = [...new Set((await list(VERIFIER, obProgram)).map((i) => i.beach_name))];
+        expect(names.indexOf('9th Street')).toBeLessThan(names.indexOf('10th Street'));
+        expect(names).toEqual([...names].sort(compareNames));
+      } finally {
+        for (const b of beaches) await ctx.database.db.execute(sql`update beaches set name = ${b.name} where beach_id = ${b.beach_id}`);
+      }
     });
 
     it('beach/list/ holds the stations of every program the caller manages beaches in', async () => {

@@ -61,4 +61,5 @@ export * from './schemas/places';
 export * from './schemas/seasons';
 export * from './schemas/setup';
 export * from './schemas/aircraft';
+export * from './names';
 export * from './import-mapping';

@@ -10,6 +10,8 @@
  * - `status`: one character per station, the index of its status in the payload's `styles`.
  */
 
+import { compareNames } from '../names';
+
 /** Degrees to the columns' integer unit and back. */
 export const COORDINATE_SCALE = 100_000;
 
@@ -98,6 +100,6 @@ export function closuresOf<T extends ClosureSource>(stations: readonly T[]): T[]
     if (!seen || (seen.type === 'BRACKET' && s.type === 'PRIMARY')) byPrimary.set(key, s);
   }
   return [...byPrimary.values()].sort(
-    (a, b) => (ACTION_ORDER[a.status_code] ?? 9) - (ACTION_ORDER[b.status_code] ?? 9) || a.beach_name.localeCompare(b.beach_name),
+    (a, b) => (ACTION_ORDER[a.status_code] ?? 9) - (ACTION_ORDER[b.status_code] ?? 9) || compareNames(a.beach_name, b.beach_name),
   );
 }

@@ -8,6 +8,7 @@
  * h24, h48 and h72 are the rain (mm) that fell in the last 24, 48 and 72 hours (each total includes the
  * shorter ones, as rain gauges report them). Every term's contribution is returned so a screen can show why.
  */
+import { compareBeachStations } from '../names';
 
 export interface NowcastCoefficients {
   /** b0, the log-odds with no rain and no prior result. */
@@ -97,5 +98,5 @@ export function compareByRisk<T extends { probability: number | null; beach_name
   const pa = a.probability ?? -1;
   const pb = b.probability ?? -1;
   if (pa !== pb) return pb - pa;
-  return a.beach_name.localeCompare(b.beach_name) || a.station_name.localeCompare(b.station_name);
+  return compareBeachStations(a, b);
 }

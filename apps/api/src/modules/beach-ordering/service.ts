@@ -1,4 +1,4 @@
-import { CODES, organizationPrograms, type BeachOrdering, type BeachOrderingSave, type BeachOrderingStation, type UserProfile } from '@beach/domain';
+import { CODES, compareBeachStations, compareNames, organizationPrograms, type BeachOrdering, type BeachOrderingSave, type BeachOrderingStation, type UserProfile } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { writeAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden } from '../../lib/http';
@@ -12,19 +12,22 @@ import type { OrderingRow } from './repository';
  * theirs: the public list, the map's list view and a popup's brackets follow. Audited; the public cache is emptied.
  */
 
-/** Public order: primaries (and unlinked brackets) by rank, beach, station; each followed by its brackets by rank, name. */
+/**
+ * Public order: primaries (and unlinked brackets) by rank, beach, station; each followed by its brackets by rank, name.
+ * Names in natural order, as the public reads tie them (public-site/repository/statuses.ts).
+ */
 export function publicOrder(rows: OrderingRow[]): OrderingRow[] {
-  const byName = (a: OrderingRow, b: OrderingRow) => a.rank - b.rank || a.beach_name.localeCompare(b.beach_name) || a.station_name.localeCompare(b.station_name);
+  const byName = (a: OrderingRow, b: OrderingRow) => a.rank - b.rank || compareBeachStations(a, b);
   const heads = rows.filter((r) => r.primary_station_id === null).sort(byName);
   const children = new Map<number, OrderingRow[]>();
   for (const r of rows) if (r.primary_station_id !== null) children.set(r.primary_station_id, [...(children.get(r.primary_station_id) ?? []), r]);
-  return heads.flatMap((head) => [head, ...(children.get(head.beach_station_id) ?? []).sort((a, b) => a.rank - b.rank || a.station_name.localeCompare(b.station_name))]);
+  return heads.flatMap((head) => [head, ...(children.get(head.beach_station_id) ?? []).sort((a, b) => a.rank - b.rank || compareNames(a.station_name, b.station_name))]);
 }
 
 function programsOf(caller: UserProfile) {
   return organizationPrograms(caller.organization)
     .map(({ program_id, name, abbv }) => ({ program_id, name, abbv }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => compareNames(a.name, b.name));
 }
 
 function requireOwnProgram(caller: UserProfile, programId: number): void {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BEACON_SOURCES, BeachFilters, StaffBeachListItem } from '@beach/domain';
+import { compareBeachStations, type BEACON_SOURCES, type BeachFilters, type StaffBeachListItem } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 
 /** Stations of the given programs, optionally active ones only (the entry grids' filters). */
@@ -104,6 +104,8 @@ export async function listStations(db: DbOrTx, timeZone: string, where: { progra
          where ${sql.join(conditions, sql` and `)}
          order by b.name, bs.station_name, bs.beach_station_id`,
   );
+  // Natural order of beach and station names (the query's text order put "10th" before "9th").
+  rows.sort((a, b) => compareBeachStations(a, b) || a.beach_station_id - b.beach_station_id);
   return rows.map((r) => ({
     beach_station_id: r.beach_station_id,
     station_name: r.station_name,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { EpaSampleGroup } from '@beach/domain';
+import { compareBeachStations, compareNames, type EpaSampleGroup } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { intArray } from '../results/repository/rows';
 
@@ -60,6 +60,8 @@ export async function listReportStations(db: DbOrTx, filter: StationFilter): Pro
          where ${sql.join(conditions, sql` and `)}
          order by c.name, m.name, b.name, p.station_name, p.beach_station_id`,
   );
+  // County, municipality, beach and station in natural order of names (stable: equal names keep the id order).
+  rows.sort((a, b) => compareNames(a.county, b.county) || compareNames(a.municipality, b.municipality) || compareBeachStations(a, b));
   return rows.map((r) => ({ ...r, beach_action_value: r.beach_action_value == null ? null : Number(r.beach_action_value) }));
 }
 

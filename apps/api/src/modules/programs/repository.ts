@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { DEFAULT_CENSORED_RULE, type CensoredRule, type NotEvaluatedRemarkCode, type ProgramDetail, type ProgramRecord, type ProgramSave } from '@beach/domain';
+import { compareBeachStations, DEFAULT_CENSORED_RULE, type CensoredRule, type NotEvaluatedRemarkCode, type ProgramDetail, type ProgramRecord, type ProgramSave } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { beachStatuses, programBeachLogic, programs, remarkCodes, resultUnits } from '../../db/schema';
 
@@ -329,7 +329,8 @@ export async function programDashboard(db: DbOrTx, programId: number): Promise<P
     stations_flagged: {
       resample: Number(flaggedCounts[0]?.resample ?? 0),
       sanitary_survey: Number(flaggedCounts[0]?.survey ?? 0),
-      list: flaggedList,
+      // The first FLAGGED_LIST_LIMIT by the query, shown in natural order of names.
+      list: [...flaggedList].sort(compareBeachStations),
     },
     unread_accident_reports: Number(accidentRow[0]?.n ?? 0),
   };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Survey, SurveyFilters, SurveyListQuery, SurveySummary, SurveyUpdate } from '@beach/domain';
+import { compareBeachStations, compareNames, type Survey, type SurveyFilters, type SurveyListQuery, type SurveySummary, type SurveyUpdate } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../db/client';
 
 /**
@@ -284,8 +284,8 @@ export async function listSources(db: DbOrTx): Promise<SurveyFilters['sources']>
 }
 
 /** The program's active stations with their flag and open surveys. */
-export function listProgramStations(db: DbOrTx, programId: number): Promise<SurveyFilters['stations']> {
-  return queryRows<SurveyFilters['stations'][number]>(
+export async function listProgramStations(db: DbOrTx, programId: number): Promise<SurveyFilters['stations']> {
+  const rows = await queryRows<SurveyFilters['stations'][number]>(
     db,
     sql`select s.beach_station_id, s.station_name, b.name as beach_name, s.station_type, s.requires_sanitary_survey,
                (select count(*)::int from sanitary_surveys v where v.beach_station_id = s.beach_station_id and v.status = 'OPEN') as open_surveys
@@ -293,6 +293,9 @@ export function listProgramStations(db: DbOrTx, programId: number): Promise<Surv
         where b.program_id = ${programId} and s.active
         order by b.name, s.station_type desc, s.station_name`,
   );
+  // Natural order of names; each beach's primary before its brackets.
+  const primaryFirst = (r: SurveyFilters['stations'][number]) => (r.station_type === 'PRIMARY' ? 0 : 1);
+  return rows.sort((a, b) => compareNames(a.beach_name, b.beach_name) || primaryFirst(a) - primaryFirst(b) || compareNames(a.station_name, b.station_name));
 }
 
 /** The program's open incidents and their logged days, with each day's surveys. */
@@ -310,6 +313,8 @@ export async function listOpenIncidents(db: DbOrTx, programId: number): Promise<
         order by b.name, s.station_name, i.start_date desc, i.incident_id desc`,
   );
   if (!incidents.length) return [];
+  // Natural order of names; a station's newest incident first (the query's order among equal names).
+  incidents.sort(compareBeachStations);
   const days = await queryRows<SurveyFilters['incidents'][number]['days'][number] & { incident_id: number }>(
     db,
     sql`select d.incident_id, d.daily_incident_id, to_char(d.entry_date, 'YYYY-MM-DD') as entry_date, st.name as beach_status_name,

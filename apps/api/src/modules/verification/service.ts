@@ -1,4 +1,4 @@
-import { localDate, portalAbilities, seasonOf, startsSeason, VERIFICATION_CODES, type BeachStatusCode, type PortalRoute, type UserProfile } from '@beach/domain';
+import { compareBeachStations, localDate, portalAbilities, seasonOf, startsSeason, VERIFICATION_CODES, type BeachStatusCode, type PortalRoute, type UserProfile } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http';
 import { claimIdempotencyKey, storeIdempotentResponse, type IdempotencyClaim } from '../../lib/idempotency';
@@ -55,7 +55,8 @@ function byDateAndStation<R extends ResultRecord>(rows: readonly R[], statusOf: 
   }
   return [...dates.entries()].map(([sample_date, stations]) => ({
     sample_date,
-    stations: [...stations.values()].map((results) => {
+    // Stations in natural order of beach and station names (the query's text order put "10th" before "9th").
+    stations: [...stations.values()].sort((a, b) => compareBeachStations(a[0]!, b[0]!)).map((results) => {
       const first = results[0]!;
       return {
         beach_station_id: first.beach_station_id,

@@ -1,4 +1,5 @@
 import {
+  compareBeachStations,
   accidentReportListSchema,
   accidentReportSchema,
   type AccidentReport,
@@ -15,7 +16,7 @@ export interface AccidentStation {
   station_name: string;
 }
 
-const byName = (a: AccidentStation, b: AccidentStation) => `${a.beach_name} - ${a.station_name}`.localeCompare(`${b.beach_name} - ${b.station_name}`);
+const byName = (a: AccidentStation, b: AccidentStation) => compareBeachStations(a, b);
 
 /** The accident calls of SPEC 7, typed from the schemas the server answers with. */
 export const accidentsApi = api.injectEndpoints({

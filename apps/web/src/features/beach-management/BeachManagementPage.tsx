@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Table, Tag } from '@trussworks/react-uswds';
-import { managesBeachProfiles, type StaffBeachListItem } from '@beach/domain';
+import { compareNames, managesBeachProfiles, type StaffBeachListItem } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { ManagementList } from '../../components/management/ManagementList';
 import { NotPermitted } from '../../components/NotPermitted';
@@ -38,8 +38,8 @@ function groupByBeach(stations: readonly StaffBeachListItem[]): BeachGroup[] {
     group.stations.push(s);
   }
   const kind = (s: StaffBeachListItem) => (s.type.code === 'PRIMARY' ? 0 : 1);
-  for (const g of groups.values()) g.stations.sort((a, b) => kind(a) - kind(b) || a.station_name.localeCompare(b.station_name));
-  return [...groups.values()].sort((a, b) => a.name.localeCompare(b.name));
+  for (const g of groups.values()) g.stations.sort((a, b) => kind(a) - kind(b) || compareNames(a.station_name, b.station_name));
+  return [...groups.values()].sort((a, b) => compareNames(a.name, b.name));
 }
 
 /** Beach Management: the program's beaches and their stations, to add and edit. */

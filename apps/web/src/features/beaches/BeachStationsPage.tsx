@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox } from '@trussworks/react-uswds';
 import { Link } from 'react-router';
 import {
+  compareNames,
   EMPTY_DOWNLOAD_FILTER,
   LOCATION_TYPES,
   STATION_TYPES,
@@ -41,18 +42,27 @@ const LOCATION_LABELS = { ALL: 'All', OCEAN: 'Ocean', BAY: 'Bay', RIVER: 'River'
 
 type SortKey = 'beach' | 'municipality' | 'lha' | 'status';
 const SORT_LABELS: Record<SortKey, string> = { beach: 'Station', municipality: 'Municipality', lha: 'LHA', status: 'Status' };
-const sortValue = (s: StaffBeachListItem, key: SortKey): string => {
+const sortValues = (s: StaffBeachListItem, key: SortKey): string[] => {
   switch (key) {
     case 'beach':
-      return `${s.beach_name}\u0000${s.station_name}`;
+      return [s.beach_name, s.station_name];
     case 'municipality':
-      return `${s.municipality.county_name}\u0000${s.municipality.name}`;
+      return [s.municipality.county_name, s.municipality.name];
     case 'lha':
-      return s.local_health_authority.name ?? '';
+      return [s.local_health_authority.name ?? ''];
     case 'status':
       // Then the longest-standing first within a status.
-      return `${s.status?.name ?? ''}\u0000${s.status?.since ?? ''}`;
+      return [s.status?.name ?? '', s.status?.since ?? ''];
   }
+};
+
+/** Part by part, each in natural order of names ("5th Avenue" before "10th Avenue"). */
+const compareSortValues = (a: string[], b: string[]): number => {
+  for (let i = 0; i < a.length; i++) {
+    const order = compareNames(a[i], b[i]);
+    if (order) return order;
+  }
+  return 0;
 };
 
 /** The sort choices of narrow screens, where the stacked table has no header row. */
@@ -111,7 +121,7 @@ function Stations({ programId }: { programId: number }) {
   const list = useMemo(() => {
     const chosen = beachListFor(stations.data ?? [], filter);
     const factor = sort.ascending ? 1 : -1;
-    return [...chosen].sort((a, b) => factor * sortValue(a, sort.key).localeCompare(sortValue(b, sort.key)) || a.beach_station_id - b.beach_station_id);
+    return [...chosen].sort((a, b) => factor * compareSortValues(sortValues(a, sort.key), sortValues(b, sort.key)) || a.beach_station_id - b.beach_station_id);
   }, [stations.data, filter, sort]);
   const pages = Math.max(1, Math.ceil(list.length / PAGE_SIZE));
   const current = Math.min(page, pages);

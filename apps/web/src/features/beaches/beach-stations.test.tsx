@@ -288,6 +288,18 @@ describe('Beach Stations', () => {
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('status:desc');
   });
 
+  it('sorts beach names in natural order: 9th Street, 10th Street, 111th Street, not as text (issue 28)', async () => {
+    const numbered = ['10th Street', '111th Street', '14th Street', '9th Street'].map((beach, i) => station(20 + i, { beach_name: beach }));
+    routes({ 'GET /api/beach/list/program/1': ok('BEACH_LIST_FOUND', { beachList: numbered }) });
+    const { user } = open();
+    await chooseType(user, 'PRIMARY');
+    const table = await screen.findByRole('table', { name: '4 stations match the filters' });
+    const beaches = () => within(table).getAllByRole('row').slice(1).map((r) => numbered.find((s) => r.textContent!.includes(s.station_name))!.beach_name);
+    expect(beaches()).toEqual(['9th Street', '10th Street', '14th Street', '111th Street']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Station, Z to A');
+    expect(beaches()).toEqual(['111th Street', '14th Street', '10th Street', '9th Street']);
+  });
+
   it('sorts from the Sort by select too (narrow screens hide the header row) and selects a page of primaries', async () => {
     routes();
     const { user } = open();

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { beachListFor, changeDownloadFilter, clearDownloadFilter, hasChosenFilter } from '@beach/domain/downloads/panel';
 import type { DownloadFilter, DownloadType } from '@beach/domain/schemas/downloads';
 import { LOCATION_TYPES, STATION_TYPES, type LocationType, type StationType } from '@beach/domain/constants';
+import { compareNames } from '@beach/domain/names';
 import { Loading } from '../../components/Loading';
 import { SelectField, type SelectOption } from '../../components/SelectField';
 import { formatDate, usePublicText, type Language } from '../../i18n';
@@ -60,7 +61,7 @@ export function DownloadPanel({ beforeDownload, hidden = false, now = () => new 
     // A beach stays shown while chosen, even when another filter (program, dates) no longer lists it.
     const chosen = lists.beachList.find((b) => b.beach_station_id === filter.beachId);
     if (chosen && !listed.includes(chosen)) listed.push(chosen);
-    return listed.sort((a, b) => a.station_name.localeCompare(b.station_name));
+    return listed.sort((a, b) => compareNames(a.station_name, b.station_name));
   }, [lists, filter]);
 
   if (snapshot.isLoading || (snapshot.isFetching && !lists)) {
@@ -80,7 +81,7 @@ export function DownloadPanel({ beforeDownload, hidden = false, now = () => new 
   }
 
   const { programs, counties, municipalities, lhas } = lists.filters;
-  const byName = (a: SelectOption, b: SelectOption) => a.label.localeCompare(b.label);
+  const byName = (a: SelectOption, b: SelectOption) => compareNames(a.label, b.label);
   const programOptions = programs.map((p) => ({ value: String(p.program_id), label: p.name })).sort(byName);
   const countyOptions = counties.map((c) => ({ value: String(c.county_id), label: c.name })).sort(byName);
   const municipalityOptions = municipalities

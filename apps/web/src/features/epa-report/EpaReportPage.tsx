@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, ButtonGroup } from '@trussworks/react-uswds';
 import {
+  compareNames,
   epaReportCsv,
   epaReportQuerySchema,
   latestSampleDate,
@@ -156,7 +157,7 @@ function Filters({ draft, errors, onChange, onSubmit, onClear }: FiltersProps) {
         .filter((b) => programId === undefined || b.program.program_id === programId)
         .filter((b) => !draft.county || String(b.municipality.county_id) === draft.county)
         .filter((b) => !draft.munis.length || draft.munis.includes(String(b.municipality.municipality_id)))
-        .sort((a, b) => a.beach_name.localeCompare(b.beach_name)),
+        .sort((a, b) => compareNames(a.beach_name, b.beach_name)),
     [lists, programId, draft.county, draft.munis],
   );
   const set = (changes: Partial<Draft>) => onChange({ ...draft, ...changes });
@@ -330,13 +331,13 @@ function compare(a: EpaReportBeach, b: EpaReportBeach, key: EpaReportColumnKey):
   if (y === null) return 1;
   if (typeof x === 'number' && typeof y === 'number') return x - y;
   if (typeof x === 'boolean' && typeof y === 'boolean') return x ? 1 : -1;
-  return String(x).localeCompare(String(y));
+  return compareNames(String(x), String(y));
 }
 
 export function sortRows(rows: readonly EpaReportBeach[], sort: Sort | null): EpaReportBeach[] {
   if (!sort) return [...rows];
   const factor = sort.ascending ? 1 : -1;
-  return [...rows].sort((a, b) => factor * compare(a, b, sort.key) || a.beach_name.localeCompare(b.beach_name) || a.beach_station_id - b.beach_station_id);
+  return [...rows].sort((a, b) => factor * compare(a, b, sort.key) || compareNames(a.beach_name, b.beach_name) || a.beach_station_id - b.beach_station_id);
 }
 
 const percent = (value: number | null) => (value === null ? 'N/A' : `${value.toFixed(1)}%`);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Select, Table, Textarea } from '@trussworks/react-uswds';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
+  compareNames,
   incidentAccess,
   INCIDENT_STATE_LABELS,
   latestSampleDate,
@@ -71,7 +72,7 @@ function Incidents({ programId }: { programId: number }) {
   const choices = (stations.data ?? [])
     .filter((s) => s.program.program_id === programId)
     .map((s) => ({ id: s.beach_station_id, label: `${s.beach_name} - ${s.station_name}` }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .sort((a, b) => compareNames(a.label, b.label));
   const set = (change: Partial<IncidentFilters>) => setFilters((f) => ({ ...f, ...change }));
 
   const toolbar = (

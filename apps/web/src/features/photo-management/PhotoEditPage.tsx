@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Form, Select, Textarea, TextInput } from '@trussworks/react-uswds';
-import { PHOTO_DESC_MAX, PHOTO_TITLE_MAX, type BeachPhotoRecord, type PhotoFormValues } from '@beach/domain';
+import { compareBeachStations, PHOTO_DESC_MAX, PHOTO_TITLE_MAX, type BeachPhotoRecord, type PhotoFormValues } from '@beach/domain';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { Field } from '../../components/Field';
 import { LoadError } from '../../components/LoadError';
@@ -92,7 +92,7 @@ function PhotoForm({ current, onSubmit }: { current: BeachPhotoRecord | null; on
   const municipalities = (geography.data?.municipalities ?? []).filter((m) => m.county_id === values.county_id);
   const stationChoices = (stations.data ?? [])
     .filter((s) => s.municipality_id === values.municipality_id)
-    .sort((a, b) => a.beach_name.localeCompare(b.beach_name) || a.station_name.localeCompare(b.station_name));
+    .sort(compareBeachStations);
 
   const check = (): Partial<Record<PhotoField, string>> => {
     const found: Partial<Record<PhotoField, string>> = {};

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Form, Select, Textarea, TextInput } from '@trussworks/react-uswds';
-import { latestSampleDate, REPORT_MESSAGES, reportFormSchema, type ReportForm, type ReportFormInput, type ReportRecord } from '@beach/domain';
+import { compareNames, latestSampleDate, REPORT_MESSAGES, reportFormSchema, type ReportForm, type ReportFormInput, type ReportRecord } from '@beach/domain';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { Field } from '../../components/Field';
 import { LoadError } from '../../components/LoadError';
@@ -166,7 +166,7 @@ function ReportFormView({ report, submitLabel, onSubmit }: ReportFormProps) {
   const watched = useWatch({ control, name: ['county_id', 'municipality_id', 'program_id'] });
   const [countyId, municipalityId, programId] = watched.map((v) => Number(v) || undefined);
   const data = options.data;
-  const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
+  const byName = <T extends { name: string }>(a: T, b: T) => compareNames(a.name, b.name);
   const programs = [...(data?.filters.programs ?? [])].sort(byName);
   const counties = [...(data?.filters.counties ?? [])].sort(byName);
   const municipalities = (data?.filters.municipalities ?? []).filter((m) => countyId === undefined || m.county_id === countyId).sort(byName);

@@ -1,4 +1,5 @@
 import '../../styles/uswds/content.scss';
+import { compareNames } from '@beach/domain/names';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PublicPage } from '../../components/PublicPage';
@@ -28,7 +29,7 @@ function readFilter(params: URLSearchParams): ReportFilter {
   return filter;
 }
 
-const byLabel = (a: SelectOption, b: SelectOption) => a.label.localeCompare(b.label);
+const byLabel = (a: SelectOption, b: SelectOption) => compareNames(a.label, b.label);
 
 /** Reports (/reports-and-publications): reports and publications, filtered by program and place, with their files. */
 export default function ReportsPage() {

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { BeachProfile, BeachProfileSave } from '@beach/domain';
+import { compareNames, type BeachProfile, type BeachProfileSave } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../../db/client';
 import { beaches, beachStations, localHealthAuthorities, municipalities } from '../../../db/schema';
 
@@ -63,6 +63,7 @@ export async function loadProfile(db: DbOrTx, stationId: number, lock = false): 
     sql`select beach_station_id, station_name, active from beach_stations
          where primary_station_id = ${stationId} order by station_name, beach_station_id`,
   );
+  brackets.sort((a, b) => compareNames(a.station_name, b.station_name));
   return {
     beach_station_id: row.beach_station_id,
     program: { program_id: row.program_id, abbv: row.abbv },

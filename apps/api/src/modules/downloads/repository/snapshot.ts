@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BeachListItem, FilterSnapshot, PublicDataFilters } from '@beach/domain';
+import { compareBeachStations, type BeachListItem, type FilterSnapshot, type PublicDataFilters } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../../db/client';
 import { STATION_PLACE_JOINS } from './filter-sql';
 
@@ -50,6 +50,8 @@ export async function loadPublicDataFilters(db: DbOrTx): Promise<PublicDataFilte
          where bs.public_visible and bs.active
          order by b.name, bs.station_name, bs.beach_station_id`,
   );
+  // Natural order of beach and station names (stable: equal names keep the query's id order).
+  stations.sort(compareBeachStations);
   return {
     filters: { programs, counties, municipalities, lhas },
     beachList: stations.map((s) => ({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { NotEvaluatedRemarkCode } from '@beach/domain';
+import { compareNames, type NotEvaluatedRemarkCode } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../../db/client';
 import { isPublicStation, publicStationsFrom, VERIFIED_STATES } from './visibility';
 import type { BeachResult, PublicBracket, PublicStationPlace, PublicThresholds } from '@beach/domain';
@@ -80,13 +80,15 @@ export async function findPublicStationProfile(db: DbOrTx, stationId: number): P
 
 /** The public bracket stations of a primary. */
 export async function listPublicBrackets(db: DbOrTx, primaryStationId: number): Promise<PublicBracket[]> {
-  return queryRows<PublicBracket>(
+  const rows = await queryRows<PublicBracket & { rank: number }>(
     db,
-    sql`select s.beach_station_id, s.station_name, s.latitude, s.longitude
+    sql`select s.beach_station_id, s.station_name, s.latitude, s.longitude, s.rank
         from ${publicStationsFrom}
         where p.beach_station_id = ${primaryStationId} and s.station_type = 'BRACKET' and ${isPublicStation}
         order by s.rank, s.station_name`,
   );
+  // Beach Ordering's order, names in natural order among equal ranks (as the public list ties them).
+  return rows.sort((a, b) => a.rank - b.rank || compareNames(a.station_name, b.station_name)).map(({ rank: _rank, ...bracket }) => bracket);
 }
 
 export async function listProgramThresholds(db: DbOrTx, programId: number): Promise<PublicThresholds[]> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BeachStatusCode } from '@beach/domain';
+import { compareBeachStations, compareNames, type BeachStatusCode } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../../db/client';
 import type { BeachActionPeriod, ProgramSeason, ProgramSummary, PublicStation, StatusStyle } from '../types';
 import { isoTimestamp, isPublicStation, publicStationsFrom, VERIFIED_STATES } from './visibility';
@@ -77,6 +77,29 @@ interface PublicStationRow {
   sample_remark: string | null;
   sample_unit: string | null;
   sample_parameter: string | null;
+  /** For the public order only. */
+  program_name: string;
+  primary_rank: number;
+  primary_station_name: string;
+  station_rank: number;
+}
+
+/**
+ * Public order: program, the primary's rank (Beach Ordering), beach, primary station; each primary before its
+ * brackets, those by their rank and name. Names in natural order ("5th" before "10th"), as Beach Ordering shows them.
+ */
+function comparePublicOrder(a: PublicStationRow, b: PublicStationRow): number {
+  const bracket = (r: PublicStationRow) => (r.station_type === 'BRACKET' ? 1 : 0);
+  return (
+    compareNames(a.program_name, b.program_name) ||
+    a.primary_rank - b.primary_rank ||
+    compareNames(a.beach_name, b.beach_name) ||
+    compareNames(a.primary_station_name, b.primary_station_name) ||
+    bracket(a) - bracket(b) ||
+    a.station_rank - b.station_rank ||
+    compareNames(a.station_name, b.station_name) ||
+    a.beach_station_id - b.beach_station_id
+  );
 }
 
 /**
@@ -120,7 +143,8 @@ export async function findPublicStations(db: DbOrTx, query: PublicStationQuery):
                case when ${historyMatches} then nullif(h.reason, '') end as manual_reason,
                case when ${historyMatches} then hbr.name end as reason_name,
                lr.sample_date, lr.value as sample_value, lr.remark as sample_remark, lr.unit as sample_unit,
-               lr.parameter as sample_parameter
+               lr.parameter as sample_parameter,
+               pr.name as program_name, p.rank as primary_rank, p.station_name as primary_station_name, s.rank as station_rank
         from ${publicStationsFrom}
         left join lateral (
           select h.to_status_id, h.effective_date::text as effective_date, h.reason, h.reason_code,
@@ -149,7 +173,7 @@ export async function findPublicStations(db: DbOrTx, query: PublicStationQuery):
         order by pr.name, p.rank, b.name, p.station_name, (s.station_type = 'BRACKET'), s.rank, s.station_name`,
   );
 
-  return rows.map((r) => ({
+  return rows.sort(comparePublicOrder).map((r) => ({
     beachStationId: r.beach_station_id,
     stationName: r.station_name,
     stationType: r.station_type,
@@ -206,7 +230,7 @@ export async function findBeachActions(db: DbOrTx, query: BeachActionQuery): Pro
   ];
   const stationFilter =
     query.primaryStationId !== undefined ? sql`where h.beach_station_id = ${query.primaryStationId}` : sql``;
-  return queryRows<BeachActionPeriod>(
+  const rows = await queryRows<BeachActionPeriod>(
     db,
     sql`with ordered as (
           select h.beach_station_id, h.to_status_id, h.effective_date, h.changed_at, h.beach_status_history_id,
@@ -241,4 +265,7 @@ export async function findBeachActions(db: DbOrTx, query: BeachActionQuery): Pro
           ${sql.join(filters, sql` `)}
         order by (pe.end_date is null) desc, pe.effective_date desc, b.name, s.station_name`,
   );
+  // In force first, newest first; beaches of one day in natural order of names.
+  const inForce = (r: BeachActionPeriod) => (r.end_date === null ? 0 : 1);
+  return rows.sort((a, b) => inForce(a) - inForce(b) || b.start_date.localeCompare(a.start_date) || compareBeachStations(a, b));
 }

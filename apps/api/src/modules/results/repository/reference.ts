@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { NotEvaluatedRemarkCode } from '@beach/domain';
+import { compareNames, type NotEvaluatedRemarkCode } from '@beach/domain';
 import { queryRows, type DbOrTx } from '../../../db/client';
 import { intArray } from './rows';
 
@@ -176,12 +176,16 @@ export async function listStationsById(db: DbOrTx, ids: readonly number[]): Prom
   );
 }
 
-/** A program's stations, primaries before their brackets, in beach and station order. */
+/** A program's stations, primaries before their brackets, in beach and station order (natural order of names). */
 export async function listProgramStations(db: DbOrTx, programId: number, activeOnly = false): Promise<StationRecord[]> {
-  return queryRows<StationRecord>(
+  const rows = await queryRows<StationRecord>(
     db,
     sql`select ${stationColumns} from beach_stations s join beaches b on b.beach_id = s.beach_id
         where b.program_id = ${programId} ${activeOnly ? sql`and s.active` : sql``}
-        order by b.name, s.station_type desc, s.station_name`,
+        order by b.name, b.beach_id, s.station_type desc, s.station_name`,
+  );
+  const primaryFirst = (r: StationRecord) => (r.station_type === 'PRIMARY' ? 0 : 1);
+  return rows.sort(
+    (a, b) => compareNames(a.beach_name, b.beach_name) || a.beach_id - b.beach_id || primaryFirst(a) - primaryFirst(b) || compareNames(a.station_name, b.station_name),
   );
 }
