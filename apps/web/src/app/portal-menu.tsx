@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Alert, Label, Select, SideNav } from '@trussworks/react-uswds';
+import { Label, Select, SideNav } from '@trussworks/react-uswds';
 import {
   MESSAGES,
   isSectionOpen,
   portalMenu,
   programOptions,
-  programSelectionMessage,
   showProgramSelector,
   type MenuSection,
 } from '@beach/domain';
@@ -79,47 +78,41 @@ export function PortalMenu({ sections, idPrefix, onNavigate }: PortalMenuProps) 
   return <SideNav items={items.filter((item) => item !== null)} />;
 }
 
-/** The program selector and its message (SPEC 2, Menu behaviour). */
-export function ProgramSelector({ idPrefix }: { idPrefix: string }) {
+/**
+ * The program selector (SPEC 2, Menu behaviour): '[abbreviation] - name' per program, '-No Program-', and
+ * 'Select a program' while none is chosen (or the chosen one is no longer the user's). Nothing for a user with
+ * fewer than 2 programs. Its messages are the page's (ProgramPrompt), shown once where a program matters.
+ */
+export function ProgramSelector({ idPrefix, className = 'margin-bottom-2' }: { idPrefix: string; className?: string }) {
   const dispatch = useAppDispatch();
   const user = useAppSelector((state) => state.user.user);
   const selectedProgramId = useAppSelector((state) => state.user.selectedProgramId);
-  if (!user) return null;
+  if (!user || !showProgramSelector(user)) return null;
 
-  const message = programSelectionMessage(user, selectedProgramId);
+  const options = programOptions(user);
+  const chosen = options.some((option) => option.value === selectedProgramId) ? String(selectedProgramId) : '';
   const id = `${idPrefix}-program`;
   return (
-    <div className="margin-bottom-2">
-      {showProgramSelector(user) && (
-        <>
-          <Label htmlFor={id}>Program</Label>
-          <Select
-            id={id}
-            name="program"
-            value={selectedProgramId === null ? '' : String(selectedProgramId)}
-            onChange={(event) =>
-              dispatch(setSelectedProgram(event.target.value === '' ? null : Number(event.target.value)))
-            }
-          >
-            {selectedProgramId === null && (
-              <option value="" disabled hidden>
-                {MESSAGES.selectProgram}
-              </option>
-            )}
-            <option value="">{MESSAGES.noProgram}</option>
-            {programOptions(user).map((option) => (
-              <option key={option.value} value={String(option.value)}>
-                {option.label}
-              </option>
-            ))}
-          </Select>
-        </>
-      )}
-      {message && (
-        <Alert type={message === MESSAGES.missingProgramPermissions ? 'error' : 'info'} headingLevel="h2" slim>
-          {message}
-        </Alert>
-      )}
+    <div className={className}>
+      <Label htmlFor={id}>Program</Label>
+      <Select
+        id={id}
+        name="program"
+        value={chosen}
+        onChange={(event) => dispatch(setSelectedProgram(event.target.value === '' ? null : Number(event.target.value)))}
+      >
+        {chosen === '' && (
+          <option value="" disabled hidden>
+            {MESSAGES.selectProgram}
+          </option>
+        )}
+        <option value="">{MESSAGES.noProgram}</option>
+        {options.map((option) => (
+          <option key={option.value} value={String(option.value)}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
     </div>
   );
 }

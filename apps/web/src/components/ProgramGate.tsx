@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert } from '@trussworks/react-uswds';
-import { MESSAGES, accessiblePrograms, portalAbilities, programSelectionMessage, type PortalRoute } from '@beach/domain';
+import { accessiblePrograms, portalAbilities, programSelectionMessage, type PortalRoute } from '@beach/domain';
 import { useAppSelector } from '../app/hooks';
 import { NotPermitted } from './NotPermitted';
+import { ProgramPrompt } from './ProgramPrompt';
 
 /**
  * The screen for the selected program (or the user's only one), or why there is none: the same
@@ -13,13 +13,7 @@ export function ProgramGate({ route, children }: { route: PortalRoute; children:
   const selectedProgramId = useAppSelector((state) => state.user.selectedProgramId);
   if (!user) return null;
   const message = programSelectionMessage(user, selectedProgramId);
-  if (message) {
-    return (
-      <Alert type={message === MESSAGES.missingProgramPermissions ? 'error' : 'info'} headingLevel="h2" slim>
-        {message}
-      </Alert>
-    );
-  }
+  if (message) return <ProgramPrompt message={message} />;
   const programs = accessiblePrograms(user);
   const programId = selectedProgramId ?? (programs.length === 1 ? programs[0]!.program_id : null);
   if (programId === null) return <p>You do not hold permissions in any program yet.</p>;

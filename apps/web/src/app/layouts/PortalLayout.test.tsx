@@ -114,7 +114,9 @@ describe('Portal layout', () => {
     currentUserApi(user);
     const view = renderApp('/portal', signedInStore({ user }));
     const menu = await screen.findByRole('navigation', { name: 'Portal menu' });
-    expect(within(menu).getByText(/associated with multiple beach programs/)).toBeInTheDocument();
+    // The prompt once, on the page; the menu's selector carries none (issue 28).
+    expect(within(screen.getByRole('main')).getByText(/associated with multiple beach programs/)).toBeInTheDocument();
+    expect(screen.getAllByText(/associated with multiple beach programs/)).toHaveLength(1);
     const select = within(menu).getByLabelText('Program');
     expect(select).toHaveDisplayValue('Select a program');
     expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
@@ -125,6 +127,39 @@ describe('Portal layout', () => {
     ]);
     await view.user.selectOptions(select, '2');
     expect(view.store.getState().user.selectedProgramId).toBe(2);
+  });
+
+  it('puts the program selector above the page, where the sidebar is not in view, and no prompt on a page without a program', async () => {
+    window.localStorage.removeItem('beach-portal:menu-collapsed');
+    const user = makeUser();
+    const lakes = makeProgram(2, 'LAKE', 'Lakes');
+    user.organization.programs = [...user.organization.programs, lakes];
+    user.program_permissions = [
+      ...user.program_permissions,
+      { program: lakes, permission: { code: 'DATA_EDITING' }, access_level: { code: 'USER' } },
+    ];
+    currentUserApi(user);
+    const view = renderApp('/portal/profile/changePassword', signedInStore({ user }));
+    const bar = await screen.findByRole('region', { name: 'Program choice' });
+    // Beside the open desktop menu the bar gives way to the sidebar's selector (hidden by CSS at 64em and wider).
+    expect(bar).toHaveClass('portal-program-bar--beside-menu');
+    expect(within(bar).getByLabelText('Program')).toHaveDisplayValue('Select a program');
+    // A page that needs no program: no prompt anywhere.
+    expect(screen.queryByText(/associated with multiple beach programs/)).not.toBeInTheDocument();
+
+    await view.user.click(screen.getByRole('button', { name: 'Hide menu' }));
+    expect(bar).not.toHaveClass('portal-program-bar--beside-menu');
+    await view.user.selectOptions(within(bar).getByLabelText('Program'), '2');
+    expect(view.store.getState().user.selectedProgramId).toBe(2);
+    window.localStorage.removeItem('beach-portal:menu-collapsed');
+  });
+
+  it('shows no program selector to a user of one program', async () => {
+    currentUserApi();
+    renderApp('/portal', signedInStore());
+    await screen.findByRole('navigation', { name: 'Portal menu' });
+    expect(screen.queryByRole('region', { name: 'Program choice' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Program')).not.toBeInTheDocument();
   });
 
   it('refetches the current user on mount, polls it every 30 s and keeps the header in step', async () => {

@@ -4,7 +4,7 @@ import '@trussworks/react-uswds/lib/index.css';
 import { Suspense, useCallback, useState, type CSSProperties } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button, Header, Icon, NavCloseButton, NavMenuButton } from '@trussworks/react-uswds';
-import { accessiblePrograms } from '@beach/domain';
+import { accessiblePrograms, showProgramSelector } from '@beach/domain';
 import logoUrl from '../../assets/logo.svg';
 import { BackToTop } from '../../components/BackToTop';
 import { Loading } from '../../components/Loading';
@@ -191,6 +191,18 @@ export default function PortalLayout() {
             </aside>
           )}
           <div className="portal-content">
+            {/*
+              Where the sidebar is not shown (phones, tablets, or the desktop menu hidden) the program selector sits
+              above the page, so a page that needs a program is never left with only its prompt (issue 28).
+            */}
+            {loggedIn && user && showProgramSelector(user) && (
+              <section
+                aria-label="Program choice"
+                className={showSidebar && !menuCollapsed ? 'portal-program-bar portal-program-bar--beside-menu' : 'portal-program-bar'}
+              >
+                <ProgramSelector idPrefix="page" className="portal-program-bar__selector" />
+              </section>
+            )}
             {showSidebar && (
               <Button
                 type="button"

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Table } from '@trussworks/react-uswds';
-import { ACCIDENT_TYPE_LABELS, MESSAGES, accessiblePrograms, hasSystemPermission, portalAbilities, programSelectionMessage, type PortalRoute } from '@beach/domain';
+import { ACCIDENT_TYPE_LABELS, accessiblePrograms, hasSystemPermission, portalAbilities, programSelectionMessage, type PortalRoute } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
+import { ProgramPrompt } from '../../components/ProgramPrompt';
 import { ScreenPage } from '../../components/ScreenPage';
 import { useNotice } from '../../components/use-notice';
 import { SetupChecklist } from '../setup/SetupChecklist';
@@ -22,11 +23,7 @@ export default function DashboardPage() {
   if (user) {
     const message = programSelectionMessage(user, selectedProgramId);
     if (message) {
-      body = (
-        <Alert type={message === MESSAGES.missingProgramPermissions ? 'error' : 'info'} headingLevel="h2" slim>
-          {message}
-        </Alert>
-      );
+      body = <ProgramPrompt message={message} />;
     } else {
       // No message: a usable program is chosen, or the user has at most one (shown without choosing).
       const programs = accessiblePrograms(user);

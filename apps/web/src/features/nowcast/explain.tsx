@@ -1,4 +1,5 @@
 import type { NowcastCoefficients, RainfallFeedStatus, StationNowcast } from '@beach/domain';
+import './nowcast.css';
 
 /** How the nowcast's numbers are written on staff screens. */
 export const percent = (p: number | null) => (p === null ? '—' : `${Math.round(p * 100)}%`);

@@ -3,6 +3,7 @@ import { Alert, Button, ButtonGroup, Icon, TextInput } from '@trussworks/react-u
 import { RESULT_INTEGRITY_CODES, type ResultAlreadyStored, type ResultChanged } from '@beach/domain';
 import type { ApiError } from '../../app/api';
 import { errorMessage, fieldIssues, toApiError } from '../../components/api-errors';
+import { CARD_ROWS } from '../../components/card-rows';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { Pager } from '../../components/Pager';
@@ -400,8 +401,8 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
       {order.length === 0 ? (
         <p>{needle ? 'No station matches.' : 'This program has no active stations.'}</p>
       ) : (
-        <div className="results-grid__scroll">
-          <table className="usa-table usa-table--compact results-grid" aria-describedby="grid-keys">
+        <div className={`results-grid__scroll ${CARD_ROWS.scroll}`}>
+          <table className={`usa-table usa-table--compact results-grid ${CARD_ROWS.table}`} aria-describedby="grid-keys">
             <caption className="usa-sr-only">
               Results of {grid.organization.name} for {grid.program.name} on {grid.sample_date}
             </caption>
@@ -442,7 +443,7 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
                         <td data-label="Remark code">{remarkText(row.remark)}</td>
                         <td data-label="Unit">{unitText(row.unit)}</td>
                         <td data-label="Resample">{row.resample ? 'Yes' : 'No'}</td>
-                        <td data-label="Comments">{row.comments}</td>
+                        <td data-label="Comments" className={CARD_ROWS.wide}>{row.comments}</td>
                       </>
                     ) : (
                       <>
@@ -543,7 +544,7 @@ export function EntryGrid({ grid, remarks, units, defaults, onNotice, onDirtyCha
                             onKeyDown={(event) => onCellKeyDown(event, index, 'resample')}
                           />
                         </td>
-                        <td data-label="Comments">
+                        <td data-label="Comments" className={CARD_ROWS.wide}>
                           <input
                             id={cellId(row, 'comments')}
                             className={`usa-input results-grid__comments${invalid(row, 'comments') ? ' usa-input--error' : ''}`}

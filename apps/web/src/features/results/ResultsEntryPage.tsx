@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert, Button } from '@trussworks/react-uswds';
-import { MESSAGES, accessiblePrograms, programSelectionMessage, sampleDateSchema } from '@beach/domain';
+import { accessiblePrograms, programSelectionMessage, sampleDateSchema } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
+import { ProgramPrompt } from '../../components/ProgramPrompt';
 import { ScreenPage } from '../../components/ScreenPage';
 import { useGetRemarkCodesQuery, useGetResultFiltersQuery, useGetResultsGridQuery, type GridKey } from './api';
 import { EntryGrid } from './EntryGrid';
@@ -25,9 +26,7 @@ export default function ResultsEntryPage() {
   return (
     <ScreenPage title="Results Entry" description="Enter water-quality sample results for your program’s stations, by hand or from a lab file.">
       {message ? (
-        <Alert type={message === MESSAGES.missingProgramPermissions ? 'error' : 'info'} headingLevel="h2" slim>
-          {message}
-        </Alert>
+        <ProgramPrompt message={message} />
       ) : programId === null ? (
         <p>You do not hold permissions in any program yet.</p>
       ) : (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CARD_ROWS } from '../../components/card-rows';
 import { Pager } from '../../components/Pager';
 import { StatusBadge } from './StatusBadge';
 import { ThresholdMark, valueText } from './ThresholdMark';
@@ -61,12 +62,12 @@ export function ReviewResults({ list, selected, onSelectedChange, canSelect, loc
             <h3 id={headingId} className="margin-bottom-1">
               {longDate(date)}
             </h3>
-            <div className="usa-table-container--scrollable review-table__scroll" tabIndex={0} role="region" aria-label={`Results of ${longDate(date)}`}>
-              <table className="usa-table usa-table--compact review-table">
+            <div className={`usa-table-container--scrollable review-table__scroll ${CARD_ROWS.scroll}`} tabIndex={0} role="region" aria-label={`Results of ${longDate(date)}`}>
+              <table className={`usa-table usa-table--compact review-table ${CARD_ROWS.table}`}>
                 <caption className="usa-sr-only">Results sampled on {longDate(date)}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">
+                    <th scope="col" className={CARD_ROWS.keep}>
                       <label className="review-table__all">
                         <input
                           type="checkbox"
@@ -93,7 +94,7 @@ export function ReviewResults({ list, selected, onSelectedChange, canSelect, loc
                     const label = `${station.station_name}, ${valueText(result)}${result.sample_time_hh ? ` at ${timeText(result)}` : ''}`;
                     return (
                       <tr key={result.result_id} className={result.above_beach_action_value ? 'review-table__row--above' : undefined}>
-                        <td>
+                        <td data-label="Select">
                           {canSelect(result) ? (
                             <input
                               type="checkbox"
@@ -111,25 +112,27 @@ export function ReviewResults({ list, selected, onSelectedChange, canSelect, loc
                             {station.station_type === 'BRACKET' ? `Bracket of ${station.beach_name}` : 'Primary'}
                           </span>
                         </th>
-                        <td>
+                        <td data-label="Sample">
                           <span className="review-table__value">{valueText(result)}</span>
                           <span className="display-block font-sans-3xs">
                             {result.sample_time_hh ? `at ${timeText(result)}` : 'no time'}
                             {result.is_resample ? ' · resample' : ''}
                           </span>
                         </td>
-                        <td>
+                        <td data-label="Against the thresholds">
                           <ThresholdMark result={result} />
                         </td>
-                        <td>
+                        <td data-label="Beach status now">
                           <StatusBadge status={station.current_status} />
                         </td>
-                        <td>
+                        <td data-label="Entered by">
                           {result.entered_by_name ?? '—'}
                           <span className="display-block font-sans-3xs text-base-dark">{result.organization_name}</span>
                         </td>
-                        {showVerifier && <td>{result.verified_by_name ?? '—'}</td>}
-                        <td className="review-table__comments">{result.comments || '—'}</td>
+                        {showVerifier && <td data-label="Verified by">{result.verified_by_name ?? '—'}</td>}
+                        <td data-label="Comments" className={`review-table__comments ${CARD_ROWS.wide}`}>
+                          {result.comments || '—'}
+                        </td>
                       </tr>
                     );
                   })}

@@ -1,3 +1,4 @@
+import { CARD_ROWS } from '../../components/card-rows';
 import type { StatusChange, VerifyOutcome } from '@beach/domain';
 import { StatusBadge } from './StatusBadge';
 
@@ -14,7 +15,7 @@ function ChangeRow({ change }: { change: StatusChange }) {
         <span className="display-block text-bold">{change.beach_name}</span>
         <span className="font-sans-3xs">{change.station_name}</span>
       </th>
-      <td>
+      <td data-label="Status (old → new)">
         <span className="status-change">
           <StatusBadge status={change.from_status} />
           <span aria-hidden="true" className="status-change__arrow">
@@ -26,7 +27,7 @@ function ChangeRow({ change }: { change: StatusChange }) {
           </strong>
         </span>
       </td>
-      <td>
+      <td data-label="Why" className={CARD_ROWS.wide}>
         {change.rule ? (
           <>
             <span className="display-block">Rule: {change.rule.title}</span>
@@ -36,8 +37,8 @@ function ChangeRow({ change }: { change: StatusChange }) {
           change.reason || '—'
         )}
       </td>
-      <td>{change.effective_date}</td>
-      <td>{change.emailed_to.length ? change.emailed_to.join(', ') : 'No e-mail'}</td>
+      <td data-label="From">{change.effective_date}</td>
+      <td data-label="Status e-mail sent to">{change.emailed_to.length ? change.emailed_to.join(', ') : 'No e-mail'}</td>
     </tr>
   );
 }
@@ -51,8 +52,8 @@ export function StatusChanges({ outcome, stationNames }: StatusChangesProps) {
       {outcome.status_changes.length === 0 ? (
         <p>No beach status changed: no rule of the program fired for these results.</p>
       ) : (
-        <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label="Beach status changes">
-          <table className="usa-table usa-table--compact status-changes">
+        <div className={`usa-table-container--scrollable ${CARD_ROWS.scroll}`} tabIndex={0} role="region" aria-label="Beach status changes">
+          <table className={`usa-table usa-table--compact status-changes ${CARD_ROWS.table}`}>
             <caption className="usa-sr-only">Beach status changes made by this verification, in sample order</caption>
             <thead>
               <tr>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Icon } from '@trussworks/react-uswds';
+import { CARD_ROWS } from '../../components/card-rows';
 import { Pager } from '../../components/Pager';
 import { StatusBadge } from './StatusBadge';
 import type { TestRun, TestStep } from '@beach/domain';
@@ -116,7 +117,7 @@ export function TesterRun({ run }: { run: TestRun }) {
       {run.files.length > 0 && (
         <>
           <h3>Files read</h3>
-          <table className="usa-table usa-table--compact tester-table">
+          <table className={`usa-table usa-table--compact tester-table ${CARD_ROWS.table}`}>
             <caption className="usa-sr-only">Lab files of this run</caption>
             <thead>
               <tr>
@@ -130,9 +131,9 @@ export function TesterRun({ run }: { run: TestRun }) {
               {run.files.map((f) => (
                 <tr key={f.file_name}>
                   <th scope="row">{f.file_name}</th>
-                  <td>{f.rows}</td>
-                  <td>{f.used}</td>
-                  <td>
+                  <td data-label="Lines">{f.rows}</td>
+                  <td data-label="Used">{f.used}</td>
+                  <td data-label="Lines left out" className={CARD_ROWS.wide}>
                     {f.errors.length === 0 ? (
                       'None'
                     ) : (
@@ -175,8 +176,8 @@ export function TesterRun({ run }: { run: TestRun }) {
           <p>
             {plural(run.steps.length, 'result')} tested; {plural(changes, 'status change')} would be made.
           </p>
-          <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label="Where each beach would end">
-            <table className="usa-table usa-table--compact tester-table">
+          <div className={`usa-table-container--scrollable ${CARD_ROWS.scroll}`} tabIndex={0} role="region" aria-label="Where each beach would end">
+            <table className={`usa-table usa-table--compact tester-table ${CARD_ROWS.table}`}>
               <caption className="usa-sr-only">Each beach’s status before and after the run</caption>
               <thead>
                 <tr>
@@ -196,21 +197,21 @@ export function TesterRun({ run }: { run: TestRun }) {
                       <span className="display-block">{o.beach_name}</span>
                       <span className="font-sans-3xs">{o.station_name}</span>
                     </th>
-                    <td>
+                    <td data-label="Status now">
                       <StatusBadge status={o.status_before} />
                     </td>
-                    <td>
+                    <td data-label="Would end">
                       <StatusBadge status={o.status_after} />
                     </td>
-                    <td>{o.status_changes}</td>
-                    <td>
+                    <td data-label="Changes">{o.status_changes}</td>
+                    <td data-label="Resample">
                       {o.needs_resample ? 'Primary' : ''}
                       {o.needs_resample && o.brackets_to_resample.length ? ' and ' : ''}
                       {o.brackets_to_resample.length ? plural(o.brackets_to_resample.length, 'bracket') : ''}
                       {!o.needs_resample && o.brackets_to_resample.length === 0 ? 'No' : ''}
                     </td>
-                    <td>{o.requires_sanitary_survey ? 'Required' : 'No'}</td>
-                    <td>{o.emails}</td>
+                    <td data-label="Sanitary survey">{o.requires_sanitary_survey ? 'Required' : 'No'}</td>
+                    <td data-label="E-mails">{o.emails}</td>
                   </tr>
                 ))}
               </tbody>

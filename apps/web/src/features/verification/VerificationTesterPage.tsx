@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button } from '@trussworks/react-uswds';
 import { verificationTestSchemaFor } from '@beach/domain';
 import { errorMessage, fieldIssues, toApiError } from '../../components/api-errors';
+import { CARD_ROWS } from '../../components/card-rows';
 import { Field } from '../../components/Field';
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
@@ -176,7 +177,7 @@ function Tester({ options }: { options: TesterOptions }) {
     const message = err(i, field);
     const id = `tester-${row.key}-${key}`;
     return (
-      <td>
+      <td data-label={label}>
         <input
           id={id}
           className={`usa-input ${className}${message ? ' usa-input--error' : ''}`}
@@ -234,8 +235,8 @@ function Tester({ options }: { options: TesterOptions }) {
           <section aria-labelledby="tester-typed-heading" className="margin-top-3">
             <h2 id="tester-typed-heading">Results to test</h2>
             <p className="text-base-dark">They are applied in sample date and time order, as verification would.</p>
-            <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label="Results to test">
-              <table className="usa-table usa-table--compact tester-typed">
+            <div className={`usa-table-container--scrollable ${CARD_ROWS.scroll}`} tabIndex={0} role="region" aria-label="Results to test">
+              <table className={`usa-table usa-table--compact tester-typed ${CARD_ROWS.table}`}>
                 <caption className="usa-sr-only">Results to test</caption>
                 <thead>
                   <tr>
@@ -258,7 +259,7 @@ function Tester({ options }: { options: TesterOptions }) {
                     const dateError = err(i, 'sample_date');
                     return (
                       <tr key={row.key}>
-                        <td>
+                        <td data-label={`Result ${i + 1}: station`} className={CARD_ROWS.wide}>
                           <select
                             id={`tester-${row.key}-station`}
                             className={`usa-select tester-typed__station${stationError ? ' usa-input--error' : ''}`}
@@ -282,7 +283,7 @@ function Tester({ options }: { options: TesterOptions }) {
                             </span>
                           )}
                         </td>
-                        <td>
+                        <td data-label="Sample date" className={CARD_ROWS.wide}>
                           <input
                             id={`tester-${row.key}-date`}
                             className={`usa-input tester-typed__date${dateError ? ' usa-input--error' : ''}`}
@@ -303,7 +304,7 @@ function Tester({ options }: { options: TesterOptions }) {
                         {cellInput(row, i, 'sample_time_hh', 'hh', 'Hour', 'tester-typed__time')}
                         {cellInput(row, i, 'sample_time_mm', 'mm', 'Minute', 'tester-typed__time')}
                         {cellInput(row, i, 'value', 'value', 'Value', 'tester-typed__value')}
-                        <td>
+                        <td data-label="Remark code">
                           <select
                             className="usa-select tester-typed__remark"
                             aria-label={`Remark code, result ${i + 1}`}
@@ -318,7 +319,7 @@ function Tester({ options }: { options: TesterOptions }) {
                             ))}
                           </select>
                         </td>
-                        <td>
+                        <td data-label="Unit">
                           <select className="usa-select tester-typed__unit" aria-label={`Unit, result ${i + 1}`} value={row.unit} onChange={(e) => setRow(row.key, { unit: e.target.value })}>
                             {options.units.map((u) => (
                               <option key={u.result_unit_id} value={String(u.result_unit_id)}>
@@ -327,7 +328,7 @@ function Tester({ options }: { options: TesterOptions }) {
                             ))}
                           </select>
                         </td>
-                        <td>
+                        <td data-label="Parameter">
                           <select
                             className="usa-select tester-typed__unit"
                             aria-label={`Parameter, result ${i + 1}`}
