@@ -68,13 +68,34 @@ test.describe('morning board on a mid-season day', () => {
     await expect(row.getByRole('table')).toContainText('Rain, last 24 h');
     await expect(row.getByRole('table')).toContainText('+3.86');
 
+    // A long board a page at a time (issue 28): 20 stations, highest risk first; the pager says how many match.
+    const boardRows = page.locator('[data-testid^="board-row-"]');
+    const matching = async () => Number((await page.getByText(/^Showing \d+–\d+ of \d+$/).textContent())!.replace(/.* of /, ''));
+    const allCount = await matching();
+    expect(await boardRows.count()).toBe(Math.min(20, allCount));
+    const pages = page.getByRole('navigation', { name: 'Morning Board pages' });
+    if (allCount > 20) {
+      const firstOfPage1 = await boardRows.first().getAttribute('data-testid');
+      await pages.getByRole('link', { name: 'Next page' }).click();
+      await expect(page.getByText(`Showing 21–${Math.min(40, allCount)} of ${allCount}`)).toBeVisible();
+      await expect(boardRows.first()).not.toHaveAttribute('data-testid', firstOfPage1!);
+      await pages.getByRole('link', { name: 'Page 1', exact: true }).click();
+      await expect(boardRows.first()).toHaveAttribute('data-testid', firstOfPage1!);
+    } else await expect(pages).toHaveCount(0);
+    // One county: only its beaches.
+    await page.getByLabel('County').selectOption('Ocean');
+    await expect(boardRows.first()).toContainText('Ocean County');
+    expect(await matching()).toBeLessThan(allCount);
+    await expect(boardRows.filter({ hasNotText: 'Ocean County' })).toHaveCount(0);
+    await page.getByLabel('County').selectOption({ label: 'All counties' });
+    await expect(page.getByText(new RegExp(`^Showing 1–\\d+ of ${allCount}$`))).toBeVisible();
+
     // The flagged beaches alone, on request (the whole list is every primary station of the program).
-    const allRows = await page.locator('[data-testid^="board-row-"]').count();
     await page.getByText('Show only the beaches likely above the beach action value').click();
     await expect(page.getByLabel('Show only the beaches likely above the beach action value')).toBeChecked();
     const flaggedRows = page.getByRole('table', { name: 'Primary stations likely above, highest risk first' }).locator('[data-testid^="board-row-"]');
     await expect(flaggedRows.first()).toBeVisible();
-    expect(await flaggedRows.count()).toBeLessThan(allRows);
+    expect(await matching()).toBeLessThan(allCount);
     await expect(flaggedRows.filter({ hasNot: page.getByText('Likely above', { exact: true }) })).toHaveCount(0);
 
     await expectNoAxeViolations(page, { label: 'morning board', summarize: true });

@@ -147,8 +147,14 @@ export function AccidentReportForm({ report, stations, onSubmit, onCancel }: Pro
           </Field>
         </div>
         <div className="tablet:grid-col-6">
-          <Field id={id('occurred_time')} label="Time" required hint="24-hour, HH:MM" error={message('occurred_time')}>
-            {(control) => <input {...control} className="usa-input" type="time" {...register('occurred_time')} />}
+          {/*
+            A text box that takes what its hint says (issue 28): a time input shows the browser's own clock ("02:20 PM"
+            in an American browser), which a "24-hour" hint contradicted.
+          */}
+          <Field id={id('occurred_time')} label="Time" required hint="24-hour clock, HH:MM (for example 14:20)" error={message('occurred_time')}>
+            {(control) => (
+              <input {...control} className="usa-input maxw-card" type="text" inputMode="text" autoComplete="off" maxLength={5} spellCheck={false} {...register('occurred_time')} />
+            )}
           </Field>
         </div>
       </div>

@@ -155,6 +155,19 @@ describe('Serious / Fatal Accident Report', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('takes the time as its hint says: 24-hour HH:MM typed, and a 12-hour time refused (issue 28)', async () => {
+    const { calls } = routes();
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'File an accident report' }));
+    const form = await screen.findByRole('form', { name: 'File an accident report' });
+    const time = within(form).getByRole('textbox', { name: /^Time/ });
+    expect(time).toHaveAccessibleDescription('24-hour clock, HH:MM (for example 14:20)');
+    await user.type(time, '2:20 PM');
+    await user.click(within(form).getByRole('button', { name: 'File report' }));
+    expect(await within(form).findByText('Time must be HH:MM (24-hour)')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('files a report: the radios are read as yes and no (react-hook-form gives radios their text)', async () => {
     const { calls } = routes({ 'POST /api/program/administrative/accident': ok('ACCIDENT_REPORT_CREATED', report(7, { occurred_date: '2026-07-18', occurred_time: '14:05' })) });
     const { user } = open();
@@ -165,7 +178,7 @@ describe('Serious / Fatal Accident Report', () => {
     expect(calls.some((c) => c.path === '/api/public/data/filters')).toBe(false);
     await user.selectOptions(within(form).getByRole('combobox', { name: /^Beach station/ }), 'Seaside Heights - Station 3');
     fireEvent.change(within(form).getByLabelText(/^Date/), { target: { value: '2026-07-18' } });
-    fireEvent.change(within(form).getByLabelText(/^Time/), { target: { value: '14:05' } });
+    await user.type(within(form).getByLabelText(/^Time/), '14:05');
     await user.selectOptions(within(form).getByRole('combobox', { name: /^Type/ }), 'DROWNING');
     await user.click(within(within(form).getByRole('group', { name: /^Fatal/ })).getByLabelText('No'));
     await user.selectOptions(within(form).getByRole('combobox', { name: /^Age group/ }), 'ADULT');

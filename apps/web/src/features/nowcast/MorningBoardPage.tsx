@@ -1,15 +1,18 @@
-import { useState } from 'react';
-import { Alert, Button, Checkbox } from '@trussworks/react-uswds';
+import { useRef, useState } from 'react';
+import { Alert, Button, Checkbox, Select, TextInput } from '@trussworks/react-uswds';
 import { can, type NowcastBoard, type StationNowcast } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Field } from '../../components/Field';
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
+import { Pager } from '../../components/Pager';
 import { ProgramGate } from '../../components/ProgramGate';
 import { ScreenPage } from '../../components/ScreenPage';
 import { useBulkStatusMutation, useStatusChoicesQuery } from '../beaches/api';
 import { useMorningBoardQuery, useRefreshRainfallMutation } from './api';
+import { BOARD_PAGE_SIZE, boardRows, countiesOf, type BoardFilter } from './board-view';
 import { CoefficientsPanel } from './CoefficientsPanel';
 import { coefficientsText, feedText, percent, reasonText, TermsTable } from './explain';
 import './nowcast.css';
@@ -51,9 +54,25 @@ function BoardView({ data, refetch }: { data: NowcastBoard; refetch: () => void 
   const [advising, setAdvising] = useState<StationNowcast | null>(null);
   const feed = feedText(data.feed);
   const flagged = data.stations.filter((s) => s.flagged);
-  // A program's whole list is long (107 stations in the demo agency): the flagged ones alone on request.
-  const [onlyFlagged, setOnlyFlagged] = useState(false);
-  const shown = onlyFlagged ? flagged : data.stations;
+  // A program's whole list is long (107 stations in the demo agency, one 16,646 px page): narrowed by county,
+  // a name, or the flagged ones alone, and shown a page at a time, highest risk first (issue 28).
+  const [view, setView] = useState<BoardFilter>({ county: '', find: '', onlyFlagged: false });
+  const [page, setPage] = useState(1);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const counties = countiesOf(data.stations);
+  const matching = boardRows(data.stations, view);
+  const pages = Math.max(1, Math.ceil(matching.length / BOARD_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const shown = matching.slice((current - 1) * BOARD_PAGE_SIZE, current * BOARD_PAGE_SIZE);
+  const change = (patch: Partial<BoardFilter>) => {
+    setView((v) => ({ ...v, ...patch }));
+    setPage(1);
+  };
+  const turnTo = (next: number) => {
+    setPage(next);
+    // The new page's first rows in view, and the reader told where it is (the table's caption).
+    requestAnimationFrame(() => tableRef.current?.focus());
+  };
 
   const refreshNow = async () => {
     setNotice(null);
@@ -87,69 +106,68 @@ function BoardView({ data, refetch }: { data: NowcastBoard; refetch: () => void 
         )}
       </div>
       {data.stations.length > 0 && (
-        <Checkbox
-          id="morning-board-only-flagged"
-          name="only-flagged"
-          className="margin-bottom-2"
-          label="Show only the beaches likely above the beach action value"
-          checked={onlyFlagged}
-          onChange={(e) => setOnlyFlagged(e.target.checked)}
-        />
+        <fieldset className="usa-fieldset morning-board__filters">
+          <legend className="usa-sr-only">Which beaches to show</legend>
+          {counties.length > 1 && (
+            <Field id="morning-board-county" label="County">
+              {(a11y) => (
+                <Select {...a11y} name="morning-board-county" value={view.county} onChange={(e) => change({ county: e.target.value })}>
+                  <option value="">All counties</option>
+                  {counties.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          )}
+          <Field id="morning-board-find" label="Find a beach" hint="Part of a beach, station or municipality name">
+            {(a11y) => <TextInput {...a11y} name="morning-board-find" type="text" value={view.find} onChange={(e) => change({ find: e.target.value })} />}
+          </Field>
+          <Checkbox
+            id="morning-board-only-flagged"
+            name="only-flagged"
+            className="morning-board__only-flagged"
+            label="Show only the beaches likely above the beach action value"
+            checked={view.onlyFlagged}
+            onChange={(e) => change({ onlyFlagged: e.target.checked })}
+          />
+        </fieldset>
       )}
       {data.stations.length === 0 ? (
         <p>This program has no active primary stations.</p>
-      ) : shown.length === 0 ? (
-        <p>No beach is likely above the beach action value today.</p>
+      ) : matching.length === 0 ? (
+        <p role="status">{view.onlyFlagged && !view.county && !view.find.trim() ? 'No beach is likely above the beach action value today.' : 'No beach matches these choices.'}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="usa-table usa-table--compact usa-table--stacked-header width-full morning-board" aria-describedby="morning-board-model">
-            <caption className="text-left">{onlyFlagged ? 'Primary stations likely above, highest risk first' : 'Primary stations, highest risk first'}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Beach and station</th>
-                <th scope="col">Today’s risk</th>
-                <th scope="col">Why</th>
-                <th scope="col">Status now</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((s) => (
-                <tr key={s.beach_station_id} data-testid={`board-row-${s.beach_station_id}`} className={s.flagged ? 'morning-board__flagged' : undefined}>
-                  <th scope="row" data-label="Beach and station">
-                    {s.beach_name}
-                    <span className="display-block font-body-2xs text-normal">
-                      {s.station_name}
-                    <span className="display-block">
-                      {s.municipality}, {s.county} County
-                    </span>
-                    </span>
-                  </th>
-                  <td data-label="Today’s risk">
-                    <span className="text-bold margin-right-1">{percent(s.probability)}</span>
-                    {s.flagged && <span className="usa-tag bg-secondary-dark display-inline-block text-no-wrap margin-top-05">Likely above</span>}
-                  </td>
-                  <td data-label="Why">
-                    {reasonText(s)}
-                    {s.terms.length > 0 && (
-                      <details className="margin-top-05">
-                        <summary>Each term</summary>
-                        <TermsTable station={s} caption={`${s.beach_name}: contributions to the log-odds`} />
-                      </details>
-                    )}
-                  </td>
-                  <td data-label="Status now">
-                    {s.current_status?.name ?? 'No status'}
-                    {s.flagged && s.current_status?.code === 'OPEN' && data.can_set_status && (
-                      <Button type="button" secondary className="display-block margin-top-1 margin-right-0" onClick={() => setAdvising(s)}>
-                        Start a precautionary advisory<span className="usa-sr-only"> at {s.beach_name}</span>
-                      </Button>
-                    )}
-                  </td>
+        <>
+          <div className="overflow-x-auto">
+            <table
+              ref={tableRef}
+              tabIndex={-1}
+              className="usa-table usa-table--compact usa-table--stacked-header width-full morning-board"
+              aria-describedby="morning-board-model"
+            >
+              <caption className="text-left">
+                {view.onlyFlagged ? 'Primary stations likely above, highest risk first' : 'Primary stations, highest risk first'}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Beach and station</th>
+                  <th scope="col">Today’s risk</th>
+                  <th scope="col">Why</th>
+                  <th scope="col">Status now</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {shown.map((s) => (
+                  <BoardRow key={s.beach_station_id} station={s} canSetStatus={data.can_set_status} onAdvise={setAdvising} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={current} pageSize={BOARD_PAGE_SIZE} total={matching.length} onPage={turnTo} label="Morning Board pages" />
+        </>
       )}
       <p id="morning-board-model" className="font-body-2xs text-base">
         {data.custom_coefficients ? 'The program’s own coefficients' : 'Default coefficients'}: {coefficientsText(data.coefficients)}. The public never sees these estimates.
@@ -169,6 +187,44 @@ function BoardView({ data, refetch }: { data: NowcastBoard; refetch: () => void 
         />
       )}
     </>
+  );
+}
+
+/** One station of the board: names and place, today's risk, why, and its status (with the advisory button when it applies). */
+function BoardRow({ station: s, canSetStatus, onAdvise }: { station: StationNowcast; canSetStatus: boolean; onAdvise: (s: StationNowcast) => void }) {
+  return (
+    <tr data-testid={`board-row-${s.beach_station_id}`} className={s.flagged ? 'morning-board__flagged' : undefined}>
+      <th scope="row" data-label="Beach and station">
+        {s.beach_name}
+        <span className="display-block font-body-2xs text-normal">
+          {s.station_name}
+          <span className="display-block">
+            {s.municipality}, {s.county} County
+          </span>
+        </span>
+      </th>
+      <td data-label="Today’s risk">
+        <span className="text-bold margin-right-1">{percent(s.probability)}</span>
+        {s.flagged && <span className="usa-tag bg-secondary-dark display-inline-block text-no-wrap margin-top-05">Likely above</span>}
+      </td>
+      <td data-label="Why">
+        {reasonText(s)}
+        {s.terms.length > 0 && (
+          <details className="margin-top-05">
+            <summary>Each term</summary>
+            <TermsTable station={s} caption={`${s.beach_name}: contributions to the log-odds`} />
+          </details>
+        )}
+      </td>
+      <td data-label="Status now">
+        {s.current_status?.name ?? 'No status'}
+        {s.flagged && s.current_status?.code === 'OPEN' && canSetStatus && (
+          <Button type="button" secondary className="display-block margin-top-1 margin-right-0" onClick={() => onAdvise(s)}>
+            Start a precautionary advisory<span className="usa-sr-only"> at {s.beach_name}</span>
+          </Button>
+        )}
+      </td>
+    </tr>
   );
 }
 

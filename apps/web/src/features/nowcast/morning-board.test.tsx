@@ -92,4 +92,46 @@ describe('Morning Board', () => {
     await user.click(screen.getByLabelText('Show only the beaches likely above the beach action value'));
     expect(within(screen.getByRole('table', { name: 'Primary stations, highest risk first' })).getAllByRole('row').filter((r) => r.hasAttribute('data-testid'))).toHaveLength(4);
   });
+  it('narrows a long board by county and name, and pages it 20 at a time, highest risk first (issue 28)', async () => {
+    // 45 stations over two counties, risk falling with the id.
+    const many = Array.from({ length: 45 }, (_, i) => ({
+      ...row(100 + i, `${i + 1}th Street`, 0.99 - i * 0.02, 'OPEN'),
+      county: i % 3 === 0 ? 'Monmouth' : 'Ocean',
+    }));
+    mockFetch({
+      'GET /api/user/current/': ok(CODES.USER_FOUND, makeAdmin()),
+      'GET /api/nowcast/programs/1/board': ok('NOWCAST_BOARD_FOUND', { ...BOARD, stations: many }),
+      'GET /api/nowcast/programs/1/coefficients': ok('NOWCAST_COEFFICIENTS_FOUND', { program_id: 1, coefficients: COEFFICIENTS, custom: false, defaults: COEFFICIENTS, updated_at: null, updated_by: null }),
+    });
+    const store = signedInStore({ user: makeAdmin() });
+    store.dispatch({ type: 'user/setSelectedProgram', payload: 1 });
+    const { user } = renderApp('/portal/beaches/morning-board', store);
+    const table = await screen.findByRole('table', { name: 'Primary stations, highest risk first' });
+    const ids = () =>
+      within(table)
+        .getAllByRole('row')
+        .filter((r) => r.hasAttribute('data-testid'))
+        .map((r) => Number(r.getAttribute('data-testid')!.replace('board-row-', '')));
+    expect(ids()).toEqual(Array.from({ length: 20 }, (_, i) => 100 + i));
+    expect(screen.getByText('Showing 1–20 of 45')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Morning Board pages' });
+
+    // By keyboard: the last page holds the five lowest.
+    within(pages).getByRole('link', { name: 'Last page, page 3' }).focus();
+    await user.keyboard('{Enter}');
+    expect(ids()).toEqual([140, 141, 142, 143, 144]);
+    expect(screen.getByText('Showing 41–45 of 45')).toBeInTheDocument();
+
+    // A county: back to its first page, still by risk.
+    await user.selectOptions(screen.getByLabelText('County'), 'Monmouth');
+    expect(ids()).toEqual(many.filter((s) => s.county === 'Monmouth').map((s) => s.beach_station_id));
+    expect(screen.getByText('Showing 1–15 of 15')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Morning Board pages' })).not.toBeInTheDocument();
+
+    // A name (beach, station or municipality), within the county.
+    await user.type(screen.getByLabelText(/^Find a beach/), '10th');
+    expect(ids()).toEqual([109]);
+    await user.type(screen.getByLabelText(/^Find a beach/), 'x');
+    expect(screen.getByText('No beach matches these choices.')).toBeInTheDocument();
+  });
 });

@@ -99,7 +99,7 @@ function Reports() {
             <tbody>
               {shown.map((r) => (
                 <tr key={r.report_and_publication_id}>
-                  <th scope="row" data-label="Title">
+                  <th scope="row" data-label="Title" className="report-management__title">
                     <Link to={`${REPORTS_PATH}/${r.report_and_publication_id}`} aria-label={`Edit ${r.title}`}>
                       {r.title}
                     </Link>

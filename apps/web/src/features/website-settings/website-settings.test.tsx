@@ -136,6 +136,62 @@ describe('Beach Ordering', () => {
     await waitFor(() => expect(names()).toEqual(['Charlie', 'Alpha', 'Bravo']));
   });
 
+  it('pages a long list 25 beaches at a time, narrows it by county, and moves a beach to a typed place across pages (issue 28)', async () => {
+    // 60 beaches: "Beach 1" .. "Beach 60", in two counties (every third in Cape May).
+    const stations = Array.from({ length: 60 }, (_, i) => ({ ...station(100 + i, `Beach ${i + 1}`), county: i % 3 === 2 ? 'Cape May' : 'Monmouth' }));
+    const { calls } = routes({
+      'GET /api/organization/beachOrdering/': ok(BEACH_ORDERING_CODES.BEACH_ORDERING_FOUND, { ...ORDERING, stations }),
+      'PUT /api/organization/beachOrdering/': ({ body }: RecordedCall) => {
+        const byId = new Map(stations.map((st) => [st.beach_station_id, st]));
+        return ok(BEACH_ORDERING_CODES.BEACH_ORDERING_SAVED, { ...ORDERING, stations: (body as { beach_station_ids: number[] }).beach_station_ids.map((id) => byId.get(id)!) });
+      },
+    });
+    const { user } = renderApp('/portal/website-management/beach-ordering', signedInStore({ user: makeAdmin() }));
+    const list = await screen.findByRole('list', { name: 'Beaches of Ocean Beaches, in public order' });
+    const shownNames = () => [...list.querySelectorAll('.ordering__beach-name')].map((e) => e.textContent);
+    const place = (name: string) => screen.getByLabelText(`Place of ${name}`) as HTMLInputElement;
+    expect(shownNames()).toHaveLength(25);
+    expect(shownNames()[0]).toBe('Beach 1');
+    expect(screen.getByText('Showing 1–25 of 60')).toBeInTheDocument();
+
+    // The last beach of page 1 moved down lands on page 2, which is shown, with the keyboard still on it.
+    await user.click(screen.getByRole('button', { name: 'Move Beach 25 down' }));
+    expect(screen.getByText('Showing 26–50 of 60')).toBeInTheDocument();
+    expect(shownNames().slice(0, 2)).toEqual(['Beach 25', 'Beach 27']);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move Beach 25 down' })).toHaveFocus());
+
+    // A typed place: Beach 60 to place 2, by Enter in its place box (page 3), then shown on page 1.
+    await user.click(screen.getByRole('link', { name: 'Last page, page 3' }));
+    expect(place('Beach 60').value).toBe('60');
+    await user.clear(place('Beach 60'));
+    await user.type(place('Beach 60'), '2{Enter}');
+    expect(screen.getByText('Showing 1–25 of 60')).toBeInTheDocument();
+    expect(shownNames().slice(0, 3)).toEqual(['Beach 1', 'Beach 60', 'Beach 2']);
+    await waitFor(() => expect(place('Beach 60')).toHaveFocus());
+    // A place that is not one moves nothing and says why.
+    await user.clear(place('Beach 60'));
+    await user.type(place('Beach 60'), '99{Enter}');
+    expect(place('Beach 60')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('A place is a number from 1 to 60.')).toBeInTheDocument();
+
+    // One county: its beaches only, with their places in the whole program; Move up passes the one shown before.
+    await user.selectOptions(screen.getByLabelText('County'), 'Cape May');
+    expect(shownNames()).toHaveLength(20);
+    expect(shownNames().slice(0, 3)).toEqual(['Beach 60', 'Beach 3', 'Beach 6']);
+    expect(screen.getByRole('button', { name: 'Move Beach 60 up' })).toBeDisabled();
+    expect(place('Beach 6').value).toBe('7');
+    await user.click(screen.getByRole('button', { name: 'Move Beach 6 up' }));
+    expect(shownNames().slice(0, 3)).toEqual(['Beach 60', 'Beach 6', 'Beach 3']);
+    expect(place('Beach 6').value).toBe('4');
+
+    // Saved: every station, in the new order (the beaches not shown kept theirs).
+    await user.click(screen.getByRole('button', { name: 'Save the order' }));
+    expect(await screen.findByText(/was saved\./)).toBeInTheDocument();
+    const order = (calls.find((c) => c.method === 'PUT')!.body as { beach_station_ids: number[] }).beach_station_ids;
+    expect(order.slice(0, 8).map((id) => id - 99)).toEqual([1, 60, 2, 6, 3, 4, 5, 7]);
+    expect(order).toHaveLength(60);
+  });
+
   it('reads another program when one is chosen', async () => {
     const { calls } = routes();
     const { user } = renderApp('/portal/website-management/beach-ordering', signedInStore({ user: makeAdmin() }));
