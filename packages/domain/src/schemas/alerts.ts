@@ -81,6 +81,7 @@ export type AlertSubscription = z.infer<typeof alertSubscriptionResponse>;
 
 /** POST public/alerts/confirm: the manage token, for the page's link. */
 export const alertConfirmResponse = z.object({ manage_token: z.string(), subscription: alertSubscriptionResponse });
+export type AlertConfirmation = z.infer<typeof alertConfirmResponse>;
 
 /** GET beach/{id}/alertSubscribers (staff): confirmed subscribers whose alerts cover the station's beach. */
 export const alertSubscriberCountsResponse = z.object({

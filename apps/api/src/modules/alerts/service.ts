@@ -13,6 +13,7 @@ import {
   type AlertPlaces,
   type AlertPlacesList,
   type AlertSubscribe,
+  type AlertConfirmation,
   type AlertSubscription,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
@@ -149,7 +150,7 @@ async function subscriptionView(deps: AppDeps, s: repo.SubscriberRecord, confirm
 }
 
 /** POST public/alerts/confirm: the double opt-in link. Opening it again after confirmation is a 404 (one-time). */
-export async function confirmSubscription(deps: AppDeps, token: string): Promise<{ manage_token: string; subscription: AlertSubscription }> {
+export async function confirmSubscription(deps: AppDeps, token: string): Promise<AlertConfirmation> {
   const subscriber = await deps.database.db.transaction(async (tx) => {
     const s = await repo.findSubscriberByConfirmHash(tx, hashOneTimeToken(token));
     if (!s || s.confirmed || s.confirm_expired) return null;

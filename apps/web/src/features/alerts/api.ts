@@ -1,17 +1,14 @@
-import type { AlertManageUpdate, AlertPlacesList, AlertSubscribe, AlertSubscription, alertConfirmResponse } from '@beach/domain';
-import type { z } from 'zod';
+import type { AlertConfirmation, AlertManageUpdate, AlertPlacesList, AlertSubscribe, AlertSubscription } from '@beach/domain';
 import { api, payloadOf } from '../../app/api';
-
-export type AlertConfirmed = z.infer<typeof alertConfirmResponse>;
 
 /** Public beach alerts (decision 0044): no account; manage calls carry the link's token. */
 export const alertsApi = api.injectEndpoints({
   endpoints: (build) => ({
     alertPlaces: build.query<AlertPlacesList, void>({ query: () => 'public/alerts/places', transformResponse: payloadOf<AlertPlacesList> }),
     alertSubscribe: build.mutation<unknown, AlertSubscribe>({ query: (body) => ({ url: 'public/alerts/subscribe', method: 'POST', body }) }),
-    alertConfirm: build.mutation<AlertConfirmed, string>({
+    alertConfirm: build.mutation<AlertConfirmation, string>({
       query: (token) => ({ url: 'public/alerts/confirm', method: 'POST', body: { token } }),
-      transformResponse: payloadOf<AlertConfirmed>,
+      transformResponse: payloadOf<AlertConfirmation>,
     }),
     alertManaged: build.query<AlertSubscription, string>({
       query: (token) => `public/alerts/manage/${encodeURIComponent(token)}`,
