@@ -88,6 +88,9 @@ function apiServer(index: number) {
       AIRCRAFT_CHLOROPHYLL_URL: `${aircraft}/chlorophyll/latest`,
       AIRCRAFT_PHYCOCYANIN_URL: `${aircraft}/phycocyanin/latest`,
       RAINFALL_URL: `${aircraft}/rainfall/latest`,
+      // The ArcGIS stand-in (support/arcgis-standin.ts) listens on 127.0.0.1, which a GIS service may reach only by a
+      // pinned name (decision 0056).
+      GIS_ALLOW_HOSTS: 'arcgis.e2e.test=127.0.0.1',
     },
   };
 }

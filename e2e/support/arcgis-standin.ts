@@ -1,6 +1,8 @@
 // A local stand-in for an ArcGIS REST server (GIS REST Services), so the browser tests never reach an outside host:
 // a MapServer whose export answers a tinted PNG for any view, a FeatureServer whose layer 0 answers a polygon and a
-// point as GeoJSON, and anything else (a service that is down) 503.
+// point as GeoJSON, and anything else (a service that is down) 503. It listens on 127.0.0.1, which no service may
+// name (decision 0056): services name ARCGIS_STANDIN_HOST, which the servers pin to it (GIS_ALLOW_HOSTS in
+// playwright.config.ts).
 import http from 'node:http';
 import { deflateSync } from 'node:zlib';
 
@@ -53,6 +55,9 @@ const FEATURES = {
   ],
 };
 
+/** The stand-in's name, pinned to 127.0.0.1 by GIS_ALLOW_HOSTS (a .test name: never a host on the internet). */
+export const ARCGIS_STANDIN_HOST = 'arcgis.e2e.test';
+
 export interface Standin {
   url: string;
   /** Paths asked so far. */
@@ -70,5 +75,5 @@ export async function startArcgisStandin(port: number): Promise<Standin> {
     else res.writeHead(503, { 'content-type': 'text/plain' }).end('unavailable');
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}/arcgis/rest/services`, asked, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: `http://${ARCGIS_STANDIN_HOST}:${port}/arcgis/rest/services`, asked, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -22,6 +22,19 @@ const envSchema = z.object({
   AIRCRAFT_PHYCOCYANIN_URL: z.url().default('https://aircraft.example.edu/api/phycocyanin/latest'),
   /** The rainfall nowcast's feed (decision 0046): http(s) or file:; unset means no feed. */
   RAINFALL_URL: z.url({ protocol: /^(https?|file)$/, error: 'RAINFALL_URL must be an http:, https: or file: URL' }).optional(),
+  /** Hosts a GIS service may name although they are not public (decision 0056): `name=address`, comma-separated. */
+  GIS_ALLOW_HOSTS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((value, ctx) => {
+      const pins = parseGisAllowHosts(value);
+      if (pins === null) {
+        ctx.addIssue({ code: 'custom', message: 'GIS_ALLOW_HOSTS must be comma-separated name=address pairs, such as gis.agency.example=10.0.0.5' });
+        return z.NEVER;
+      }
+      return pins;
+    }),
   TZ_PROGRAM: z
     .string()
     .default('America/New_York')
@@ -80,6 +93,12 @@ export interface Config {
   rainfallUrl?: string;
   /** How long the feed may take and how large it may be. */
   rainfallFeedLimits: { timeoutMs: number; maxBytes: number };
+  /**
+   * GIS_ALLOW_HOSTS (decision 0056): the only way a GIS service reaches an address that is not public. A service
+   * whose host is `name` is fetched from `address`, without DNS and without the public-address check. Empty by
+   * default; tests pin their stand-ins, an agency its own ArcGIS server inside its network.
+   */
+  gisAllowHosts: GisHostPin[];
   programTimeZone: string;
   demoData: 'on' | 'off' | 'auto';
   /**
@@ -101,6 +120,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Requests each client address may make to /api/public/v1 per window, shared by every process (decision 0045). */
   openDataRateLimit: { limit: number; windowSeconds: number };
+}
+
+/** One GIS_ALLOW_HOSTS entry: a host name (lower case, no trailing dot) and the IP address it is fetched from. */
+export interface GisHostPin {
+  name: string;
+  address: string;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     aircraftPhycocyaninUrl: e.AIRCRAFT_PHYCOCYANIN_URL,
     rainfallUrl: e.RAINFALL_URL,
     rainfallFeedLimits: { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 },
+    gisAllowHosts: e.GIS_ALLOW_HOSTS,
     programTimeZone: e.TZ_PROGRAM,
     demoData: e.DEMO_DATA,
     jobs: e.JOBS,
@@ -187,6 +213,19 @@ function isProxyEntry(entry: string): boolean {
   if (prefix === undefined) return true;
   // proxy-addr refuses /0: trusting every address is TRUST_PROXY=true.
   return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** GIS_ALLOW_HOSTS as pins, or null when an entry is not `name=address` (a DNS name, an IP address). */
+function parseGisAllowHosts(value: string): GisHostPin[] | null {
+  if (value === '') return [];
+  const pins: GisHostPin[] = [];
+  for (const entry of value.split(',').map((s) => s.trim())) {
+    const [name = '', address = '', ...rest] = entry.split('=').map((s) => s.trim());
+    const host = name.toLowerCase().replace(/\.$/, '');
+    if (rest.length || isIP(host) || !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(host) || isIP(address) === 0) return null;
+    pins.push({ name: host, address });
+  }
+  return pins;
 }
 
 function isTimeZone(zone: string): boolean {

@@ -31,7 +31,12 @@ const audits = (table: string, id: number | string) =>
     sql`select action, before::text as before, after::text as after from audit_log where table_name = ${table} and record_id = ${String(id)} order by audit_id`,
   );
 
-/** A stand-in ArcGIS server (never an outside host): a MapServer that exports a PNG, a FeatureServer layer 0, and a broken one. */
+/**
+ * A stand-in ArcGIS server (never an outside host): a MapServer that exports a PNG, a FeatureServer layer 0, and a broken
+ * one. It listens on 127.0.0.1, which no service may name (decision 0056): the services name STANDIN_HOST, pinned to
+ * it as GIS_ALLOW_HOSTS=arcgis.standin.test=127.0.0.1 would.
+ */
+const STANDIN_HOST = 'arcgis.standin.test';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 let standin: http.Server;
 let standinUrl = '';
@@ -54,8 +59,9 @@ beforeAll(async () => {
     }
   });
   await new Promise<void>((resolve) => standin.listen(0, '127.0.0.1', resolve));
-  standinUrl = `http://127.0.0.1:${(standin.address() as AddressInfo).port}/arcgis/rest/services`;
+  standinUrl = `http://${STANDIN_HOST}:${(standin.address() as AddressInfo).port}/arcgis/rest/services`;
   ctx = await createTestContext();
+  ctx.deps.config.gisAllowHosts = [{ name: STANDIN_HOST, address: '127.0.0.1' }];
 }, 300_000);
 afterAll(async () => {
   await ctx?.close();
@@ -323,22 +329,22 @@ describe(`GIS REST Services on ${DATABASE_KIND}`, () => {
     await call(ADMIN, 'DELETE', `/api/gisService/${feature.gis_rest_service_id}`);
   });
 
-  it('a failing service answers GIS_SERVICE_UNAVAILABLE with a message (never a 5xx, never cached)', async () => {
+  it('a failing service answers GIS_SERVICE_UNAVAILABLE with one message whatever failed (never a 5xx, never cached)', async () => {
     const down = (await call(ADMIN, 'POST', '/api/gisService/', { name: 'Down', url: `${standinUrl}/Down/MapServer` })).json().payload as GisService;
     const json = (await call(ADMIN, 'POST', '/api/gisService/', { name: 'Json', url: `${standinUrl}/Json/FeatureServer`, layer_ids: [0] })).json().payload as GisService;
     const a = await ctx.call({ method: 'GET', url: `/api/public/gisServices/${down.gis_rest_service_id}/export?${view}&width=10&height=10` });
     expect(a.statusCode).toBe(200);
     expect(a.headers['content-type']).toMatch(/^application\/json/);
     expect(a.headers['cache-control']).toBe('no-store');
-    expect(a.json()).toEqual({ code: GIS_SERVICE_CODES.GIS_SERVICE_UNAVAILABLE, message: 'The map layer "Down" is not available right now (it answered HTTP 503).', payload: null });
+    expect(a.json()).toEqual({ code: GIS_SERVICE_CODES.GIS_SERVICE_UNAVAILABLE, message: 'The map layer "Down" is not available right now.', payload: null });
     const b = await ctx.call({ method: 'GET', url: `/api/public/gisServices/${json.gis_rest_service_id}/query?${view}&layer=0` });
     expect(b.statusCode).toBe(200);
-    expect(b.json().code).toBe(GIS_SERVICE_CODES.GIS_SERVICE_UNAVAILABLE);
-    expect(b.json().message).toContain('did not send GeoJSON');
-    // A closed port: refused at once.
-    const closed = (await call(ADMIN, 'POST', '/api/gisService/', { name: 'Closed', url: 'http://127.0.0.1:9/arcgis/rest/services/X/MapServer' })).json().payload as GisService;
+    expect(b.json()).toEqual({ code: GIS_SERVICE_CODES.GIS_SERVICE_UNAVAILABLE, message: 'The map layer "Json" is not available right now.', payload: null });
+    // A closed port: the same words (issue 27 item 4: "could not be reached" told a port scanner which ports answer).
+    const closedUrl = standinUrl.replace(/:\d+\//, ':9/');
+    const closed = (await call(ADMIN, 'POST', '/api/gisService/', { name: 'Closed', url: `${closedUrl}/X/MapServer` })).json().payload as GisService;
     const c = await ctx.call({ method: 'GET', url: `/api/public/gisServices/${closed.gis_rest_service_id}/export?${view}&width=10&height=10` });
-    expect(c.json().message).toBe('The map layer "Closed" is not available right now (it could not be reached).');
+    expect(c.json()).toEqual({ code: GIS_SERVICE_CODES.GIS_SERVICE_UNAVAILABLE, message: 'The map layer "Closed" is not available right now.', payload: null });
     await call(ADMIN, 'DELETE', `/api/gisService/${closed.gis_rest_service_id}`);
     await call(ADMIN, 'DELETE', `/api/gisService/${down.gis_rest_service_id}`);
     await call(ADMIN, 'DELETE', `/api/gisService/${json.gis_rest_service_id}`);

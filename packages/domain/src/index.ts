@@ -41,6 +41,8 @@ export * from './schemas/reports';
 export * from './schemas/daily-flights';
 export * from './schemas/website-switches';
 export * from './schemas/beach-ordering';
+export * from './net-address';
+export * from './schemas/web-address';
 export * from './schemas/gis-services';
 export * from './schemas/news';
 export * from './schemas/form-fields';

@@ -25,12 +25,14 @@ export type FindingKind =
   /** A write that stored a control, bidi or invisible character, or a line break in a single-line field (issue 27). */
   | 'accepted control characters'
   /** An id outside 1..2147483647 answered 2xx (issue 27: 400 or 404). */
-  | 'accepted out-of-range id';
+  | 'accepted out-of-range id'
+  /** A stored web address naming this machine, its networks or the metadata service not refused (issue 27 item 4). */
+  | 'accepted inner address';
 
 /**
  * The probe classes the suite runs, each counted on its own (issue 27: the suite prints its counts per class).
  */
-export type ProbeClass = 'setup' | 'access' | 'malformed input' | 'integer boundaries' | 'control characters' | 'streams';
+export type ProbeClass = 'setup' | 'access' | 'malformed input' | 'integer boundaries' | 'control characters' | 'streams' | 'stored URLs';
 
 export interface Finding {
   kind: FindingKind;
@@ -122,7 +124,8 @@ export class Ledger {
       `${this.count('500')} responses 500, ${this.count('broken response')} broken responses, ${this.count('internals in body')} bodies with internals, ` +
       `${this.count('401 first')} not-401s, ${this.count('403 before 400')} not-403s, ${this.count('classification')} misclassified, ` +
       `${this.count('accepted what it should refuse')} wrongly accepted, ${this.count('headers')} header faults, ` +
-      `${this.count('accepted control characters')} control characters accepted, ${this.count('accepted out-of-range id')} out-of-range ids accepted`
+      `${this.count('accepted control characters')} control characters accepted, ${this.count('accepted out-of-range id')} out-of-range ids accepted, ` +
+      `${this.count('accepted inner address')} inner addresses accepted`
     );
   }
 

@@ -21,7 +21,7 @@
  * 400 stopped before any access check are printed as inconclusive (coverage gaps, not failures).
  *
  * Its parts run from two test files, so that the two halves of its work run side by side (decision 0055):
- * attack-suite.test.ts (the resolvers, the classification, (a), (d), (e), (f)) and attack-malformed.test.ts
+ * attack-suite.test.ts (the resolvers, the classification, (a), (d), (e), (f), (ssrf): attack/stored-urls.ts) and attack-malformed.test.ts
  * ((b)); each checks (c) on the answers it saw.
  */
 
@@ -56,10 +56,12 @@ import {
 import { badParamValues, instance, malformedVariants, type Fill, type RequestInput } from './values';
 import { controlProbes, integerProbes, readWhole, type Probe } from './boundaries';
 import { internalsIn } from './findings';
+import { storedUrlProbes } from './stored-urls';
 
 let ctx: TestContext;
 let world: World;
 let operations: Operation[];
+let openapi: unknown;
 let roles: Role[];
 let admin: Role;
 let forged: ForgedToken[];
@@ -347,7 +349,7 @@ function safeJson(res: LightMyRequestResponse): unknown {
 const fail = (findings: Finding[]) => expect(findings.length, `\n${report(findings)}\n`).toBe(0);
 
 /** The suite's parts (see above). */
-export type AttackPart = 'resolvers' | 'public' | 'a' | 'b' | 'd' | 'e' | 'f' | 'c';
+export type AttackPart = 'resolvers' | 'public' | 'a' | 'b' | 'd' | 'e' | 'f' | 'ssrf' | 'c';
 
 /** Registers the suite's set-up and the parts named. */
 export function defineAttackSuite(parts: readonly AttackPart[]) {
@@ -357,7 +359,8 @@ export function defineAttackSuite(parts: readonly AttackPart[]) {
     await installJobQueue(ctx.database);
     const doc = await ctx.call({ method: 'GET', url: '/api/openapi.json' });
     if (doc.statusCode !== 200) throw new Error(`GET /api/openapi.json: ${doc.statusCode}`);
-    operations = operationsOf(doc.json());
+    openapi = doc.json();
+    operations = operationsOf(openapi);
     ledger.operations = operations.length;
 
     const signIn = async (email: string) => {
@@ -531,6 +534,26 @@ export function defineAttackSuite(parts: readonly AttackPart[]) {
       console.log(`downloads read over a socket: ${downloads.join(', ')}`);
       expect(downloads.length, 'the suite found no download to read').toBeGreaterThan(1);
       fail(ledger.of('500', 'broken response', 'internals in body').filter((f) => f.probeClass === 'streams'));
+    }, 600_000);
+
+    if (parts.includes('ssrf')) it('(ssrf) every stored web address refuses this machine, its networks and the metadata service, in every spelling (issue 27 item 4)', async () => {
+      ledger.probeClass = 'stored URLs';
+      const { fields, unproven } = await storedUrlProbes({
+        operations,
+        document: openapi,
+        base: async (op) => {
+          const level = await acceptedLevel(op);
+          await world.stock(admin.foreignProgramId);
+          return build(op, admin, level).input;
+        },
+        send: (op, input, label) => send(op, input, op.isPublic ? null : admin, label),
+        add: (finding) => ledger.add(finding),
+        describeInput,
+      });
+      console.log(`stored web address fields: ${fields.join(', ')}`);
+      expect(fields, 'the suite found no GIS service address').toContain('POST /api/gisService/ url');
+      expect(unproven, 'fields whose public address was refused: their refusals prove nothing').toEqual([]);
+      fail(ledger.of('500', 'broken response', 'internals in body', 'accepted inner address').filter((f) => f.probeClass === 'stored URLs'));
     }, 600_000);
 
     if (parts.includes('c')) it('(c) every answer carries nosniff and a CSP, no X-Powered-By, and no staff answer may be cached', () => {

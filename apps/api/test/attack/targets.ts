@@ -466,7 +466,7 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
   // Pointing at a closed local port: a public overlay probe fails at once (502), never reaching an outside host.
   const createGisServices = async (count: number) => {
     for (let i = 0; i < count; i++) {
-      const payload = { name: `Attack Suite Layer ${gisCount++}`, url: 'http://127.0.0.1:9/arcgis/rest/services/Attack/MapServer', layer_ids: [0] };
+      const payload = { name: `Attack Suite Layer ${gisCount++}`, url: 'https://gis.attack.invalid/arcgis/rest/services/Attack/MapServer', layer_ids: [0] };
       const res = await ctx.call({ method: 'POST', url: '/api/gisService/', token: adminToken, payload });
       if (res.statusCode !== 201) throw new Error(`creating a GIS service for the attack suite: ${res.statusCode} ${res.body.slice(0, 300)}`);
       gisServices.push(res.json().payload.gis_rest_service_id);

@@ -50,7 +50,7 @@ export function typeOf(schema: JsonSchema): string | undefined {
 }
 
 /** Examples tried, in order, against a pattern the suite has not seen before. */
-const PATTERN_EXAMPLES = [VALID_DATE, '#123456', '09', '05', '14:30', 'ENTEROCOCCUS', 'programs', 'attack', 'A', 'a', '1', '', 'http://127.0.0.1:9/arcgis/rest/services/Attack/MapServer', 'attack-link-token-attack-link-token-attack'];
+const PATTERN_EXAMPLES = [VALID_DATE, '#123456', '09', '05', '14:30', 'ENTEROCOCCUS', 'programs', 'attack', 'A', 'a', '1', '', 'https://gis.attack.invalid/arcgis/rest/services/Attack/MapServer', 'attack-link-token-attack-link-token-attack'];
 
 /**
  * Hour and minute fields (`..._hh`, `..._mm`): a new time of day for each record the suite makes up, so

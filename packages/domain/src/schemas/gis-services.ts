@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, optionalText, requiredText } from './common';
+import { publicWebAddress } from './web-address';
 
 /**
  * GIS REST Services (SPEC 3 Mapping service record, SPEC 7 `gisService/` CRUD): ArcGIS REST map or feature services the
@@ -19,7 +20,10 @@ export const GIS_SERVICE_CODES = {
 export const GIS_LAYER_TYPES = ['MAP', 'FEATURE'] as const;
 export type GisLayerType = (typeof GIS_LAYER_TYPES)[number];
 
-/** An ArcGIS REST service address: http(s), ending in /MapServer or /FeatureServer. */
+/**
+ * An ArcGIS REST service address: http(s), ending in /MapServer or /FeatureServer. The server fetches it for the
+ * public map, so its host must also be a public internet address (publicWebAddress, decision 0056).
+ */
 export const GIS_SERVICE_URL = /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?\/(MapServer|FeatureServer)\/?$/i;
 export const GIS_MAX_LAYERS = 20;
 export const GIS_LAYER_ID_MAX = 9999;
@@ -53,6 +57,7 @@ export const gisServiceSaveSchema = z
       .min(1, 'Service address is required')
       .max(2000, 'Service address must be at most 2000 characters')
       .regex(GIS_SERVICE_URL, 'Use an ArcGIS REST address ending in /MapServer or /FeatureServer')
+      .superRefine(publicWebAddress)
       .transform((v) => v.replace(/\/+$/, '')),
     description: optionalText(1000, 'multi').transform((v) => v ?? ''),
     layer_ids: z

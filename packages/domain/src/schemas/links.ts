@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, optionalText, requiredText } from './common';
+import { publicWebAddress } from './web-address';
 
 /** External Links (SPEC 7 Map and content: GET, POST, PUT, DELETE links/ and links/{id}): one contract for api and web. */
 
@@ -30,7 +31,7 @@ export const linkSaveSchema = z.object({
     .trim()
     .min(1, 'Web address is required')
     .max(2000, 'Web address must be at most 2000 characters')
-    .pipe(z.url({ protocol: /^https?$/, error: 'Use a web address starting with http:// or https://' })),
+    .pipe(z.url({ protocol: /^https?$/, error: 'Use a web address starting with http:// or https://' }).superRefine(publicWebAddress)),
   description: optionalText(1000, 'multi').transform((v) => v ?? ''),
   category: requiredText('Category', 60),
 });

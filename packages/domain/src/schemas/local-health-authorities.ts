@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, optionalId, optionalText, requiredText } from './common';
+import { publicWebAddress } from './web-address';
 
 export const LHA_CODES = {
   LHA_CREATED: 'LHA_CREATED',
@@ -36,7 +37,7 @@ export const lhaSaveSchema = z.object({
     .trim()
     .nullish()
     .transform((v) => v || null)
-    .pipe(z.url({ protocol: /^https?$/, error: 'Use a web address starting with http:// or https://' }).nullable()),
+    .pipe(z.url({ protocol: /^https?$/, error: 'Use a web address starting with http:// or https://' }).superRefine(publicWebAddress).nullable()),
   /** Municipalities the authority serves (municipality_id list). */
   municipalities: z
     .array(idSchema)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { documentFileSchema, multipartForm, UPLOAD_MAX_BYTES, type FormLimits } from './form-fields';
 import { booleanFlag, boundedDateSchema, idSchema, requiredText } from './common';
 import { latestSampleDate } from './results';
+import { publicWebAddress } from './web-address';
 
 /**
  * Reports and Publications (SPEC 3 Report and publication; SPEC 7 Map and content: GET reportAndPublication,
@@ -82,7 +83,7 @@ const formUrl = z
   .max(2000, 'Web address must be at most 2000 characters')
   .nullish()
   .transform((v) => (!v || v === NOT_AVAILABLE ? null : v))
-  .pipe(z.url({ protocol: /^https?$/, error: REPORT_MESSAGES.url }).nullable());
+  .pipe(z.url({ protocol: /^https?$/, error: REPORT_MESSAGES.url }).superRefine(publicWebAddress).nullable());
 
 /** A 1/0 flag of a form (SPEC 5), true/false too; absent is false. */
 const formFlag = booleanFlag.optional().transform((v) => v ?? false);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CODES,
@@ -9,14 +10,16 @@ import {
   gisServiceSaveSchema,
   gisServiceSchema,
   publicGisServiceSchema,
+  type GisService,
 } from '@beach/domain';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization, routeRules } from '../../lib/access';
-import { badRequest, emptyEnvelope, envelope, errorEnvelope, HttpError, ok, staffErrors } from '../../lib/http';
+import { badRequest, emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
 import { publicReadCache, replyPublicJson } from '../../lib/public-cache';
 import * as gis from './service';
-import { exportImage, queryFeatures } from './upstream';
+import { createOutboundGet, OutboundFailure } from './outbound';
+import { exportImage, queryFeatures, unavailable } from './upstream';
 
 /** A browser may keep an overlay image or a feature query's answer five minutes. */
 const OVERLAY_CACHE_CONTROL = 'public, max-age=300';
@@ -67,6 +70,8 @@ export const gisServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
   // Public: no login.
   const publicTags = ['public'];
   const cache = publicReadCache(deps);
+  const get = createOutboundGet(() => deps.config.gisAllowHosts);
+  app.addHook('onClose', async () => get.close());
 
   app.get('/public/gisServices/', { schema: { tags: publicTags, response: { 200: publicGisServicesSchema } } }, (request, reply) =>
     replyPublicJson(cache, request, reply, 'gisServices', publicGisServicesSchema, async () =>
@@ -80,7 +85,7 @@ export const gisServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     async (request, reply) => {
       const service = await gis.activeService(deps, request.params.id);
       if (service.layer_type !== 'MAP') throw gisKindError('a feature service has no exported image');
-      const image = await exportImage(service, request.query).catch(unavailableAnswer);
+      const image = await exportImage(get, service, request.query).catch((error: unknown) => unavailableAnswer(request, service, error));
       if ('code' in image) return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(unavailableBody(image));
       return reply.header('content-type', image.type).header('cache-control', OVERLAY_CACHE_CONTROL).header('x-content-type-options', 'nosniff').send(image.body);
     },
@@ -93,7 +98,7 @@ export const gisServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       const service = await gis.activeService(deps, request.params.id);
       if (service.layer_type !== 'FEATURE') throw gisKindError('a map service is drawn as an image');
       if (!service.layer_ids.includes(request.query.layer)) throw gisKindError('that layer is not offered');
-      const features = await queryFeatures(service, request.query).catch(unavailableAnswer);
+      const features = await queryFeatures(get, service, request.query).catch((error: unknown) => unavailableAnswer(request, service, error));
       if ('code' in features) return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(unavailableBody(features));
       return reply.header('content-type', 'application/geo+json').header('cache-control', OVERLAY_CACHE_CONTROL).send(JSON.stringify(features));
     },
@@ -101,13 +106,16 @@ export const gisServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
 };
 
 /**
- * A service that fails (down, slow, too large, not an image or not GeoJSON) is answered like the aircraft data's
- * (decision: no answer of this api is a 5xx): 200 with GIS_SERVICE_UNAVAILABLE and a message, never cached. The map
- * reads anything but an image or GeoJSON as the layer failing.
+ * A service that fails (refused, down, slow, too large, not an image or not GeoJSON) is answered like the aircraft
+ * data's (decision: no answer of this api is a 5xx): 200 with GIS_SERVICE_UNAVAILABLE, never cached, and one message
+ * whatever failed (decision 0056: "answered 404", "could not be reached" and "did not send an image" told a port
+ * scanner which inner addresses answer). Why it failed goes to the server's log for staff. The map reads anything
+ * but an image or GeoJSON as the layer failing.
  */
-function unavailableAnswer(error: unknown): { code: string; message: string } {
-  if (error instanceof HttpError && error.code === GIS_SERVICE_CODES.GIS_SERVICE_UNAVAILABLE) return { code: error.code, message: error.message };
-  throw error;
+function unavailableAnswer(request: FastifyRequest, service: GisService, error: unknown): { code: string; message: string } {
+  if (!(error instanceof OutboundFailure)) throw error;
+  request.log.warn({ gisServiceId: service.gis_rest_service_id, outcome: error.kind, reason: error.message }, 'GIS service not available');
+  return unavailable(service.name);
 }
 
 const unavailableBody = (answer: { code: string; message: string }) => JSON.stringify({ ...answer, payload: null });
