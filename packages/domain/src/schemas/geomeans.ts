@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NOT_EVALUATED_REMARK_CODES } from '../water-quality/geomean';
 import { idSchema } from './common';
+import { madeHere } from './made';
 import { sampleDateSchema, type DateRuleOptions } from './results';
 
 export const GEOMEAN_CODES = {
@@ -19,18 +20,18 @@ const parameter = z.string().trim().min(1).max(40).optional();
  * (default today in the program time zone); `parameter` is a parameter code (default: the program's).
  */
 export function geomeanQuerySchema(options: DateRuleOptions = {}) {
-  return z.object({ date: sampleDateSchema(options).optional(), parameter });
+  return madeHere(z.object({ date: sampleDateSchema(options).optional(), parameter }));
 }
 export type GeomeanQuery = z.output<ReturnType<typeof geomeanQuerySchema>>;
 
 /** GET geomean/rolling?program_id: every station's window ending on `date`, and its series over the season. */
 export function rollingGeomeanQuerySchema(options: DateRuleOptions = {}) {
-  return z.object({ program_id: idSchema, date: sampleDateSchema(options).optional(), parameter });
+  return madeHere(z.object({ program_id: idSchema, date: sampleDateSchema(options).optional(), parameter }));
 }
 
 /** POST geomean/rolling/create: store the rolling geomean survey of one station (beach_id: its beach_station_id). */
 export function rollingGeomeanCreateSchema(options: DateRuleOptions = {}) {
-  return z.object({ beach_id: idSchema, date: sampleDateSchema(options).optional(), parameter });
+  return madeHere(z.object({ beach_id: idSchema, date: sampleDateSchema(options).optional(), parameter }));
 }
 export type RollingGeomeanCreate = z.output<ReturnType<typeof rollingGeomeanCreateSchema>>;
 
