@@ -168,6 +168,9 @@ test('an admin reorders two beaches (drag and keyboard) and the public list foll
   // Drag the second beach by its handle onto the first.
   const drag = async (name: string, onto: string) => {
     const handle = beach(name).locator('[data-drag-handle]');
+    // Both rows in view first, as a person would have them: a handle above the viewport is no place to press.
+    await beach(onto).scrollIntoViewIfNeeded();
+    await handle.scrollIntoViewIfNeeded();
     const from = (await handle.boundingBox())!;
     const to = (await beach(onto).locator('.ordering__row').first().boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
