@@ -10,6 +10,8 @@
  *   --download QUERY    the download's filter as a query string (default none: every row), e.g.
  *                       'startDate=2024-01-01&endDate=2024-12-31' for a quicker run on a busy machine.
  *   --seed-only         seed (when empty) and stop.
+ *   --only upload-stall public latency while hostile uploads run (bench/upload-stall.ts, on PGlite: no
+ *                       PostgreSQL needed), alone; the full run ends with it too.
  *
  * Prints: the seed's time when this run seeded; download rows/s through the API beside psql's COPY of the
  * same rows, with the API server's peak RSS (the server runs in a process of its own: bench/server.ts);
@@ -50,6 +52,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     download: { type: 'string', default: '' },
     'seed-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const scale = args.scale === 'demo' ? 'demo' : 'national';
@@ -57,6 +60,13 @@ const durationMs = Number(args.duration) * 1000;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/beach_bench';
 
 async function main() {
+  if (args.only !== undefined) {
+    if (args.only !== 'upload-stall') throw new Error(`--only takes upload-stall, not '${args.only}'`);
+    const lines = await (await import('./upload-stall')).benchUploadStall({ durationS: Number(args.duration) });
+    console.log('Summary');
+    for (const line of lines) console.log(`  ${line}`);
+    return;
+  }
   requireLoopback(databaseUrl);
   await ensureDatabase(databaseUrl);
   // Migrate and seed here; the measured server runs in a process of its own.
@@ -103,6 +113,7 @@ async function main() {
     server.child.send({ type: 'close' });
   }
   lines.push(...(await (await import('./verify-import')).benchVerifyImport(databaseUrl)));
+  lines.push(...(await (await import('./upload-stall')).benchUploadStall()));
   console.log(`\nSummary (load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   // Every goal line reads PASS or FAIL (the results bench marks its own MET and MISS).
   for (const line of lines) console.log(`  ${line.replace(/^MET /, 'PASS').replace(/^MISS/, 'FAIL')}`);

@@ -8,6 +8,8 @@ export type FindingKind =
   | 'leak'
   /** A 5xx answer. */
   | '500'
+  /** /api/health/live answered seconds late (or not at all) while hostile files were uploaded (issue 27 item 3). */
+  | 'stall'
   /** An answer that broke off after it had started (a stream failing after its 200 header). */
   | 'broken response'
   /** A stack trace, SQL or driver text in an answer. */
@@ -32,7 +34,7 @@ export type FindingKind =
 /**
  * The probe classes the suite runs, each counted on its own (issue 27: the suite prints its counts per class).
  */
-export type ProbeClass = 'setup' | 'access' | 'malformed input' | 'integer boundaries' | 'control characters' | 'streams' | 'stored URLs';
+export type ProbeClass = 'setup' | 'access' | 'malformed input' | 'integer boundaries' | 'control characters' | 'streams' | 'stored URLs' | 'stall';
 
 export interface Finding {
   kind: FindingKind;

@@ -16,6 +16,8 @@
  *     server accepts. No answer is a 5xx or breaks off, none carries a stack trace, SQL or driver text, a
  *     JSON operation takes no other content type and an undeclared method is never served.
  * (c) Every answer carries nosniff and a CSP and no X-Powered-By; staff answers are never cached.
+ * (stall) Health answers within seconds while hostile 19 MB files are uploaded to every operation that reads CSV
+ *     (attack/stall.ts; run from attack-malformed.test.ts).
  *
  * It prints its counts and fails listing each finding with method, path, role and input. Probes that a
  * 400 stopped before any access check are printed as inconclusive (coverage gaps, not failures).
@@ -55,6 +57,7 @@ import {
 } from './targets';
 import { badParamValues, instance, malformedVariants, type Fill, type RequestInput } from './values';
 import { controlProbes, integerProbes, readWhole, type Probe } from './boundaries';
+import { stallProbes } from './stall';
 import { internalsIn } from './findings';
 import { storedUrlProbes } from './stored-urls';
 
@@ -349,7 +352,7 @@ function safeJson(res: LightMyRequestResponse): unknown {
 const fail = (findings: Finding[]) => expect(findings.length, `\n${report(findings)}\n`).toBe(0);
 
 /** The suite's parts (see above). */
-export type AttackPart = 'resolvers' | 'public' | 'a' | 'b' | 'd' | 'e' | 'f' | 'ssrf' | 'c';
+export type AttackPart = 'resolvers' | 'public' | 'a' | 'b' | 'd' | 'e' | 'f' | 'ssrf' | 'stall' | 'c';
 
 /** Registers the suite's set-up and the parts named. */
 export function defineAttackSuite(parts: readonly AttackPart[]) {
@@ -554,6 +557,29 @@ export function defineAttackSuite(parts: readonly AttackPart[]) {
       expect(fields, 'the suite found no GIS service address').toContain('POST /api/gisService/ url');
       expect(unproven, 'fields whose public address was refused: their refusals prove nothing').toEqual([]);
       fail(ledger.of('500', 'broken response', 'internals in body', 'accepted inner address').filter((f) => f.probeClass === 'stored URLs'));
+    }, 600_000);
+
+    if (parts.includes('stall')) it('(stall) health answers within seconds while two hostile 19 MB files are uploaded to each CSV upload (issue 27 item 3)', async () => {
+      ledger.probeClass = 'stall';
+      if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const { readers, lines } = await stallProbes({
+        operations,
+        port: (ctx.app.server.address() as AddressInfo).port,
+        token: admin.token,
+        build: async (op) => {
+          await world.stock(admin.foreignProgramId);
+          const { input } = build(op, admin, 'ids');
+          return { input, url: urlOf(op, input.path, input.query) };
+        },
+        send: (op, input, label) => send(op, input, admin, label),
+        counted: (n) => {
+          for (let i = 0; i < n; i++) ledger.counted();
+        },
+        add: (finding) => ledger.add(finding),
+      });
+      console.log(`stall check:\n  ${lines.join('\n  ')}`);
+      expect(readers, 'the suite found no CSV upload').toContain('POST /api/results/upload/preview');
+      fail(ledger.of('stall', '500', 'internals in body').filter((f) => f.probeClass === 'stall'));
     }, 600_000);
 
     if (parts.includes('c')) it('(c) every answer carries nosniff and a CSP, no X-Powered-By, and no staff answer may be cached', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CSV_UPLOAD_LIMITS,
   CsvReader,
   CsvSyntaxError,
   WATER_QUALITY_COLUMNS,
@@ -148,6 +149,70 @@ describe('parseCsv', () => {
   ])('refuses %j', (text, message) => {
     expect(() => parseCsv(text)).toThrow(CsvSyntaxError);
     expect(() => parseCsv(text)).toThrow(message);
+  });
+});
+
+describe('CsvReader with CSV_UPLOAD_LIMITS (issue 27: one upload stalled the server)', () => {
+  const { fieldChars, lineChars } = CSV_UPLOAD_LIMITS;
+  const n = (count: number) => count.toLocaleString('en-US');
+  const header = 'Program_Name,Station_Name,Result_Comments\r\n';
+  /** What push() throws for the text (the caps are checked while reading, before end()), or null. */
+  const pushError = (text: string) => {
+    try {
+      new CsvReader(CSV_UPLOAD_LIMITS).push(text);
+      return null;
+    } catch (err) {
+      if (!(err instanceof CsvSyntaxError)) throw err;
+      return { line: err.line, message: err.message };
+    }
+  };
+
+  it('refuses a field longer than the cap at the line it starts on, quoted or not', () => {
+    expect(pushError(`${header}a,b,${'x'.repeat(fieldChars + 1)}\r\n`)).toEqual({ line: 2, message: `Line 2: a field is longer than ${n(fieldChars)} characters` });
+    expect(pushError(`${header}a,b,c\r\na,"${'x\n'.repeat(fieldChars)}",c\r\n`)).toEqual({
+      line: 3,
+      message: `Line 3: a quoted field is longer than ${n(fieldChars)} characters: is its closing quote missing?`,
+    });
+  });
+
+  it('takes a field as long as the cap, a doubled quote counting as one character', () => {
+    const records = parseCsv(`${header}a,"${'y'.repeat(fieldChars - 1)}""",c\r\n`, CSV_UPLOAD_LIMITS);
+    expect(records[1]!.fields[1]).toBe(`${'y'.repeat(fieldChars - 1)}"`);
+  });
+
+  it('refuses a line longer than the cap, however short its fields', () => {
+    expect(pushError(`${header}${'a,'.repeat(lineChars)}\r\n`)).toEqual({ line: 2, message: `Line 2: the line is longer than ${n(lineChars)} characters` });
+  });
+
+  it('refuses a quote left open at the cap, before the end of the file', () => {
+    const rest = 'Ocean Beaches,Station 1,fine\r\n'.repeat(5_000);
+    const reader = new CsvReader(CSV_UPLOAD_LIMITS);
+    expect(reader.push(header)).toHaveLength(1);
+    expect(() => reader.push(`Ocean Beaches,"unclosed,fine\r\n${rest}`)).toThrow(
+      `Line 2: a quoted field is longer than ${n(fieldChars)} characters: is its closing quote missing?`,
+    );
+  });
+
+  it('refuses a giant field where the cap is passed, however the text is cut into chunks', () => {
+    const reader = new CsvReader(CSV_UPLOAD_LIMITS);
+    reader.push(header);
+    let fed = 0;
+    const feed = () => {
+      for (; fed < fieldChars * 2; fed++) reader.push(fed === 0 ? '"' : 'z');
+    };
+    expect(feed).toThrow(CsvSyntaxError);
+    expect(fed).toBe(fieldChars + 1);
+  });
+
+  it('reads any length without limits (the portal reads its own exports back)', () => {
+    expect(parseCsv(`"${'n'.repeat(lineChars * 2)}"\n`)[0]!.fields[0]).toHaveLength(lineChars * 2);
+  });
+
+  it('refuses a giant field of a water-quality file by line', () => {
+    const columns = WATER_QUALITY_COLUMNS.join(',');
+    expect(parseWaterQualityCsv(`${columns}\n"${'w'.repeat(fieldChars + 1)}"`).errors).toEqual([
+      { line: 2, message: `Line 2: a quoted field is longer than ${n(fieldChars)} characters: is its closing quote missing?` },
+    ]);
   });
 });
 

@@ -11,17 +11,42 @@ export interface CsvRecord {
 export class CsvSyntaxError extends Error {
   constructor(
     readonly line: number,
-    message: string,
+    /** What is wrong, without the line (the message starts with it). */
+    readonly reason: string,
   ) {
-    super(`Line ${line}: ${message}`);
+    super(`Line ${line}: ${reason}`);
   }
 }
+
+/** How long a field and a record of a file may be (CsvReader refuses the file at the first one past them). */
+export interface CsvLimits {
+  /** Characters of one field's text. */
+  fieldChars: number;
+  /** Characters of one record, its commas and quotes included (its quoted line breaks too: a record is a line to the user). */
+  lineChars: number;
+}
+
+/**
+ * The bounds of a file people upload (issue 27, decision 0057): far past any real lab, legacy or places file
+ * (the longest stored text of a result, its comments, is 2,000 characters), so that a file of one giant field
+ * or line is refused where it starts, not read whole into one string.
+ */
+export const CSV_UPLOAD_LIMITS: CsvLimits = { fieldChars: 10_000, lineChars: 20_000 };
+
+const QUOTE = 34;
+const COMMA = 44;
+const CR = 13;
+const LF = 10;
+
+const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * An incremental RFC 4180 reader: feed it text in chunks of any size (a file being uploaded or read in
  * pieces) and it hands back the records completed so far, so an import never holds the whole file.
  * Accepts LF and CRLF line ends, quoted fields with commas, doubled quotes and line breaks, and a leading
- * byte-order mark. Blank lines are skipped.
+ * byte-order mark. Blank lines are skipped. With `limits` (a file people upload: CSV_UPLOAD_LIMITS) a field
+ * or record longer than them throws as soon as the reader gets there, whatever comes after; without, any
+ * length is read (the portal's own downloads and exports, read back).
  */
 export class CsvReader {
   private field = '';
@@ -34,58 +59,88 @@ export class CsvReader {
   private prevCr = false;
   private line = 1;
   private recordLine = 1;
+  /** The line the field being read starts on. */
+  private fieldLine = 1;
+  private fieldChars = 0;
+  private recordChars = 0;
   private started = false;
+  private readonly fieldMax: number;
+  private readonly lineMax: number;
+
+  constructor(limits: CsvLimits | null = null) {
+    this.fieldMax = limits?.fieldChars ?? Number.POSITIVE_INFINITY;
+    this.lineMax = limits?.lineChars ?? Number.POSITIVE_INFINITY;
+  }
 
   push(chunk: string): CsvRecord[] {
     const out: CsvRecord[] = [];
     let text = chunk;
-    if (!this.started) {
+    if (!this.started && text.length > 0) {
       this.started = true;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i]!;
+    const n = text.length;
+    // Where the plain characters of the field being read start in this chunk (-1: none pending). They are
+    // copied into the field in one slice when it ends or the chunk does, never one character at a time.
+    let run = -1;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
       const afterCr = this.prevCr;
-      this.prevCr = ch === '\r';
+      this.prevCr = c === CR;
       if (this.inQuotes) {
-        if (ch === '"') {
+        if (c === QUOTE) {
+          if (run >= 0) this.field += text.slice(run, i);
+          run = -1;
           this.inQuotes = false;
           this.afterQuote = true;
-        } else {
-          // CRLF, CR or LF inside quotes is one line break of the field's text.
-          if (ch === '\r' || (ch === '\n' && !afterCr)) this.line++;
-          this.field += ch;
+          this.countRecordChar();
+          continue;
         }
+        // CRLF, CR or LF inside quotes is one line break of the field's text.
+        if (c === CR || (c === LF && !afterCr)) this.line++;
+        if (run < 0) run = i;
+        this.countFieldChar();
         continue;
       }
-      if (this.afterQuote && ch === '"') {
+      if (this.afterQuote && c === QUOTE) {
         // A doubled quote inside a quoted field.
         this.field += '"';
         this.inQuotes = true;
         this.afterQuote = false;
+        this.countFieldChar();
         continue;
       }
-      if (ch === ',') {
+      if (c === COMMA) {
+        if (run >= 0) this.field += text.slice(run, i);
+        run = -1;
         this.endField();
+        this.fieldLine = this.line;
+        this.countRecordChar();
         continue;
       }
-      if (ch === '\n' || ch === '\r') {
+      if (c === LF || c === CR) {
         // The LF of a CRLF: the record already ended at the CR.
-        if (ch === '\n' && afterCr) continue;
+        if (c === LF && afterCr) continue;
+        if (run >= 0) this.field += text.slice(run, i);
+        run = -1;
         this.endRecord(out);
         this.line++;
         this.recordLine = this.line;
+        this.fieldLine = this.line;
         continue;
       }
-      if (this.afterQuote) throw new CsvSyntaxError(this.line, `unexpected '${ch}' after a closing quote`);
-      if (ch === '"') {
-        if (this.field !== '') throw new CsvSyntaxError(this.line, 'a quote inside an unquoted field');
+      if (this.afterQuote) throw new CsvSyntaxError(this.line, `unexpected '${text[i]}' after a closing quote`);
+      if (c === QUOTE) {
+        if (this.fieldChars !== 0) throw new CsvSyntaxError(this.line, 'a quote inside an unquoted field');
         this.inQuotes = true;
         this.quoted = true;
+        this.countRecordChar();
         continue;
       }
-      this.field += ch;
+      if (run < 0) run = i;
+      this.countFieldChar();
     }
+    if (run >= 0) this.field += text.slice(run);
     return out;
   }
 
@@ -97,9 +152,27 @@ export class CsvReader {
     return out;
   }
 
+  /** One more character of the field's text (and so of its record), within the limits. */
+  private countFieldChar() {
+    if (++this.fieldChars > this.fieldMax) {
+      throw new CsvSyntaxError(
+        this.fieldLine,
+        this.inQuotes
+          ? `a quoted field is longer than ${count(this.fieldMax)} characters: is its closing quote missing?`
+          : `a field is longer than ${count(this.fieldMax)} characters`,
+      );
+    }
+    this.countRecordChar();
+  }
+
+  private countRecordChar() {
+    if (++this.recordChars > this.lineMax) throw new CsvSyntaxError(this.recordLine, `the line is longer than ${count(this.lineMax)} characters`);
+  }
+
   private endField() {
     this.fields.push(this.field);
     this.field = '';
+    this.fieldChars = 0;
     this.afterQuote = false;
     this.quoted = false;
   }
@@ -112,14 +185,16 @@ export class CsvReader {
     }
     this.fields = [];
     this.field = '';
+    this.fieldChars = 0;
+    this.recordChars = 0;
     this.afterQuote = false;
     this.quoted = false;
   }
 }
 
-/** Every record of a whole CSV text. */
-export function parseCsv(text: string): CsvRecord[] {
-  const reader = new CsvReader();
+/** Every record of a whole CSV text (with `limits`, refused past them: see CsvReader). */
+export function parseCsv(text: string, limits: CsvLimits | null = null): CsvRecord[] {
+  const reader = new CsvReader(limits);
   return [...reader.push(text), ...reader.end()];
 }
 
@@ -272,7 +347,7 @@ function codeFor<C extends string>(names: Record<C, string>, text: string): C | 
 export function parseWaterQualityCsv(text: string): { rows: WaterQualityCsvRow[]; errors: CsvRowError[] } {
   let records: CsvRecord[];
   try {
-    records = parseCsv(text);
+    records = parseCsv(text, CSV_UPLOAD_LIMITS);
   } catch (err) {
     if (err instanceof CsvSyntaxError) return { rows: [], errors: [{ line: err.line, message: err.message }] };
     throw err;

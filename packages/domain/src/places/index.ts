@@ -3,7 +3,7 @@
  * way people write them, the bulk-load CSV read and planned against what is stored. No I/O.
  */
 import { placeKey } from '../csv/legacy';
-import { parseCsv, CsvSyntaxError } from '../csv/parse';
+import { CSV_UPLOAD_LIMITS, parseCsv, CsvSyntaxError } from '../csv/parse';
 import { stateOfCountyFips } from '../schemas/beach-notification-xml';
 import { NOT_SINGLE_LINE, TEXT_MESSAGES } from '../schemas/common';
 
@@ -71,9 +71,9 @@ export interface PlaceLineError {
 export function parsePlacesCsv(text: string): { rows: PlaceCsvRow[]; errors: PlaceLineError[] } {
   let records;
   try {
-    records = parseCsv(text);
+    records = parseCsv(text, CSV_UPLOAD_LIMITS);
   } catch (err) {
-    if (err instanceof CsvSyntaxError) return { rows: [], errors: [{ line: err.line, message: err.message.replace(/^Line \d+: /, '') }] };
+    if (err instanceof CsvSyntaxError) return { rows: [], errors: [{ line: err.line, message: err.reason }] };
     throw err;
   }
   const [head, ...body] = records;

@@ -66,6 +66,12 @@ describe('parsePlacesCsv', () => {
     expect(errors[0]!.message).toMatch(/one line of text/);
   });
 
+  it('refuses a file whose field runs past the upload cap, at its line (issue 27)', () => {
+    const { rows, errors } = parsePlacesCsv([HEADER, 'Ocean,34029,Bay Head,,', `Ocean,34029,"${'x'.repeat(20_000)}`].join('\n'));
+    expect(rows).toEqual([]);
+    expect(errors).toEqual([{ line: 3, message: 'a quoted field is longer than 10,000 characters: is its closing quote missing?' }]);
+  });
+
   it('refuses a file without the columns, an empty file and a header alone', () => {
     expect(parsePlacesCsv('county,fips\nOcean,34029').errors).toEqual([{ line: 1, message: 'Missing columns: county_fips, municipality, municipality_code, type' }]);
     expect(parsePlacesCsv('').errors[0]!.message).toMatch(/empty/);

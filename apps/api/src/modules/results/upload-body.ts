@@ -1,6 +1,8 @@
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CODES } from '@beach/domain';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { CODES, CSV_UPLOAD_LIMITS, CsvReader, CsvSyntaxError } from '@beach/domain';
 import { badRequest, HttpError } from '../../lib/http';
 
 /** Largest lab file accepted, per file. */
@@ -9,12 +11,86 @@ export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 /**
  * Lab CSV files arrive either as the whole body (Content-Type text/csv) or as multipart form data (one
  * or more file parts). Registered inside the module's own scope, so nothing else changes for the app.
+ * A file the upload caps refuse is kept only up to where they refuse it (ArrivingCsv): read these bodies with
+ * CSV_UPLOAD_LIMITS, so that the reader refuses it at the same line.
  */
 export async function registerUploadParsers(app: FastifyInstance, maxFiles: number): Promise<void> {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: maxFiles, fields: 20 } });
-  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string', bodyLimit: UPLOAD_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
+  app.addContentTypeParser(['text/csv', 'application/csv'], (request, payload, done) => {
+    readCsvBody(payload, Number(request.headers['content-length'])).then(
+      (text) => done(null, text),
+      (err: Error) => done(err, undefined),
+    );
+  });
+}
+
+/**
+ * A CSV file's text as it arrives, a chunk at a time (decision 0057): decoded piece by piece and read on the
+ * way by a CSV reader with the upload caps (CSV_UPLOAD_LIMITS), the same every reader of these files uses.
+ * Once that reader refuses the file (a field or line past the caps, a stray quote), nothing that follows can
+ * change the answer (the file is refused at its first error), so the rest is received and dropped: a file of
+ * one 19 MB field is never held, decoded or copied whole. Every step is a chunk's work, never the file's.
+ */
+class ArrivingCsv {
+  private readonly decoder = new StringDecoder('utf8');
+  private readonly reader = new CsvReader(CSV_UPLOAD_LIMITS);
+  private readonly pieces: string[] = [];
+  private refused = false;
+
+  add(chunk: Buffer): void {
+    if (this.refused) return;
+    const piece = this.decoder.write(chunk);
+    this.pieces.push(piece);
+    try {
+      this.reader.push(piece);
+    } catch (err) {
+      if (!(err instanceof CsvSyntaxError)) throw err;
+      this.refused = true;
+    }
+  }
+
+  /** The whole text, or of a refused file its text up to the chunk where it was refused. */
+  text(): string {
+    if (!this.refused) this.pieces.push(this.decoder.end());
+    return this.pieces.join('');
+  }
+}
+
+/** A text/csv body, read as fastify reads a body (the size limit, the Content-Length check), through ArrivingCsv. */
+function readCsvBody(payload: Readable, announced: number): Promise<string> {
+  if (announced > UPLOAD_MAX_BYTES) return Promise.reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+  return new Promise((resolve, reject) => {
+    const csv = new ArrivingCsv();
+    let received = 0;
+    const stop = () => {
+      payload.off('data', onData);
+      payload.off('end', onEnd);
+      payload.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > UPLOAD_MAX_BYTES) {
+        stop();
+        reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+        return;
+      }
+      csv.add(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      if (!Number.isNaN(announced) && received !== announced) reject(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      else resolve(csv.text());
+    };
+    const onError = (err: Error & { statusCode?: number }) => {
+      stop();
+      if (!(typeof err.statusCode === 'number' && err.statusCode >= 400)) err.statusCode = 400;
+      reject(err);
+    };
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onError);
+    payload.resume();
+  });
 }
 
 export interface UploadedFile {
@@ -38,7 +114,11 @@ export async function uploadedFiles(request: FastifyRequest): Promise<UploadedFi
     request.raw.on('data', count);
     try {
       for await (const part of request.files()) {
-        files.push({ name: part.filename || `file-${files.length + 1}.csv`, text: (await part.toBuffer()).toString('utf8') });
+        // Read through to the end even once refused: the parts after it, and the Content-Length check, need the whole body.
+        const csv = new ArrivingCsv();
+        for await (const chunk of part.file) csv.add(chunk as Buffer);
+        if (part.file.truncated) throw new request.server.multipartErrors.RequestFileTooLargeError();
+        files.push({ name: part.filename || `file-${files.length + 1}.csv`, text: csv.text() });
       }
     } catch (err) {
       // The parser's own refusals with a client status (413 file too large, too many files) stand; anything

@@ -13,7 +13,7 @@ import { invalidFields, notFound, type FieldIssue } from '../../lib/http';
 import { requireScreen } from '../results/access';
 import * as ref from '../results/repository/reference';
 import { listResults } from '../results/repository/rows';
-import { parseLegacyCsv, resolveRows } from '../results/service/csv-rows';
+import { readLegacyCsv, resolveRows } from '../results/service/csv-rows';
 import { resolveContext } from '../results/service/upload';
 import * as repo from './repository';
 import { flagActions } from './rule-effects';
@@ -288,8 +288,9 @@ export async function testVerificationFolder(deps: AppDeps, profile: UserProfile
   const program = await checkTesterAccess(deps, profile, programId);
   const context = await resolveContext(db, programId, deps.config.programTimeZone);
   const rows: TestRow[] = [];
-  const reports = files.map((file) => {
-    const parsed = parseLegacyCsv(file.text);
+  const reports = [];
+  for (const file of files) {
+    const parsed = await readLegacyCsv(file.text);
     const resolved = resolveRows(parsed.rows, context);
     let used = 0;
     for (const r of resolved) {
@@ -315,7 +316,7 @@ export async function testVerificationFolder(deps: AppDeps, profile: UserProfile
         source: `${file.name}:${r.line}`,
       });
     }
-    return {
+    reports.push({
       file_name: file.name,
       rows: resolved.length,
       used,
@@ -323,8 +324,8 @@ export async function testVerificationFolder(deps: AppDeps, profile: UserProfile
         ...parsed.fileErrors.map((e) => ({ line: e.line, column: null, message: e.message })),
         ...resolved.flatMap((r) => r.errors.map((e) => ({ line: e.line, column: e.column ?? null, message: e.message }))),
       ],
-    };
-  });
+    });
+  }
   return {
     program: { program_id: program.program_id, name: program.name, abbv: program.abbv, color: program.color },
     files: reports,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  CSV_UPLOAD_LIMITS,
   CsvReader,
   isEvaluatedRemark,
   remarkLookupText,
@@ -51,22 +52,28 @@ export interface ParsedFile {
 
 /**
  * Reads a file in the legacy layout piece by piece: push each chunk as it comes (an import never needs one
- * giant string, and can report progress between chunks), then end() for the rows.
+ * giant string, and can report progress between chunks), then end() for the rows. Every file read here is
+ * one people uploaded: a field or line past CSV_UPLOAD_LIMITS refuses it at that line (decision 0057).
  */
 export class LegacyCsvParser {
-  private readonly reader = new CsvReader();
+  private readonly reader = new CsvReader(CSV_UPLOAD_LIMITS);
   private header: WaterQualityHeader | null = null;
   private primaryColumn = -1;
   private failed: CsvRowError | null = null;
   private sawHeader = false;
   readonly rows: ParsedRow[] = [];
 
+  /** The file is refused already (a syntax error, a field or line too long, missing columns): more text changes nothing. */
+  get refused(): boolean {
+    return this.failed !== null;
+  }
+
   push(chunk: string): void {
     if (this.failed) return;
     try {
       this.take(this.reader.push(chunk));
     } catch (err) {
-      if (err instanceof CsvSyntaxError) this.failed = { line: err.line, message: err.message };
+      if (err instanceof CsvSyntaxError) this.failed = { line: err.line, message: err.reason };
       else throw err;
     }
   }
@@ -76,7 +83,7 @@ export class LegacyCsvParser {
       try {
         this.take(this.reader.end());
       } catch (err) {
-        if (err instanceof CsvSyntaxError) this.failed = { line: err.line, message: err.message };
+        if (err instanceof CsvSyntaxError) this.failed = { line: err.line, message: err.reason };
         else throw err;
       }
     }
@@ -125,10 +132,41 @@ function parseRecord(header: WaterQualityHeader, primaryColumn: number, record: 
   return { line: record.line, raw, primaryStationName: primary || null, row: errors.length ? null : row, measureNotNumber, errors };
 }
 
-/** Reads a whole file (or its chunks) in the legacy layout. */
-export function parseLegacyCsv(chunks: string | Iterable<string>): ParsedFile {
+/** Characters parsed between two looks at the clock. */
+export const READ_STEP_CHARS = 1 << 13;
+/** Parsing time between two turns of the event loop (decision 0057): a public request waits about this long at most. */
+const READ_TURN_MS = 4;
+
+/** A file's text, whole or in chunks of any size, in steps of at most READ_STEP_CHARS characters. */
+function* steps(text: string | Iterable<string>): Generator<string> {
+  for (const chunk of typeof text === 'string' ? [text] : text) {
+    for (let i = 0; i < chunk.length; i += READ_STEP_CHARS) yield chunk.slice(i, i + READ_STEP_CHARS);
+  }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Reads a whole file (or its chunks) in the legacy layout without holding the event loop: a few milliseconds'
+ * parsing at a time (`turnMs`), with other requests served between (`between`, by default the next turn of the
+ * event loop), so a 20 MB upload never stalls the server (issue 27). Stops at the first file error: a file of
+ * one giant field or line is refused where it starts.
+ */
+export async function readLegacyCsv(
+  text: string | Iterable<string>,
+  between: (parser: LegacyCsvParser) => Promise<void> = nextTurn,
+  turnMs = READ_TURN_MS,
+): Promise<ParsedFile> {
   const parser = new LegacyCsvParser();
-  for (const chunk of typeof chunks === 'string' ? [chunks] : chunks) parser.push(chunk);
+  let since = performance.now();
+  for (const step of steps(text)) {
+    parser.push(step);
+    if (parser.refused) break;
+    if (performance.now() - since >= turnMs) {
+      await between(parser);
+      since = performance.now();
+    }
+  }
   return parser.end();
 }
 

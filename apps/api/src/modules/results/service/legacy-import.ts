@@ -24,8 +24,8 @@ import { findStoredImportKeys, findStoredSamples, insertResults, writeAuditRows 
 import {
   byNameOrCode,
   checkSamples,
-  LegacyCsvParser,
   newResultOf,
+  readLegacyCsv,
   resolveRows,
   ROW_REASONS,
   rowSampleKey,
@@ -400,28 +400,17 @@ const WRITE_PIECE = 1000;
 /** Lets the event loop breathe between pieces of a long file (progress, other requests). */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The file's text in pieces of about 1 MB. */
-function* pieces(text: string | Iterable<string>): Generator<string> {
-  if (typeof text !== 'string') {
-    yield* text;
-    return;
-  }
-  for (let i = 0; i < text.length; i += 1 << 20) yield text.slice(i, i + (1 << 20));
-}
-
+/** The file read a slice at a time (readLegacyCsv), with progress and the runner's pause between slices. */
 async function readFile(
   text: string | Iterable<string>,
   onProgress: LegacyImportOptions['onProgress'],
   pause: () => Promise<void>,
 ): Promise<ParsedFile> {
-  const parser = new LegacyCsvParser();
-  for (const piece of pieces(text)) {
-    parser.push(piece);
+  const parsed = await readLegacyCsv(text, async (parser) => {
     onProgress?.({ phase: 'reading', done: parser.rows.length, total: 0 });
     await breathe();
     await pause();
-  }
-  const parsed = parser.end();
+  });
   onProgress?.({ phase: 'reading', done: parsed.rows.length, total: parsed.rows.length });
   return parsed;
 }

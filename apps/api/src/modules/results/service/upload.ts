@@ -7,7 +7,7 @@ import { claimIdempotencyKey, storeIdempotentResponse, type IdempotencyClaim } f
 import { entryOrganizations, requireEntry, requireOrganization } from '../access';
 import * as ref from '../repository/reference';
 import { findStoredImportKeys, findStoredSamples, insertResults, writeAuditRows } from '../repository/writes';
-import { checkSamples, newResultOf, parseLegacyCsv, resolveRows, rowSampleKey, type ResolvedRow } from './csv-rows';
+import { checkSamples, newResultOf, readLegacyCsv, resolveRows, rowSampleKey, type ParsedFile, type ResolvedRow } from './csv-rows';
 
 /** One row of the upload preview: the file's text, what it resolved to, and its problems. */
 function previewRow(r: ResolvedRow, duplicate: boolean) {
@@ -70,13 +70,13 @@ function refuseInactiveStations(resolved: ResolvedRow[], duplicateLines: Readonl
 }
 
 /**
- * The file read, resolved and checked row by row: its own errors, rows repeating an earlier line's sample
- * (station, date and time, parameter), samples stored already (DUPLICATE when the same, an error when
- * different: decision 0018) and inactive stations.
+ * The file (read by readLegacyCsv) resolved and checked row by row: its own errors, rows repeating an earlier
+ * line's sample (station, date and time, parameter), samples stored already (DUPLICATE when the same, an error
+ * when different: decision 0018) and inactive stations.
  */
-async function buildPreview(db: DbOrTx, deps: AppDeps, programId: number, text: string) {
-  const parsed = parseLegacyCsv(text);
-  const read = resolveRows(parsed.rows, await resolveContext(db, programId, deps.config.programTimeZone));
+async function buildPreview(db: DbOrTx, deps: AppDeps, programId: number, parsed: ParsedFile) {
+  // A refused file (or one without rows) has nothing to resolve: no query for it.
+  const read = parsed.rows.length ? resolveRows(parsed.rows, await resolveContext(db, programId, deps.config.programTimeZone)) : [];
   const importKeys = await findStoredImportKeys(db, read.flatMap((r) => (r.importKey && !r.errors.length ? [r.importKey] : [])));
   const samples = await findStoredSamples(
     db,
@@ -109,22 +109,25 @@ async function buildPreview(db: DbOrTx, deps: AppDeps, programId: number, text: 
  */
 export async function previewUpload(deps: AppDeps, profile: UserProfile, query: ResultsUploadQuery, text: string) {
   await checkUploadAccess(deps, profile, query);
-  const { resolved: _r, duplicateLines: _d, ...preview } = await buildPreview(deps.database.db, deps, query.program_id, text);
+  const parsed = await readLegacyCsv(text);
+  const { resolved: _r, duplicateLines: _d, ...preview } = await buildPreview(deps.database.db, deps, query.program_id, parsed);
   return { ...preview, organization_id: query.organization_id, can_commit: preview.file_errors.length === 0 && preview.counts.errors === 0 && preview.counts.ok > 0 };
 }
 
 /**
- * POST results/upload/commit: all or nothing. The file is read again inside the transaction; any error
- * (file or row, a repeated sample included) refuses the whole file with the preview as the payload (400
- * UPLOAD_HAS_ERRORS). Rows already stored are skipped, so committing the same file twice adds nothing.
+ * POST results/upload/commit: all or nothing. The file is read before the transaction (reading needs no
+ * database, and the embedded one's only connection is held by the transaction) and checked again inside
+ * it; any error (file or row, a repeated sample included) refuses the whole file with the preview as the
+ * payload (400 UPLOAD_HAS_ERRORS). Rows already stored are skipped, so committing the same file twice adds nothing.
  * With an Idempotency-Key (`claim`) the key and the answer are stored in the same transaction.
  */
 export async function commitUpload(deps: AppDeps, profile: UserProfile, query: ResultsUploadQuery, text: string, claim: IdempotencyClaim | null = null) {
   await checkUploadAccess(deps, profile, query);
+  const parsed = await readLegacyCsv(text);
   return deps.database.db
     .transaction(async (tx) => {
       await claimIdempotencyKey(tx, claim);
-      const { resolved, duplicateLines, ...preview } = await buildPreview(tx, deps, query.program_id, text);
+      const { resolved, duplicateLines, ...preview } = await buildPreview(tx, deps, query.program_id, parsed);
       if (preview.file_errors.length || preview.counts.errors) {
         throw new HttpError(400, RESULT_CODES.UPLOAD_HAS_ERRORS, 'The file has errors; nothing was saved.', {
           ...preview,
