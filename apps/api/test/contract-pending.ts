@@ -22,7 +22,6 @@ export const PENDING: Record<'noSuccess' | 'noErrors' | 'noBody' | 'foreign', re
     "GET /api/general/geography",
     "GET /api/public/switches/",
     "GET /api/public/config",
-    "GET /api/public/gisServices/",
   ],
   noBody: [
     "POST /api/results/import/check",
@@ -60,10 +59,5 @@ export const PENDING: Record<'noSuccess' | 'noErrors' | 'noBody' | 'foreign', re
     "GET /api/beach/results/{id}/historical",
     "GET /api/beach/results/{id}/{date}",
     "GET /api/beach/{id}/statistics",
-    "GET /api/links/",
-    "GET /api/gisService/",
-    "GET /api/public/gisServices/",
-    "GET /api/public/gisServices/{id}/export",
-    "GET /api/public/gisServices/{id}/query",
   ],
 };

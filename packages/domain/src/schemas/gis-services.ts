@@ -46,6 +46,8 @@ export const gisServiceSchema = z.object({
   active: z.boolean(),
 });
 export type GisService = z.output<typeof gisServiceSchema>;
+/** GET gisService/: every service. */
+export const gisServiceListSchema = z.array(gisServiceSchema);
 
 /** POST /gisService/ and PUT /gisService/{id}. */
 export const gisServiceSaveSchema = z
@@ -97,6 +99,24 @@ export const publicGisServiceSchema = z.object({
   shown_by_default: z.boolean(),
 });
 export type PublicGisService = z.output<typeof publicGisServiceSchema>;
+/** GET public/gisServices/: the active services, in the order the map offers them. */
+export const publicGisServiceListSchema = z.array(publicGisServiceSchema);
+
+/** The image types GET public/gisServices/{id}/export passes on from a MapServer (anything else is the service failing). */
+export const GIS_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/**
+ * GET public/gisServices/{id}/query: a FeatureServer layer's features as GeoJSON (application/geo+json), passed on
+ * as the service sent them (only `type` is checked), at most GIS_UPSTREAM's maxFeatures.
+ */
+export const gisFeatureCollectionSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(z.looseObject({ type: z.literal('Feature') })),
+});
+/**
+ * A GIS read whose service fails (refused, down, slow, too large, not an image or not GeoJSON): 200 with
+ * GIS_SERVICE_UNAVAILABLE and one message, never cached (decision 0056).
+ */
+export const gisServiceUnavailableSchema = z.object({ code: z.literal('GIS_SERVICE_UNAVAILABLE'), message: z.string(), payload: z.null() });
 
 /** Bounds of a public overlay read: a WGS84 box and, for an exported image, its size in pixels. */
 export const GIS_IMAGE_MAX_PX = 4096;

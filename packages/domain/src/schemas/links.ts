@@ -22,6 +22,8 @@ export const linkSchema = z.object({
   rank: z.number(),
 });
 export type ExternalLinkRecord = z.output<typeof linkSchema>;
+/** GET links/ (and the public Links and Partners page): every link in rank order. */
+export const linkListSchema = z.array(linkSchema);
 
 /** POST links/ and PUT links/{id}: a new link goes to the end of the list. */
 export const linkSaveSchema = z.object({

@@ -1,29 +1,44 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CODES,
   GIS_SERVICE_CODES,
+  fileBodySchema,
+  GIS_IMAGE_TYPES,
   gisExportQuerySchema,
+  gisFeatureCollectionSchema,
   gisQueryQuerySchema,
   gisServiceIdParamsSchema,
+  gisServiceListSchema,
   gisServiceReadParamsSchema,
   gisServiceSaveSchema,
   gisServiceSchema,
-  publicGisServiceSchema,
+  gisServiceUnavailableSchema,
+  publicGisServiceListSchema,
   type GisService,
 } from '@beach/domain';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization, routeRules } from '../../lib/access';
 import { badRequest, emptyEnvelope, envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
 import { publicReadCache, replyPublicJson } from '../../lib/public-cache';
+import { serverErrors } from '../../plugins/openapi';
 import * as gis from './service';
 import { createOutboundGet, OutboundFailure } from './outbound';
 import { exportImage, queryFeatures, unavailable } from './upstream';
 
 /** A browser may keep an overlay image or a feature query's answer five minutes. */
 const OVERLAY_CACHE_CONTROL = 'public, max-age=300';
-const publicGisServicesSchema = envelope(z.array(publicGisServiceSchema));
+const publicGisServicesSchema = envelope(publicGisServiceListSchema);
+/** The overlay reads answer the service's image or GeoJSON, or (200) the JSON GIS_SERVICE_UNAVAILABLE when it fails. */
+const unavailableContent = { 'application/json': { schema: gisServiceUnavailableSchema } };
+const exportAnswer = {
+  description: 'The view as an image from the MapServer export; JSON GIS_SERVICE_UNAVAILABLE when the service fails',
+  content: { ...Object.fromEntries(GIS_IMAGE_TYPES.map((type) => [type, { schema: fileBodySchema }])), ...unavailableContent },
+};
+const queryAnswer = {
+  description: 'GeoJSON FeatureCollection; JSON GIS_SERVICE_UNAVAILABLE when the service fails',
+  content: { 'application/geo+json': { schema: gisFeatureCollectionSchema }, ...unavailableContent },
+};
 
 /**
  * GIS REST Services (SPEC 7 Mapping services: GET gisService/ and gisService/{id}, POST /gisService/, PUT and DELETE
@@ -36,7 +51,7 @@ export const gisServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
   const tags = ['website management'];
   const onRequest = app.staff(routeRules.adminOrganization);
 
-  app.get('/gisService/', { onRequest, schema: { tags, response: { 200: envelope(z.array(gisServiceSchema)), ...staffErrors } } }, async () =>
+  app.get('/gisService/', { onRequest, schema: { tags, response: { 200: envelope(gisServiceListSchema), ...staffErrors } } }, async () =>
     ok(GIS_SERVICE_CODES.GIS_SERVICES_FOUND, await gis.listServices(deps)),
   );
 
@@ -73,7 +88,7 @@ export const gisServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
   const get = createOutboundGet(() => deps.config.gisAllowHosts);
   app.addHook('onClose', async () => get.close());
 
-  app.get('/public/gisServices/', { schema: { tags: publicTags, response: { 200: publicGisServicesSchema } } }, (request, reply) =>
+  app.get('/public/gisServices/', { schema: { tags: publicTags, response: { 200: publicGisServicesSchema, ...serverErrors } } }, (request, reply) =>
     replyPublicJson(cache, request, reply, 'gisServices', publicGisServicesSchema, async () =>
       ok(GIS_SERVICE_CODES.GIS_SERVICES_FOUND, await gis.listActiveServices(deps)),
     ),
@@ -81,26 +96,29 @@ export const gisServiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
 
   app.get(
     '/public/gisServices/:id/export',
-    { schema: { tags: publicTags, params: gisServiceReadParamsSchema, querystring: gisExportQuerySchema, response: { 200: z.any().describe('The view as an image (image/png) from the MapServer export; JSON GIS_SERVICE_UNAVAILABLE when the service fails'), 400: errorEnvelope, 404: errorEnvelope } } },
+    { schema: { tags: publicTags, params: gisServiceReadParamsSchema, querystring: gisExportQuerySchema, response: { 200: exportAnswer, 400: errorEnvelope, 404: errorEnvelope } } },
     async (request, reply) => {
       const service = await gis.activeService(deps, request.params.id);
       if (service.layer_type !== 'MAP') throw gisKindError('a feature service has no exported image');
       const image = await exportImage(get, service, request.query).catch((error: unknown) => unavailableAnswer(request, service, error));
-      if ('code' in image) return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(unavailableBody(image));
-      return reply.header('content-type', image.type).header('cache-control', OVERLAY_CACHE_CONTROL).header('x-content-type-options', 'nosniff').send(image.body);
+      // The reply is typed for the declared bodies; the image and the pre-serialised JSON use its untyped surface.
+      const send = reply as unknown as FastifyReply;
+      if ('code' in image) return send.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(unavailableBody(image));
+      return send.header('content-type', image.type).header('cache-control', OVERLAY_CACHE_CONTROL).header('x-content-type-options', 'nosniff').send(image.body);
     },
   );
 
   app.get(
     '/public/gisServices/:id/query',
-    { schema: { tags: publicTags, params: gisServiceReadParamsSchema, querystring: gisQueryQuerySchema, response: { 200: z.string().describe('GeoJSON FeatureCollection (application/geo+json); JSON GIS_SERVICE_UNAVAILABLE when the service fails'), 400: errorEnvelope, 404: errorEnvelope } } },
+    { schema: { tags: publicTags, params: gisServiceReadParamsSchema, querystring: gisQueryQuerySchema, response: { 200: queryAnswer, 400: errorEnvelope, 404: errorEnvelope } } },
     async (request, reply) => {
       const service = await gis.activeService(deps, request.params.id);
       if (service.layer_type !== 'FEATURE') throw gisKindError('a map service is drawn as an image');
       if (!service.layer_ids.includes(request.query.layer)) throw gisKindError('that layer is not offered');
       const features = await queryFeatures(get, service, request.query).catch((error: unknown) => unavailableAnswer(request, service, error));
-      if ('code' in features) return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(unavailableBody(features));
-      return reply.header('content-type', 'application/geo+json').header('cache-control', OVERLAY_CACHE_CONTROL).send(JSON.stringify(features));
+      const send = reply as unknown as FastifyReply;
+      if ('code' in features) return send.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(unavailableBody(features));
+      return send.header('content-type', 'application/geo+json').header('cache-control', OVERLAY_CACHE_CONTROL).send(JSON.stringify(features));
     },
   );
 };

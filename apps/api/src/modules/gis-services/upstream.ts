@@ -1,5 +1,5 @@
 import type { GisExportQuery, GisQueryQuery, GisService } from '@beach/domain';
-import { GIS_SERVICE_CODES } from '@beach/domain';
+import { GIS_IMAGE_TYPES, GIS_SERVICE_CODES } from '@beach/domain';
 import { OutboundFailure, type OutboundGet } from './outbound';
 
 /**
@@ -12,7 +12,7 @@ import { OutboundFailure, type OutboundGet } from './outbound';
  */
 export const GIS_UPSTREAM = { timeoutMs: 8_000, maxImageBytes: 8 * 1024 * 1024, maxJsonBytes: 8 * 1024 * 1024, maxFeatures: 2000 } as const;
 
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const IMAGE_TYPES = new Set<string>(GIS_IMAGE_TYPES);
 
 /** The one public answer to a failing service, whatever failed (refused, unreachable, slow, HTTP 404, not an image). */
 export const unavailable = (name: string) => ({ code: GIS_SERVICE_CODES.GIS_SERVICE_UNAVAILABLE, message: `The map layer "${name}" is not available right now.` });

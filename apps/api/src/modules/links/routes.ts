@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LINK_CODES, linkIdParamsSchema, linkSaveSchema, linkSchema } from '@beach/domain';
-import { z } from 'zod';
+import { LINK_CODES, linkIdParamsSchema, linkListSchema, linkSaveSchema, linkSchema } from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { requireAdminOrganization, routeRules } from '../../lib/access';
 import { emptyEnvelope, envelope, ok, staffErrors } from '../../lib/http';
@@ -12,7 +11,7 @@ export const linkRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const tags = ['website management'];
   const onRequest = app.staff(routeRules.adminOrganization);
 
-  app.get('/links/', { onRequest, schema: { tags, response: { 200: envelope(z.array(linkSchema)), ...staffErrors } } }, async () =>
+  app.get('/links/', { onRequest, schema: { tags, response: { 200: envelope(linkListSchema), ...staffErrors } } }, async () =>
     ok(LINK_CODES.LINKS_FOUND, await links.listLinks(deps)),
   );
 

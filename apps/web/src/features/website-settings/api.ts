@@ -1,6 +1,8 @@
 import {
   beachOrderingSchema,
+  gisServiceListSchema,
   gisServiceSchema,
+  websiteSwitchListSchema,
   websiteSwitchSchema,
   type BeachOrdering,
   type BeachOrderingSave,
@@ -9,7 +11,6 @@ import {
   type SwitchAction,
   type WebsiteSwitch,
 } from '@beach/domain';
-import { z } from 'zod';
 import { api, type Envelope } from '../../app/api';
 
 /**
@@ -20,7 +21,7 @@ export const websiteSettingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listSwitches: build.query<WebsiteSwitch[], void>({
       query: () => 'switch/',
-      transformResponse: (response: Envelope) => z.array(websiteSwitchSchema).parse(response.payload),
+      transformResponse: (response: Envelope) => websiteSwitchListSchema.parse(response.payload),
       providesTags: ['Switches'],
     }),
     setSwitch: build.mutation<WebsiteSwitch, { id: number; action: SwitchAction }>({
@@ -40,7 +41,7 @@ export const websiteSettingsApi = api.injectEndpoints({
     }),
     listGisServices: build.query<GisService[], void>({
       query: () => 'gisService/',
-      transformResponse: (response: Envelope) => z.array(gisServiceSchema).parse(response.payload),
+      transformResponse: (response: Envelope) => gisServiceListSchema.parse(response.payload),
       providesTags: ['GisServices'],
     }),
     getGisService: build.query<GisService, number>({
