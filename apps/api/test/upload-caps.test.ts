@@ -6,7 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_UPLOAD_LIMITS, LEGACY_IMPORT_CODES, RESULT_CODES } from '@beach/domain';
+import { CSV_UPLOAD_LIMITS, LAB_FILE_MAX_ROWS, labFileTooLong, LEGACY_IMPORT_CODES, RESULT_CODES } from '@beach/domain';
 import { READ_STEP_CHARS, readLegacyCsv } from '../src/modules/results/service/csv-rows';
 import { healthDuringUploads, hostileUploads } from './attack/stall';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
@@ -90,6 +90,23 @@ describe(`hostile lab files on ${DATABASE_KIND}`, () => {
     });
     expect(commit.statusCode, commit.body.slice(0, 300)).toBe(400);
     expect(commit.json()).toMatchObject({ code: RESULT_CODES.UPLOAD_HAS_ERRORS, payload: { file_errors: [{ line: 3, message: LINE_REFUSED }] } });
+  });
+
+  it(`a lab file of more than ${n(LAB_FILE_MAX_ROWS)} rows is refused at its first row past the cap, in the preview, the commit and the tester`, async () => {
+    const station = ob[0]!;
+    const rows = Array.from({ length: LAB_FILE_MAX_ROWS + 1 }, (_, i) => ({ station: station.station_name, beach: station.beach_name, date: '07/01/2026', measure: String(i + 1) }));
+    const file = layoutCsv(rows);
+    const refusal = { line: LAB_FILE_MAX_ROWS + 2, message: labFileTooLong(LAB_FILE_MAX_ROWS) };
+    const preview = await ctx.call({ method: 'POST', url: upload(), token: await token(SAMPLER), headers: { 'content-type': 'text/csv' }, payload: file });
+    expect(preview.json().payload).toMatchObject({ file_errors: [refusal], counts: { rows: 0 }, can_commit: false });
+    const commit = await ctx.call({ method: 'POST', url: upload().replace('preview', 'commit'), token: await token(SAMPLER), headers: { 'content-type': 'text/csv' }, payload: file });
+    expect(commit.statusCode).toBe(400);
+    expect(commit.json()).toMatchObject({ code: RESULT_CODES.UPLOAD_HAS_ERRORS, payload: { file_errors: [refusal] } });
+    const tester = await ctx.call({ method: 'POST', url: `/api/verify/test/folder?program_id=${facts.program.OB}`, token: await token(ADMIN), ...multipart([{ name: 'season.csv', content: file }]) });
+    expect(tester.json().payload.files).toEqual([expect.objectContaining({ file_name: 'season.csv', rows: 0, errors: [{ ...refusal, column: null }] })]);
+    // One row fewer is read whole (its rows then resolve as usual).
+    const fits = await ctx.call({ method: 'POST', url: upload(), token: await token(SAMPLER), headers: { 'content-type': 'text/csv' }, payload: layoutCsv(rows.slice(0, LAB_FILE_MAX_ROWS)) });
+    expect(fits.json().payload).toMatchObject({ file_errors: [], counts: { rows: LAB_FILE_MAX_ROWS } });
   });
 
   it('the legacy import check and the Verification Tester refuse the file by line too', async () => {

@@ -24,6 +24,17 @@ export const RESULT_CODES = {
   UPLOAD_HAS_ERRORS: 'UPLOAD_HAS_ERRORS', // 400 on commit: nothing was saved
 } as const;
 
+/**
+ * Rows a lab file may hold (results upload and Verification Tester; decision 0057): a morning's file has a few
+ * hundred. Its rows are resolved and answered in one piece; a season's history goes through Import Legacy
+ * Results, which runs as a job.
+ */
+export const LAB_FILE_MAX_ROWS = 5_000;
+
+/** The refusal of a lab file past LAB_FILE_MAX_ROWS rows (at the first row past it). */
+export const labFileTooLong = (maxRows: number) =>
+  `A lab file holds at most ${maxRows.toLocaleString('en-US')} results: split the file, or bring a season's history in with Import Legacy Results`;
+
 export const RESULT_MESSAGES = {
   hour: 'Hour must be two digits, 00 to 23',
   minute: 'Minute must be two digits, 00 to 59',

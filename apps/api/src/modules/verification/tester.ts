@@ -13,7 +13,7 @@ import { invalidFields, notFound, type FieldIssue } from '../../lib/http';
 import { requireScreen } from '../results/access';
 import * as ref from '../results/repository/reference';
 import { listResults } from '../results/repository/rows';
-import { readLegacyCsv, resolveRows } from '../results/service/csv-rows';
+import { readLabFile, resolveRows } from '../results/service/csv-rows';
 import { resolveContext } from '../results/service/upload';
 import * as repo from './repository';
 import { flagActions } from './rule-effects';
@@ -290,7 +290,7 @@ export async function testVerificationFolder(deps: AppDeps, profile: UserProfile
   const rows: TestRow[] = [];
   const reports = [];
   for (const file of files) {
-    const parsed = await readLegacyCsv(file.text);
+    const parsed = await readLabFile(file.text);
     const resolved = resolveRows(parsed.rows, context);
     let used = 0;
     for (const r of resolved) {

@@ -7,7 +7,7 @@ import { claimIdempotencyKey, storeIdempotentResponse, type IdempotencyClaim } f
 import { entryOrganizations, requireEntry, requireOrganization } from '../access';
 import * as ref from '../repository/reference';
 import { findStoredImportKeys, findStoredSamples, insertResults, writeAuditRows } from '../repository/writes';
-import { checkSamples, newResultOf, readLegacyCsv, resolveRows, rowSampleKey, type ParsedFile, type ResolvedRow } from './csv-rows';
+import { checkSamples, newResultOf, readLabFile, resolveRows, rowSampleKey, type ParsedFile, type ResolvedRow } from './csv-rows';
 
 /** One row of the upload preview: the file's text, what it resolved to, and its problems. */
 function previewRow(r: ResolvedRow, duplicate: boolean) {
@@ -70,7 +70,7 @@ function refuseInactiveStations(resolved: ResolvedRow[], duplicateLines: Readonl
 }
 
 /**
- * The file (read by readLegacyCsv) resolved and checked row by row: its own errors, rows repeating an earlier
+ * The file (read by readLabFile) resolved and checked row by row: its own errors, rows repeating an earlier
  * line's sample (station, date and time, parameter), samples stored already (DUPLICATE when the same, an error
  * when different: decision 0018) and inactive stations.
  */
@@ -109,7 +109,7 @@ async function buildPreview(db: DbOrTx, deps: AppDeps, programId: number, parsed
  */
 export async function previewUpload(deps: AppDeps, profile: UserProfile, query: ResultsUploadQuery, text: string) {
   await checkUploadAccess(deps, profile, query);
-  const parsed = await readLegacyCsv(text);
+  const parsed = await readLabFile(text);
   const { resolved: _r, duplicateLines: _d, ...preview } = await buildPreview(deps.database.db, deps, query.program_id, parsed);
   return { ...preview, organization_id: query.organization_id, can_commit: preview.file_errors.length === 0 && preview.counts.errors === 0 && preview.counts.ok > 0 };
 }
@@ -123,7 +123,7 @@ export async function previewUpload(deps: AppDeps, profile: UserProfile, query: 
  */
 export async function commitUpload(deps: AppDeps, profile: UserProfile, query: ResultsUploadQuery, text: string, claim: IdempotencyClaim | null = null) {
   await checkUploadAccess(deps, profile, query);
-  const parsed = await readLegacyCsv(text);
+  const parsed = await readLabFile(text);
   return deps.database.db
     .transaction(async (tx) => {
       await claimIdempotencyKey(tx, claim);
