@@ -1,12 +1,8 @@
-import type { SiteSwitchCode } from '@beach/domain';
+import type { PublicSwitch, SiteSwitchCode } from '@beach/domain';
 import { api, payloadOf } from './api';
 
-/** A website toggle as the public reads it (GET public/switches/). */
-export interface PublicSwitch {
-  website_toggle_id: number;
-  code: string;
-  value: boolean;
-}
+/** A website toggle as the public reads it (GET public/switches/): the domain's PublicSwitch. */
+export type { PublicSwitch };
 
 /**
  * Switches the public site obeys (the welcome pop-up, the news banner, the aircraft readings, the downloads, the site

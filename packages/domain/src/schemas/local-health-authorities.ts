@@ -68,5 +68,7 @@ export const lhaResponse = z.object({
   municipalities: z.array(z.number()),
 });
 
+export type LhaRecord = z.output<typeof lhaResponse>;
+
 /** GET localHealthAuthority: payload.list. */
 export const lhaListResponse = z.object({ list: z.array(lhaResponse) });

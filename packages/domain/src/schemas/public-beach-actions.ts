@@ -1,14 +1,17 @@
 import { z } from 'zod';
+import { madeHere } from './made';
 import { publicDateSchema, publicIdParam, publicStationFields, publicStatusCodeSchema } from './public-site';
 
 /** GET public/beachActions: advisories and closures in a period (default: the current season to today). */
 export function beachActionsQuery(timeZone: string) {
-  return z.object({
-    from: publicDateSchema(timeZone).optional(),
-    to: publicDateSchema(timeZone).optional(),
-    county: publicIdParam.optional(),
-    program: publicIdParam.optional(),
-  });
+  return madeHere(
+    z.object({
+      from: publicDateSchema(timeZone).optional(),
+      to: publicDateSchema(timeZone).optional(),
+      county: publicIdParam.optional(),
+      program: publicIdParam.optional(),
+    }),
+  );
 }
 export type BeachActionsQuery = z.infer<ReturnType<typeof beachActionsQuery>>;
 

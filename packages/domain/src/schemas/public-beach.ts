@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { madeHere } from './made';
 import { beachActionSchema } from './public-beach-actions';
 import { yearSchema } from './common';
 import type { publicPhotoSchema } from './photos';
@@ -87,11 +88,13 @@ export type PublicBeachProfile = z.infer<typeof publicBeachProfileResponse>;
 
 /** GET public/beaches/{id}/results?from&to&parameter (default: the current season to today). */
 export function beachResultsQuery(timeZone: string) {
-  return z.object({
-    from: publicDateSchema(timeZone).optional(),
-    to: publicDateSchema(timeZone).optional(),
-    parameter: parameterCode.optional(),
-  });
+  return madeHere(
+    z.object({
+      from: publicDateSchema(timeZone).optional(),
+      to: publicDateSchema(timeZone).optional(),
+      parameter: parameterCode.optional(),
+    }),
+  );
 }
 export type BeachResultsQuery = z.infer<ReturnType<typeof beachResultsQuery>>;
 

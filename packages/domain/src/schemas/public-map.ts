@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { madeHere } from './made';
 import { STATION_LIST_PAGE_SIZE } from '../map/station-list';
 import { publicDateSchema, publicIdParam, publicSeasonSchema, publicStationFields, publicStatusCodeSchema } from './public-site';
 
@@ -91,7 +92,7 @@ export const legendResponse = z.array(legendItemSchema);
 
 /** GET public/snapshots?date&program: the statuses as they were on a past day. */
 export function snapshotQuery(timeZone: string) {
-  return z.object({ date: publicDateSchema(timeZone), program: publicIdParam.optional() });
+  return madeHere(z.object({ date: publicDateSchema(timeZone), program: publicIdParam.optional() }));
 }
 
 export const snapshotResponse = z.object({ date: z.string(), program_id: z.number().nullable(), statuses: z.array(stationStatusItemSchema) });

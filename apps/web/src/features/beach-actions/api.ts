@@ -1,5 +1,5 @@
 import { api, payloadOf, type Envelope } from '../../app/api';
-import type { BeachActions, BeachActionsQuery } from '@beach/domain';
+import type { BeachActions, BeachActionsQuery, PublicConfig } from '@beach/domain';
 
 /** Advisories and closures (public/beachActions) and the programs' day (public/config) for the date limits. */
 export const beachActionsApi = api.injectEndpoints({
@@ -11,7 +11,7 @@ export const beachActionsApi = api.injectEndpoints({
     }),
     beachActionsToday: build.query<string, void>({
       query: () => 'public/config',
-      transformResponse: (response: Envelope) => (response.payload as { today: string }).today,
+      transformResponse: (response: Envelope<PublicConfig>) => response.payload.today,
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { beachProfileSchema, type BeachCreate, type BeachProfile, type BeachProfileSave } from '@beach/domain';
+import { beachProfileSchema, type BeachCreate, type BeachProfile, type BeachProfileSave, type PublicConfig } from '@beach/domain';
 import { api, type Envelope } from '../../app/api';
 
 /** Beach Management calls (SPEC 7: POST beach/, GET and PUT beach/{id}/profile), typed from the one contract. */
@@ -12,7 +12,7 @@ export const beachManagementApi = api.injectEndpoints({
     /** The base map's tile URL for the location picker (GET public/config). */
     mapTileUrl: build.query<string, void>({
       query: () => 'public/config',
-      transformResponse: (response: Envelope<{ tile_url: string }>) => response.payload.tile_url,
+      transformResponse: (response: Envelope<PublicConfig>) => response.payload.tile_url,
       keepUnusedDataFor: 600,
     }),
     createBeach: build.mutation<BeachProfile, BeachCreate>({

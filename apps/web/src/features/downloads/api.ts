@@ -1,4 +1,5 @@
 import type { DownloadCounts, PublicDataFilters } from '@beach/domain/schemas/downloads';
+import type { PublicConfig } from '@beach/domain';
 import { api, payloadOf, type Envelope } from '../../app/api';
 
 /** The download panel's reads (SPEC 7, Public reads): the filter snapshot and the record counts. */
@@ -12,7 +13,7 @@ export const downloadsApi = api.injectEndpoints({
     /** The programs' time zone: date pickers stop at tomorrow there (GET public/config). */
     downloadTimeZone: build.query<string, void>({
       query: () => 'public/config',
-      transformResponse: (response: Envelope<{ time_zone: string }>) => response.payload.time_zone,
+      transformResponse: (response: Envelope<PublicConfig>) => response.payload.time_zone,
     }),
     /** Takes the filter as query parameters (blank ones left out); answers a count per download kind. */
     downloadCounts: build.query<Partial<DownloadCounts> & Record<string, unknown>, Record<string, string>>({

@@ -1,13 +1,8 @@
+import type { PublicFaq } from '@beach/domain';
 import { api, payloadOf } from '../../app/api';
 
-/** A question and answer with its photos (GET public/faqs/). Text is shown as entered. */
-export interface Faq {
-  faq_id: number;
-  question: string;
-  answer: string;
-  rank: number;
-  photos: { faq_photo_id: number; file_id: number; file: string; width: number | null; height: number | null; title: string; desc: string; name: string; type: string }[];
-}
+/** A question and answer with its photos (GET public/faqs/): the domain's PublicFaq. Text is shown as entered. */
+export type Faq = PublicFaq;
 
 export const faqsApi = api.injectEndpoints({
   endpoints: (build) => ({

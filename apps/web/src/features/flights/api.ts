@@ -1,4 +1,4 @@
-import type { PublicFlight, PublicFlightSummary } from '@beach/domain';
+import type { AircraftReading, PublicFlight, PublicFlightSummary } from '@beach/domain';
 import { api, payloadOf } from '../../app/api';
 
 /** A daily flight as listed (GET public/dailyFlights/): the contract the api answers with. */
@@ -9,15 +9,8 @@ export type FlightReport = PublicFlight;
 
 export type AircraftKind = 'chlorophyll' | 'phycocyanin';
 
-/** The latest aircraft readings (GET public/aircraft/{kind}): the track, or a clear "unavailable". */
-export interface AircraftReading {
-  available: boolean;
-  fetched_at: string;
-  flight_date: string | null;
-  unit: string | null;
-  points: { lat: number; lon: number; value: number; time: string }[];
-  message?: string;
-}
+/** The latest aircraft readings (GET public/aircraft/{kind}): the track, or a clear "unavailable" (the domain's AircraftReading). */
+export type { AircraftReading };
 
 export const flightsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,26 +1,11 @@
-import type { LhaSaveInput } from '@beach/domain';
+import type { LhaRecord, LhaSaveInput, PublicGeography } from '@beach/domain';
 import { api, payloadOf, type Envelope } from '../../app/api';
 
-export interface Lha {
-  local_health_authority_id: number;
-  name: string;
-  desc: string | null;
-  county_id: number | null;
-  county: { county_id: number; name: string } | null;
-  contact_person: string | null;
-  email: string | null;
-  address: string | null;
-  city: string | null;
-  zip_code: string | null;
-  phone_number: string | null;
-  url: string | null;
-  municipalities: number[];
-}
+/** An LHA as the management calls answer it (the domain's lhaResponse). */
+export type Lha = LhaRecord;
 
-export interface Geography {
-  counties: { county_id: number; name: string }[];
-  municipalities: { municipality_id: number; county_id: number; name: string }[];
-}
+/** The counties and municipalities (GET general/geography): the domain's PublicGeography. */
+export type Geography = PublicGeography;
 
 /** LHA Management calls (SPEC 7 Local health authorities) and the county / municipality lists. */
 export const lhasApi = api.injectEndpoints({

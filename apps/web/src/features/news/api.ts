@@ -1,15 +1,8 @@
+import type { PublicNewsItem } from '@beach/domain';
 import { api, payloadOf } from '../../app/api';
 
-/** A news item as the public reads it (GET public/news/...). Title and summary are plain text; the body is HTML the api's allow-list cleaned. */
-export interface NewsItem {
-  news_id: number;
-  title: string;
-  summary: string;
-  body: string;
-  published_on: string;
-  is_banner: boolean;
-  rank: number;
-}
+/** A news item as the public reads it (GET public/news/...): the domain's PublicNewsItem. Title and summary are plain text; the body is HTML the api's allow-list cleaned. */
+export type NewsItem = PublicNewsItem;
 
 /** Important Information (SPEC 2, 7): the list, one item, and the latest one for the banner. */
 export const newsApi = api.injectEndpoints({

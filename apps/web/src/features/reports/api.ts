@@ -1,17 +1,12 @@
-import type { PublicReport } from '@beach/domain';
+import type { PublicReport, PublicReportsQuery } from '@beach/domain';
 import type { PublicDataFilters } from '@beach/domain/schemas/downloads';
 import { api, payloadOf } from '../../app/api';
 
 /** A report or publication (GET public/reportsAndPublications/): the contract the api answers with. */
 export type Report = PublicReport;
 
-/** The filters the server applies: county, municipality, beach (station id) and program. */
-export interface ReportFilter {
-  county?: number;
-  municipality?: number;
-  beach?: number;
-  program?: number;
-}
+/** The filters the server applies: county, municipality, beach (station id) and program (the domain's query). */
+export type ReportFilter = PublicReportsQuery;
 
 export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,13 +1,8 @@
+import type { PublicSearchResult } from '@beach/domain';
 import { api, payloadOf } from '../../app/api';
 
-/** Site search results (GET public/search?q=): up to ten of each kind. */
-export interface SearchResults {
-  q: string;
-  beaches: { beach_station_id: number; station_name: string; beach_name: string; municipality: string; county: string }[];
-  news: { news_id: number; title: string; published_on: string }[];
-  faqs: { faq_id: number; question: string }[];
-  reports: { report_and_publication_id: number; title: string; date: string }[];
-}
+/** Site search results (GET public/search?q=): up to ten of each kind, the domain's PublicSearchResult. */
+export type SearchResults = PublicSearchResult;
 
 /** The server answers queries of 2 to 100 characters. */
 export const SEARCH_MIN_LENGTH = 2;

@@ -2,12 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope, ok } from '../../../lib/http';
 import { publicReadCache, queryKey, replyPublicJson } from '../../../lib/public-cache';
 import type { AppDeps } from '../../../deps';
-import { publicIdParamsSchema as idParams, todayIn } from '@beach/domain';
+import {
+  publicFlightsQuerySchema as flightsQuery,
+  publicIdParamsSchema as idParams,
+  publicReportsQuerySchema as reportsQuery,
+  publicSearchQuerySchema as searchQuery,
+  todayIn,
+} from '@beach/domain';
+import { serverErrors } from '../../../plugins/openapi';
 import { PUBLIC_CODES } from '../schemas/common';
 import {
   faqsSchema,
   flightDetailSchema,
-  flightsQuery,
   flightsSchema,
   geographySchema,
   latestNewsSchema,
@@ -17,9 +23,7 @@ import {
   newsListSchema,
   photosSchema,
   reportDetailSchema,
-  reportsQuery,
   reportsSchema,
-  searchQuery,
   searchSchema,
   switchesSchema,
 } from '../schemas/content';
@@ -66,14 +70,14 @@ export const contentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       ),
   );
 
-  app.get('/public/news/', { schema: { tags, response: { 200: newsListSchema } } }, (request, reply) =>
+  app.get('/public/news/', { schema: { tags, response: { 200: newsListSchema, ...serverErrors } } }, (request, reply) =>
     replyPublicJson(cache, request, reply, 'news', newsListSchema, async () =>
       ok(PUBLIC_CODES.NEWS_FOUND, await publicNews(db, todayIn(tz))),
     ),
   );
 
   // Registered before /public/news/:id; find-my-way prefers the static segment anyway.
-  app.get('/public/news/latest', { schema: { tags, response: { 200: latestNewsSchema } } }, (request, reply) =>
+  app.get('/public/news/latest', { schema: { tags, response: { 200: latestNewsSchema, ...serverErrors } } }, (request, reply) =>
     replyPublicJson(cache, request, reply, 'news:latest', latestNewsSchema, async () =>
       ok(PUBLIC_CODES.NEWS_FOUND, await latestNews(db, todayIn(tz))),
     ),
@@ -110,35 +114,35 @@ export const contentRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       ),
   );
 
-  app.get('/public/externalLinks/', { schema: { tags, response: { 200: linksSchema } } }, (request, reply) =>
+  app.get('/public/externalLinks/', { schema: { tags, response: { 200: linksSchema, ...serverErrors } } }, (request, reply) =>
     replyPublicJson(cache, request, reply, 'links', linksSchema, async () =>
       ok(PUBLIC_CODES.LINKS_FOUND, await publicLinks(db)),
     ),
   );
 
-  app.get('/public/faqs/', { schema: { tags, response: { 200: faqsSchema } } }, (request, reply) =>
+  app.get('/public/faqs/', { schema: { tags, response: { 200: faqsSchema, ...serverErrors } } }, (request, reply) =>
     replyPublicJson(cache, request, reply, 'faqs', faqsSchema, async () => ok(PUBLIC_CODES.FAQS_FOUND, await publicFaqs(db))),
   );
 
-  app.get('/public/photos/', { schema: { tags, response: { 200: photosSchema } } }, (request, reply) =>
+  app.get('/public/photos/', { schema: { tags, response: { 200: photosSchema, ...serverErrors } } }, (request, reply) =>
     replyPublicJson(cache, request, reply, 'photos', photosSchema, async () =>
       ok(PUBLIC_CODES.PHOTOS_FOUND, await publicPhotos(db)),
     ),
   );
 
-  app.get('/public/lhas/', { schema: { tags, response: { 200: lhasSchema } } }, (request, reply) =>
+  app.get('/public/lhas/', { schema: { tags, response: { 200: lhasSchema, ...serverErrors } } }, (request, reply) =>
     replyPublicJson(cache, request, reply, 'lhas', lhasSchema, async () => ok(PUBLIC_CODES.LHA_FOUND, await publicLhas(db))),
   );
 
   for (const url of ['/public/geography', '/general/geography']) {
-    app.get(url, { schema: { tags, response: { 200: geographySchema } } }, (request, reply) =>
+    app.get(url, { schema: { tags, response: { 200: geographySchema, ...serverErrors } } }, (request, reply) =>
       replyPublicJson(cache, request, reply, 'geography', geographySchema, async () =>
         ok(PUBLIC_CODES.GEOGRAPHY_FOUND, await publicGeography(db)),
       ),
     );
   }
 
-  app.get('/public/switches/', { schema: { tags, response: { 200: switchesSchema } } }, (request, reply) =>
+  app.get('/public/switches/', { schema: { tags, response: { 200: switchesSchema, ...serverErrors } } }, (request, reply) =>
     replyPublicJson(cache, request, reply, 'switches', switchesSchema, async () =>
       ok(PUBLIC_CODES.SWITCHES_FOUND, await publicSwitches(db)),
     ),

@@ -13,6 +13,7 @@ import {
   type CachedBody,
 } from '../../../lib/public-cache';
 import type { AppDeps } from '../../../deps';
+import { serverErrors } from '../../../plugins/openapi';
 import {
   beachActionsQuery,
   mapListQuery,
@@ -66,7 +67,7 @@ export const mapRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // visitors still get it (PUBLIC_STALE_MS; a write in this process forgets it at once, decision 0040).
   app.get(
     '/layers/beachStatus/',
-    { schema: { tags, response: { 200: beachStatusLayerSchema } } },
+    { schema: { tags, response: { 200: beachStatusLayerSchema, ...serverErrors } } },
     (request, reply) =>
       replyPublicJson(
         cache,
@@ -120,7 +121,7 @@ export const mapRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         tags,
         description:
           "The map's first view: every public station's id, position and status in columns, the closures panel's entries and the seasons. Popups read public/map/stations/{id}.",
-        response: { 200: mapStatusesSchema },
+        response: { 200: mapStatusesSchema, ...serverErrors },
       },
     },
     (request, reply) => {
@@ -194,7 +195,7 @@ export const mapRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/public/beaches/statuses/legend',
-    { schema: { tags, response: { 200: legendSchema } } },
+    { schema: { tags, response: { 200: legendSchema, ...serverErrors } } },
     (request, reply) =>
       replyPublicJson(cache, request, reply, 'statuses:legend', legendSchema, async () =>
         ok(PUBLIC_CODES.LEGEND_FOUND, await statusLegend(db)),

@@ -1,3 +1,4 @@
+import { SEARCH_LIMIT_PER_KIND } from '@beach/domain';
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../lib/http';
 import { cleanNewsHtml } from '../../../lib/news-html';
@@ -25,7 +26,6 @@ import {
   type ReportRow,
 } from '../repository/content';
 import { fileUrl } from '../schemas/common';
-import { SEARCH_LIMIT_PER_KIND } from '../schemas/content';
 
 export function photoOut(photo: PhotoRow) {
   return { ...photo, file: fileUrl(photo.file_id) };
