@@ -27,6 +27,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { aircraftRoutes } from './modules/aircraft/routes';
 import { resultRoutes } from './modules/results/routes';
+import { importMappingRoutes } from './modules/import-mappings/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { beachStatusRoutes } from './modules/beach-status/routes';
 import { geomeanRoutes } from './modules/geomeans/routes';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       await api.register(downloadRoutes, deps);
       await api.register(aircraftRoutes, deps);
       await api.register(resultRoutes, deps);
+      await api.register(importMappingRoutes, deps);
       await api.register(verificationRoutes, deps);
       await api.register(beachStatusRoutes, deps);
       await api.register(geomeanRoutes, deps);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CODES, DATE_MAX, DATE_MIN, parseCsv } from '@beach/domain';
+import { CITY_MAPPING } from '@beach/domain/import-mapping/test-fixtures';
 import { UPLOAD_CUT_OFF_MESSAGE } from '../src/modules/results/upload-body';
 import { FORM_CUT_OFF_MESSAGE } from '../src/lib/uploads/form';
 import { formBody } from './form-upload';
@@ -314,6 +315,13 @@ function expectTaken(res: LightMyRequestResponse, c: InputCase, value: string) {
   if (res.statusCode === 400) expect(failedFields(res), `${what}: ${res.body}`).not.toContain(c.field);
 }
 
+/** A JSON schema of an object, or a choice among objects only. */
+function isObjectSchema(schema: Record<string, unknown>): boolean {
+  if (schema.type === 'object') return true;
+  const choices = (schema.oneOf ?? schema.anyOf) as Record<string, unknown>[] | undefined;
+  return Array.isArray(choices) && choices.length > 0 && choices.every(isObjectSchema);
+}
+
 describe(`date and year bounds on ${DATABASE_KIND}`, () => {
   it('lists every date and year input the OpenAPI document declares', async () => {
     const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json' })).json() as {
@@ -325,7 +333,8 @@ describe(`date and year bounds on ${DATABASE_KIND}`, () => {
       const o = node as Record<string, unknown>;
       if (o.properties && typeof o.properties === 'object') {
         for (const [name, schema] of Object.entries(o.properties as Record<string, Record<string, unknown>>)) {
-          if (schema.format === 'date' || /(^|_)date$|^year$/.test(name)) declared.add(`${route} ${[...path, name].join('.')}`);
+          // A property named date that is an object (an import mapping's date formats, its date column's binding) is no date input.
+          if (schema.format === 'date' || (/(^|_)date$|^year$/.test(name) && !isObjectSchema(schema))) declared.add(`${route} ${[...path, name].join('.')}`);
           walk(schema, [...path, name], route);
         }
       }
@@ -402,6 +411,7 @@ describe(`truncated multipart uploads on ${DATABASE_KIND}`, () => {
     `/api/results/upload/preview?program_id=${facts.program.OB}&organization_id=${facts.org.NJDEP}`,
     `/api/results/upload/commit?program_id=${facts.program.OB}&organization_id=${facts.org.NJDEP}`,
     `/api/verify/test/folder?program_id=${facts.program.OB}`,
+    `/api/import/mapping/preview?program_id=${facts.program.OB}&mapping_id=legacy`,
   ];
   const file = () => {
     const s = primary();
@@ -659,5 +669,55 @@ describe(`beach alert inputs on ${DATABASE_KIND}`, () => {
         expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
       }
     }
+  });
+});
+
+describe(`import mapping inputs on ${DATABASE_KIND}`, () => {
+  const count = async () => {
+    const { sql } = await import('drizzle-orm');
+    const { queryRows } = await import('../src/db/client');
+    return (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from import_mappings`))[0]!.n;
+  };
+
+  it("answers 400 (never 500) for a mapping id outside 1..2147483647 and not 'legacy'", async () => {
+    for (const bad of ['0', '-1', '2147483648', '1.5', 'abc', 'LEGACY']) {
+      for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+        const res = await ctx.call({ method, url: `/api/import/mapping/${bad}`, token: await token(ADMIN), ...(method === 'PUT' ? { payload: { mapping: CITY_MAPPING, version: 1 } } : {}) });
+        expect(res.statusCode, `${method} ${bad}: ${res.body}`).toBe(400);
+      }
+      const preview = await ctx.call({
+        method: 'POST',
+        url: `/api/import/mapping/preview?program_id=${facts.program.OB}&mapping_id=${bad}`,
+        token: await token(ADMIN),
+        headers: { 'content-type': 'text/csv' },
+        payload: 'a\n1\n',
+      });
+      expect(preview.statusCode, `preview ${bad}: ${preview.body}`).toBe(400);
+    }
+  });
+
+  it('answers 400 naming the field for an oversized or malformed mapping, and saves nothing', async () => {
+    const before = await count();
+    const cases: [string, unknown][] = [
+      ['mapping.name', { mapping: { ...CITY_MAPPING, name: 'x'.repeat(101) } }],
+      ['mapping.description', { mapping: { ...CITY_MAPPING, description: 'x'.repeat(1001) } }],
+      ['mapping.name', { mapping: { ...CITY_MAPPING, name: 'two\nlines' } }],
+      ['mapping.maps.remarks.entries', { mapping: { ...CITY_MAPPING, maps: { ...CITY_MAPPING.maps, remarks: { entries: Array.from({ length: 501 }, (_, i) => ({ from: `r${i}`, to: 'K' })), otherwise: 'keep' } } } }],
+      ['mapping.fields.station.parts', { mapping: { ...CITY_MAPPING, fields: { ...CITY_MAPPING.fields, station: { kind: 'combination', parts: Array.from({ length: 5 }, () => ({ kind: 'column', column: 'Beach Name' })) } } } }],
+      ['mapping.fields.date.column', { mapping: { ...CITY_MAPPING, fields: { ...CITY_MAPPING.fields, date: { kind: 'column', column: 'x'.repeat(201) } } } }],
+      ['mapping.version', { mapping: { ...CITY_MAPPING, version: 2 } }],
+      ['mapping.value_parser.below_limit_value', { mapping: { ...CITY_MAPPING, value_parser: { ...CITY_MAPPING.value_parser, below_limit_value: 1e12 } } }],
+    ];
+    for (const [field, payload] of cases) {
+      const res = await ctx.call({ method: 'POST', url: '/api/import/mapping', token: await token(ADMIN), payload: payload as object });
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      expect((res.json().payload as { field: string }[]).map((i) => i.field), res.body).toContain(field);
+    }
+    for (const version of [0, -1, 2147483648, 1.5]) {
+      const res = await ctx.call({ method: 'PUT', url: '/api/import/mapping/1', token: await token(ADMIN), payload: { mapping: CITY_MAPPING, version } });
+      expect(res.statusCode, `version ${version}: ${res.body}`).toBe(400);
+      expect((res.json().payload as { field: string }[]).map((i) => i.field)).toContain('version');
+    }
+    expect(await count()).toBe(before);
   });
 });

@@ -36,6 +36,7 @@ import { DEMO_ACCOUNTS, unique } from './management-scenario';
 import { form, PDF } from './content-upload-fixtures';
 import { formBody } from './form-upload';
 import { layoutCsv } from './results-fixtures';
+import { CITY_MAPPING } from '@beach/domain/import-mapping/test-fixtures';
 import { createTrackdown, multipart as trackdownForm, pdfBytes } from './trackdown-fixtures';
 
 type Email = (typeof DEMO_ACCOUNTS)[number];
@@ -150,6 +151,8 @@ interface Fixtures {
   incident(programId: number): number;
   /** A legacy import the admin checked (DEP IT: Import Legacy Results), and its program. */
   importJob: { id: number; programId: number };
+  /** A saved import mapping of the foreign organization (issue 29): no demo account's to read, change or delete. */
+  foreignImportMapping: number;
 }
 
 interface Probe {
@@ -1372,6 +1375,48 @@ const STAFF_ROUTES: StaffRoute[] = [
   },
   { method: 'GET', path: '/api/results/import/{id}', probes: (a, f) => one({ url: `/api/results/import/${f.importJob.id}`, allowed: isAdmin(a) }) },
   { method: 'GET', path: '/api/results/import', probes: (a) => one({ url: '/api/results/import', allowed: isAdmin(a) }) },
+  // Saved mappings of the mapped import (issue 29, decision 0060): organization admins, each their own organization's
+  { method: 'GET', path: '/api/import/mapping/', probes: (a) => one({ url: '/api/import/mapping/', allowed: isAdmin(a) }) },
+  {
+    method: 'GET',
+    path: '/api/import/mapping/{id}',
+    probes: (a, f) => [
+      { label: 'built-in mapping', url: '/api/import/mapping/legacy', allowed: isAdmin(a) },
+      { label: 'foreign record', url: `/api/import/mapping/${f.foreignImportMapping}`, allowed: false },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/import/mapping',
+    probes: (a) => one({ label: 'own organization', url: '/api/import/mapping', payload: { mapping: { ...CITY_MAPPING, name: unique(`Matrix ${a.email}`) } }, allowed: isAdmin(a) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/import/mapping/{id}',
+    probes: (a, f) => [
+      { label: 'foreign record', url: `/api/import/mapping/${f.foreignImportMapping}`, payload: { mapping: CITY_MAPPING, version: 1 }, allowed: false },
+      { label: 'built-in mapping', url: '/api/import/mapping/legacy', payload: { mapping: CITY_MAPPING, version: 1 }, allowed: false },
+    ],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/import/mapping/{id}',
+    probes: (a, f) => [
+      { label: 'foreign record', url: `/api/import/mapping/${f.foreignImportMapping}`, allowed: false },
+      { label: 'built-in mapping', url: '/api/import/mapping/legacy', allowed: false },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/import/mapping/preview',
+    probes: (a, f) =>
+      eachProgram(a, (programId) => ({
+        url: `/api/import/mapping/preview?program_id=${programId}&mapping_id=legacy`,
+        payload: labCsv(f, programId),
+        headers: CSV,
+        allowed: isAdmin(a) && can(a.profile, programId, 'DATA_EDITING', 'ADMIN'),
+      })),
+  },
   {
     method: 'POST',
     path: '/api/geomean/rolling/create',
@@ -1492,6 +1537,13 @@ beforeAll(async () => {
   });
   if (checked.statusCode !== 200) throw new Error(`POST /api/results/import/check: ${checked.statusCode} ${checked.body}`);
 
+  const [foreignMapping] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into import_mappings (organization_id, name, mapping)
+        values (${org.organization_id}, 'Foreign source', ${JSON.stringify(CITY_MAPPING)}) returning import_mapping_id as id`,
+  );
+  const foreignImportMapping = foreignMapping!.id;
+
   const newAccidentReport = async (programId: number) => {
     const [row] = await queryRows<{ id: number }>(
       db,
@@ -1542,6 +1594,7 @@ beforeAll(async () => {
     accidentReport: (id) => accidentReports.get(id)!,
     incident: (id) => incidents.get(id)!,
     importJob: { id: checked.json().payload.import_job_id as number, programId: importProgram[0] },
+    foreignImportMapping,
     programIds,
     foreignUser: {
       user_id: foreignUserId,

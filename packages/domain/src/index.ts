@@ -34,6 +34,7 @@ export * from './schemas/incidents';
 export * from './schemas/beaches';
 export * from './schemas/beach-profile';
 export * from './schemas/legacy-import';
+export * from './schemas/import-mappings';
 export * from './schemas/links';
 export * from './schemas/sanitary-surveys';
 export * from './schemas/ranking';

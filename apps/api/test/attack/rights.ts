@@ -79,6 +79,8 @@ export const ROUTE_RIGHTS: readonly RouteRight[] = [
   { label: 'audit log', matches: (op) => op.path.startsWith('/api/audit'), may: (p) => hasSystemPermission(p, null, 'READ_AUDIT_LOG') },
   // DEP IT: Import Legacy Results (decision 0021).
   { label: 'legacy import (admin organization)', matches: (op) => op.path.startsWith('/api/results/import'), may: admin },
+  // The mapped import's saved mappings and preview (issue 29, decision 0060): organization admins, like the legacy import.
+  { label: 'mapped import (admin organization)', matches: (op) => op.path.startsWith('/api/import/mapping'), may: admin },
   // DEP IT: EPA report statistics (decision 0030).
   { label: 'DEP IT: EPA report statistics (admin organization)', matches: (op) => op.path.startsWith('/api/depit/'), may: admin },
   // DEP IT: export tasks - the Beaches Database Export and the queued XML files (decisions 0035, 0036).

@@ -14,6 +14,7 @@ import {
   manageUsersScope,
   type UserProfile,
 } from '@beach/domain';
+import { CITY_MAPPING } from '@beach/domain/import-mapping/test-fixtures';
 import { queryRows } from '../../src/db/client';
 import type { TestContext } from '../helpers';
 import { demoFacts, type DemoFacts } from '../results-fixtures';
@@ -68,6 +69,8 @@ export interface World {
   /** A GIS REST service, and services made for deletion probes (stock() makes them). */
   gisServiceId: number;
   takeGisService(): number;
+  /** A saved import mapping of the foreign organization (issue 29): no demo account's, admin or not. */
+  importMappingId: number;
   countyId: number;
   municipalityId: number;
   /** A county and a municipality of the suite's own for Places Management's calls (issue 25): edited, retired, merged or deleted freely. */
@@ -169,6 +172,8 @@ const KINDS = {
   /** Website switches and GIS REST services: organization admins only (All Switches, GIS REST Services). */
   websiteSwitch: (w, r) => ({ kind: 'website switch', value: w.switchId, reachable: () => isAdmin(r) }),
   gisService: (w, r, op) => ({ kind: 'GIS service', value: op.method === 'DELETE' ? w.takeGisService() : w.gisServiceId, reachable: () => isAdmin(r) }),
+  /** Saved import mappings (issue 29, decision 0060): each organization's own; the foreign organization's is nobody's here. */
+  importMapping: (w) => ({ kind: 'import mapping', value: w.importMappingId, reachable: () => false }),
   /** A public map overlay read names an active GIS service: anyone reaches it. */
   publicGisService: reference('GIS service', (w) => w.gisServiceId),
   /** Places Management (issue 25): organization admins only, to read and to write. */
@@ -231,6 +236,8 @@ export const RESOLVERS: readonly ResolverRow[] = [
   // The legacy import (decision 0021): its options are plain values; import jobs are reached by every admin organization's user.
   { names: ['program', 'organization', 'verified', 'replay_rules', 'map_remark', 'map_program'], in: ['query'], paths: /^\/api\/results\/import\//, kind: 'value' },
   { names: ['id'], in: ['path'], paths: /^\/api\/results\/import\//, kind: 'value' },
+  // Saved import mappings (issue 29): another organization's mapping, by path or as the preview's saved mapping.
+  { names: ['id', 'mapping_id'], in: ['path', 'query'], paths: /^\/api\/import\/mapping\//, kind: 'importMapping' },
   { names: ['id'], in: ['path'], paths: /^\/api\/(program|geomean\/program)\/\{id\}/, kind: 'program' },
   { names: ['program_id'], kind: 'program' },
   // The rainfall nowcast (decision 0046): a program's board and coefficients, a station's estimate.
@@ -354,6 +361,11 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
   const [dana] = await queryRows<{ user_id: number; organization_id: number }>(
     db,
     sql`select user_id, organization_id from users where email = 'dana.whitfield@example.org'`,
+  );
+  const [importMapping] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into import_mappings (organization_id, name, mapping) values (${dana!.organization_id}, 'Attack suite source', ${JSON.stringify(CITY_MAPPING)})
+        returning import_mapping_id as id`,
   );
   const [lha] = await queryRows<{ id: number }>(db, sql`select local_health_authority_id as id from local_health_authorities order by 1 limit 1`);
   const [county] = await queryRows<{ id: number }>(db, sql`select county_id as id from counties order by 1 limit 1`);
@@ -565,6 +577,7 @@ export async function buildWorld(ctx: TestContext, adminToken: string, verifierT
     places,
     foreignUserId: dana.user_id,
     foreignOrganizationId: dana.organization_id,
+    importMappingId: importMapping!.id,
     lhaId: lha.id,
     takeLha() {
       const id = lhas.shift();

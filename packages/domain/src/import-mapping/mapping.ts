@@ -152,7 +152,8 @@ export const mappingRemarkCodeSchema = z
   .min(1, 'Required')
   .max(10, 'At most 10 characters')
   .regex(/^[A-Za-z0-9<>]+$/, 'A remark code is letters, digits, < or >')
-  .transform((v) => v.toUpperCase());
+  // An overwrite, not a transform: the API answers saved mappings through this schema too (a response is encoded).
+  .toUpperCase();
 
 /**
  * What a text the map does not list means: `keep` passes it on as written (the import then matches it to

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './people';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations, users } from './people';
 
 /**
  * Legacy imports started from the portal (decision 0021): the checked file and its options (JSON), the
@@ -31,4 +31,29 @@ export const importJobs = pgTable(
     check('import_jobs_state', sql`${t.state} in ('CHECKED','QUEUED','RUNNING','DONE','FAILED')`),
     index('import_jobs_state_idx').on(t.state, t.importJobId),
   ],
+);
+
+/**
+ * Saved mappings of the mapped results import (issue 29, decision 0060), one per source, owned by an
+ * organization: its name unique there (case blind), the mapping as JSON (importMappingSchema, checked on
+ * every write and read), a version raised by every save (an edit of an older version is refused).
+ */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    importMappingId: serial('import_mapping_id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.organizationId, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** The mapping as JSON (ImportMapping). */
+    mapping: text('mapping').notNull(),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.userId, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.userId, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('import_mappings_organization_name').on(t.organizationId, sql`lower(${t.name})`)],
 );
