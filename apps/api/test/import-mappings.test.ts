@@ -272,6 +272,10 @@ describe(`import mapping preview on ${DATABASE_KIND}`, () => {
     expect(badCsv.statusCode).toBe(400);
     expect(badCsv.json().message).toMatch(/Line 2/);
     expect((await preview({ text: '', query: '&mapping_id=legacy' })).statusCode).toBe(400);
+    // A field past the upload caps (10,000 characters) in the rows read: refused where it starts.
+    const giant = await preview({ text: `a,b\n1,${'x'.repeat(10_001)}\n`, query: '', multipartMapping: CITY_MAPPING });
+    expect(giant.statusCode).toBe(400);
+    expect(giant.json().message).toMatch(/Line 2: a field is longer than 10,000 characters/);
     const json = await ctx.call({ method: 'POST', url: `/api/import/mapping/preview?program_id=${facts.program.OB}&mapping_id=legacy`, token: await token(ADMIN), payload: { a: 1 } });
     expect(json.statusCode).toBe(415);
   });

@@ -2,6 +2,7 @@ import {
   can,
   CODES,
   collectFileStations,
+  CSV_UPLOAD_LIMITS,
   CsvReader,
   CsvSyntaxError,
   IMPORT_PREVIEW_ROWS,
@@ -39,7 +40,8 @@ const SLICE_CHARS = 16 * 1024;
  * preview's rows and one more record (whether the file goes on); once it has them it reads no further.
  */
 export class FirstRecords {
-  private readonly reader = new CsvReader();
+  /** With the upload caps (decision 0057): a field or line past them is refused where it starts. */
+  private readonly reader = new CsvReader(CSV_UPLOAD_LIMITS);
   private readonly records: CsvRecord[] = [];
   private readonly wanted = 1 + IMPORT_PREVIEW_ROWS + 1;
   private ended = false;
