@@ -10,21 +10,7 @@ export const PENDING: Record<'noSuccess' | 'noErrors' | 'noBody' | 'foreign', re
   noErrors: [
   ],
   noBody: [
-    "POST /api/results/import/check",
-    "POST /api/results/import/{id}/run",
-    "POST /api/results/upload/preview",
-    "POST /api/results/upload/commit",
-    "POST /api/verify/test/folder",
   ],
   foreign: [
-    "GET /api/results/program/{program}/organization/{org}/{date}",
-    "POST /api/results/bulk",
-    "GET /api/results/{x}/verify",
-    "GET /api/verify/secondary",
-    "POST /api/verify/test",
-    "PUT /api/beach/bulkStatus",
-    "GET /api/beach/results/{id}/historical",
-    "GET /api/beach/results/{id}/{date}",
-    "GET /api/beach/{id}/statistics",
   ],
 };

@@ -12,6 +12,8 @@ import { mimeTypeOfKind } from '../lib/uploads/sniff';
  *   (`{ content: { 'multipart/form-data': { schema } } }`), published as that media type with its fields
  *   (files as `format: binary`, their size as `maxLength`). Fastify never checks it: @fastify/multipart
  *   leaves the body empty, and the handler reads the parts itself after the caller's rights are checked.
+ * - A file sent as text/csv or as a multipart form is declared as `body: csvOrFormBody(csv, form)`: both media
+ *   types published, neither checked by Fastify (the handler reads the file).
  * - A JSON body the handler checks itself (its refusal has its own code and comes after the rights check)
  *   is declared as `body: checkedByHandler(schema)`: published, not checked by Fastify.
  * - A write that takes no body says so with `...NO_BODY` (`x-request-body: none` in the document).
@@ -26,12 +28,21 @@ declare module 'fastify' {
 }
 
 export const MULTIPART = 'multipart/form-data';
+export const CSV = 'text/csv';
 
 /** The route schema part of a call that takes no body. */
 export const NO_BODY = { 'x-request-body': 'none' } as const;
 
 /** A multipart form's body: its fields and files as the domain describes them. */
 export const formBody = <T extends z.ZodType>(schema: T) => ({ content: { [MULTIPART]: { schema } } });
+
+/**
+ * A file sent either as the whole body (text/csv) or as a multipart form: both published, neither checked by
+ * Fastify (the handler reads the file after the caller's rights, and answers 415 for any other media type).
+ */
+export const csvOrFormBody = <C extends z.ZodType, F extends z.ZodType>(csv: C, form: F) => ({
+  content: { [CSV]: { schema: csv }, [MULTIPART]: { schema: form } },
+});
 
 const byHandler = new WeakSet<object>();
 /** A JSON body the route publishes and its handler checks (after the rights check, with its own answer). */
@@ -42,7 +53,7 @@ export function checkedByHandler<T extends z.ZodType>(schema: T): T {
 
 /** fastify-type-provider-zod's validation, except for the bodies above that the handler reads itself. */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
-  if (route.httpPart === 'body' && (route.contentType === MULTIPART || byHandler.has(route.schema))) return () => true;
+  if (route.httpPart === 'body' && (route.contentType === MULTIPART || route.contentType === CSV || byHandler.has(route.schema))) return () => true;
   return zodValidatorCompiler(route);
 };
 
@@ -57,9 +68,16 @@ export function openapiTransform(input: TransformInput): ReturnType<typeof jsonS
   const content = (schema?.body as { content?: Record<string, { schema: unknown }> } | undefined)?.content;
   if (!schema || !content || typeof (schema.body as { _zod?: unknown })._zod === 'object') return withRedirects(schema, jsonSchemaTransform(input));
   const types = Object.keys(content);
-  if (types.length !== 1) throw new Error(`${input.url}: a body is published with one media type, not ${types.join(', ')}`);
-  const [type] = types as [string];
-  return withRedirects(schema, jsonSchemaTransform({ ...input, schema: { ...schema, body: content[type]!.schema, consumes: [type] } } as TransformInput));
+  if (types.length === 1) {
+    const [type] = types as [string];
+    return withRedirects(schema, jsonSchemaTransform({ ...input, schema: { ...schema, body: content[type]!.schema, consumes: [type] } } as TransformInput));
+  }
+  // Several media types (a file as text/csv or as a form): each body converted on its own, published per media type.
+  const bodyOf = (type: string) =>
+    (jsonSchemaTransform({ ...input, schema: { body: content[type]!.schema } } as TransformInput).schema as { body: unknown }).body;
+  const transformed = jsonSchemaTransform({ ...input, schema: { ...schema, body: undefined } } as TransformInput);
+  (transformed.schema as { body?: unknown }).body = { content: Object.fromEntries(types.map((type) => [type, { schema: bodyOf(type) }])) };
+  return withRedirects(schema, transformed);
 }
 
 /** The Location header of a redirect: @fastify/swagger publishes a response's `headers` as its response headers. */

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { madeHere } from './made';
 import { localDate } from '../seasons/dates';
 import { latestAllowedDate } from './downloads';
 import { RESULT_INTEGRITY_MESSAGES } from './result-integrity';
 import { entryResultSchema } from './result-records';
-import { boundedDateSchema, idSchema, textRule, type TextLines } from './common';
+import { boundedDateSchema, idSchema, textRule, uploadedFileSchema, type TextLines } from './common';
+import { multipartForm, type FormLimits } from './form-fields';
 
 /**
  * Results Entry (/portal/results): the grid save, the delete, the lab CSV upload and the staff reads of a
@@ -157,34 +159,36 @@ export const RESULTS_PER_SAVE_MAX = 1000;
  */
 export function resultsBulkSaveSchema(options: DateRuleOptions = {}) {
   const date = sampleDateSchema(options);
-  return z.preprocess(
-    (body) => (Array.isArray(body) ? { results: body } : body),
-    z
-      .object({
-        program_id: idSchema.optional(),
-        organization_id: idSchema.optional(),
-        sample_date: date.optional(),
-        results: z.array(resultRowSchema).min(1, 'Enter at least one result').max(RESULTS_PER_SAVE_MAX, `At most ${RESULTS_PER_SAVE_MAX} results at once`),
-      })
-      .transform((body, ctx) => {
-        const rows = body.results.map((row, i) => {
-          const organizationId = row.organization_id ?? body.organization_id;
-          const sampleDate = row.sample_date ?? body.sample_date;
-          if (organizationId === undefined) {
-            ctx.addIssue({ code: 'custom', path: ['results', i, 'organization_id'], message: 'Choose an organization' });
-          }
-          if (sampleDate === undefined) {
-            ctx.addIssue({ code: 'custom', path: ['results', i, 'sample_date'], message: 'Choose a date' });
-          } else if (row.sample_date !== undefined) {
-            const checked = date.safeParse(sampleDate);
-            if (!checked.success) {
-              ctx.addIssue({ code: 'custom', path: ['results', i, 'sample_date'], message: checked.error.issues[0]!.message });
+  return madeHere(
+    z.preprocess(
+      (body) => (Array.isArray(body) ? { results: body } : body),
+      z
+        .object({
+          program_id: idSchema.optional(),
+          organization_id: idSchema.optional(),
+          sample_date: date.optional(),
+          results: z.array(resultRowSchema).min(1, 'Enter at least one result').max(RESULTS_PER_SAVE_MAX, `At most ${RESULTS_PER_SAVE_MAX} results at once`),
+        })
+        .transform((body, ctx) => {
+          const rows = body.results.map((row, i) => {
+            const organizationId = row.organization_id ?? body.organization_id;
+            const sampleDate = row.sample_date ?? body.sample_date;
+            if (organizationId === undefined) {
+              ctx.addIssue({ code: 'custom', path: ['results', i, 'organization_id'], message: 'Choose an organization' });
             }
-          }
-          return { ...row, organization_id: organizationId ?? 0, sample_date: sampleDate ?? '' };
-        });
-        return { program_id: body.program_id ?? null, results: rows };
-      }),
+            if (sampleDate === undefined) {
+              ctx.addIssue({ code: 'custom', path: ['results', i, 'sample_date'], message: 'Choose a date' });
+            } else if (row.sample_date !== undefined) {
+              const checked = date.safeParse(sampleDate);
+              if (!checked.success) {
+                ctx.addIssue({ code: 'custom', path: ['results', i, 'sample_date'], message: checked.error.issues[0]!.message });
+              }
+            }
+            return { ...row, organization_id: organizationId ?? 0, sample_date: sampleDate ?? '' };
+          });
+          return { program_id: body.program_id ?? null, results: rows };
+        }),
+    ),
   );
 }
 export type ResultsBulkSave = z.output<ReturnType<typeof resultsBulkSaveSchema>>;
@@ -206,22 +210,47 @@ export type ResultIds = z.output<typeof resultIdsSchema>;
 
 /** GET results/program/{program}/organization/{org}/{date}. */
 export function resultsGridParamsSchema(options: DateRuleOptions = {}) {
-  return z.object({ program: idSchema, org: idSchema, date: sampleDateSchema(options) });
+  return madeHere(z.object({ program: idSchema, org: idSchema, date: sampleDateSchema(options) }));
 }
 
 /** POST results/upload/preview and results/upload/commit: where the lab file's results go. */
 export const resultsUploadQuerySchema = z.object({ program_id: idSchema, organization_id: idSchema });
 export type ResultsUploadQuery = z.output<typeof resultsUploadQuerySchema>;
 
+/** The largest lab file (CSV) the results upload, the legacy import check and the Verification Tester take. */
+export const LAB_FILE_MAX_BYTES = 20 * 1024 * 1024;
+/** A lab file sent as the whole body (Content-Type text/csv): read by the handler after the caller's rights. */
+export const labCsvBodySchema = z
+  .string()
+  .meta({ description: `The lab file itself as CSV text, up to ${LAB_FILE_MAX_BYTES / 1024 / 1024} MB (or the same file as multipart/form-data).` });
+/** What one lab-file form may carry (POST results/upload/preview and commit, POST results/import/check). */
+export const LAB_FILE_FORM_LIMITS: FormLimits = { maxFileBytes: LAB_FILE_MAX_BYTES, maxFiles: 1, maxFields: 20 };
+/** A lab file sent as multipart/form-data: one file part. */
+export const labFileFormSchema = multipartForm(
+  { file: uploadedFileSchema(LAB_FILE_MAX_BYTES).meta({ description: 'The lab file (CSV).' }) },
+  LAB_FILE_FORM_LIMITS,
+  'The file part may carry any field name.',
+);
+/** What one Verification Tester folder may carry (POST verify/test/folder). */
+export const LAB_FOLDER_FORM_LIMITS: FormLimits = { maxFileBytes: LAB_FILE_MAX_BYTES, maxFiles: 50, maxFields: 20 };
+/** Lab files in the legacy layout sent as multipart/form-data: one file part each (any field name). */
+export const labFolderFormSchema = multipartForm(
+  { file: uploadedFileSchema(LAB_FILE_MAX_BYTES).meta({ description: 'A lab file (CSV); repeat the part for each file.' }) },
+  LAB_FOLDER_FORM_LIMITS,
+  'One file part per lab file, any field name.',
+);
+
 /** GET beach/results/{id}/historical: a date range (default: the last 365 days) and optionally one parameter code. */
 export function beachHistoricalQuerySchema(options: DateRuleOptions = {}) {
-  return z
-    .object({
-      from: sampleDateSchema(options).optional(),
-      to: sampleDateSchema(options).optional(),
-      parameter: z.string().trim().min(1).max(40).optional(),
-    })
-    .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['from'], message: 'The start date must not be after the end date' });
+  return madeHere(
+    z
+      .object({
+        from: sampleDateSchema(options).optional(),
+        to: sampleDateSchema(options).optional(),
+        parameter: z.string().trim().min(1).max(40).optional(),
+      })
+      .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['from'], message: 'The start date must not be after the end date' }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------

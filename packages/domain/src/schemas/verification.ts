@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { madeHere } from './made';
 import { idSchema } from './common';
 import { resultRecordSchema } from './result-records';
 import { sampleDateSchema, sampleHourSchema, sampleMinuteSchema, resultValueSchema, type DateRuleOptions } from './results';
@@ -24,13 +25,13 @@ const range = (options: DateRuleOptions) => ({
 
 /** GET results/{program_id}/verify: optional sample-date range and station. */
 export function verificationListQuerySchema(options: DateRuleOptions = {}) {
-  return z.object({ ...range(options), beach_station_id: idSchema.optional() });
+  return madeHere(z.object({ ...range(options), beach_station_id: idSchema.optional() }));
 }
 export type VerificationListQuery = z.output<ReturnType<typeof verificationListQuerySchema>>;
 
 /** GET verify/secondary: the program, and optionally a sample-date range. */
 export function secondaryListQuerySchema(options: DateRuleOptions = {}) {
-  return z.object({ program_id: idSchema, ...range(options) });
+  return madeHere(z.object({ program_id: idSchema, ...range(options) }));
 }
 
 /**
@@ -69,18 +70,20 @@ export const startingStatusSchema = z.object({ beach_station_id: idSchema, beach
  * tomorrow in the program's time zone (SPEC 5): the server passes its own; a screen passes the server's day.
  */
 export function verificationTestSchemaFor(options: DateRuleOptions = {}) {
-  return z
-    .object({
-      program_id: idSchema,
-      date: sampleDateSchema(options).optional(),
-      results: z.array(testResultSchemaFor(options)).max(2000, 'At most 2000 results').optional(),
-      starting_statuses: z.array(startingStatusSchema).max(2000).default([]),
-    })
-    .superRefine((body, ctx) => {
-      if ((body.date === undefined) === (body.results === undefined || body.results.length === 0)) {
-        ctx.addIssue({ code: 'custom', path: ['results'], message: 'Type in results or choose a date (one of the two)' });
-      }
-    });
+  return madeHere(
+    z
+      .object({
+        program_id: idSchema,
+        date: sampleDateSchema(options).optional(),
+        results: z.array(testResultSchemaFor(options)).max(2000, 'At most 2000 results').optional(),
+        starting_statuses: z.array(startingStatusSchema).max(2000).default([]),
+      })
+      .superRefine((body, ctx) => {
+        if ((body.date === undefined) === (body.results === undefined || body.results.length === 0)) {
+          ctx.addIssue({ code: 'custom', path: ['results'], message: 'Type in results or choose a date (one of the two)' });
+        }
+      }),
+  );
 }
 /** verificationTestSchemaFor with the default time zone (America/New_York) and clock. */
 export const verificationTestSchema = verificationTestSchemaFor();

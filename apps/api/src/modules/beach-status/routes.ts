@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BEACH_STATUS_RESPONSE_CODES, beachHistoricalQuerySchema, beachStatisticsQuerySchema, bulkStatusSchema } from '@beach/domain';
+import {
+  BEACH_STATUS_RESPONSE_CODES,
+  beachHistoricalQuerySchema,
+  beachStatisticsQuerySchema,
+  bulkStatusResponse,
+  bulkStatusSchema,
+  stationDateParamsSchema,
+  stationHistorySchema,
+  stationIdParamsSchema,
+  stationResultsOnDateSchema,
+  stationStatisticsSchema,
+} from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, ok, staffErrors } from '../../lib/http';
-import {
-  bulkStatusResponse,
-  stationDateParams,
-  stationHistoryResponse,
-  stationIdParams,
-  stationResultsOnDateResponse,
-  stationStatisticsResponse,
-} from './schemas';
 import { setStatusesByHand, stationResultHistory, stationResultsOnDate, stationStatistics } from './service';
 
 /** PUT beach/bulkStatus and the staff reads of one station (`id` is its beach_station_id, as in the spec's beach calls). */
@@ -34,9 +37,9 @@ export const beachStatusRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       onRequest: app.staff(),
       schema: {
         tags,
-        params: stationIdParams,
+        params: stationIdParamsSchema,
         querystring: beachHistoricalQuerySchema(tz),
-        response: { 200: envelope(stationHistoryResponse), ...staffErrors },
+        response: { 200: envelope(stationHistorySchema), ...staffErrors },
       },
     },
     async (request) =>
@@ -50,7 +53,7 @@ export const beachStatusRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     '/beach/results/:id/:date',
     {
       onRequest: app.staff(),
-      schema: { tags, params: stationDateParams(tz), response: { 200: envelope(stationResultsOnDateResponse), ...staffErrors } },
+      schema: { tags, params: stationDateParamsSchema(tz), response: { 200: envelope(stationResultsOnDateSchema), ...staffErrors } },
     },
     async (request) =>
       ok(
@@ -63,7 +66,7 @@ export const beachStatusRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     '/beach/:id/statistics',
     {
       onRequest: app.staff(),
-      schema: { tags, params: stationIdParams, querystring: beachStatisticsQuerySchema, response: { 200: envelope(stationStatisticsResponse), ...staffErrors } },
+      schema: { tags, params: stationIdParamsSchema, querystring: beachStatisticsQuerySchema, response: { 200: envelope(stationStatisticsSchema), ...staffErrors } },
     },
     async (request) =>
       ok(

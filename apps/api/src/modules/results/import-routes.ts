@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { importJobListSchema, importJobParamsSchema, importJobSchema, LEGACY_IMPORT_CODES, legacyImportQuerySchema } from '@beach/domain';
+import {
+  importJobListSchema,
+  importJobParamsSchema,
+  importJobSchema,
+  labCsvBodySchema,
+  labFileFormSchema,
+  LEGACY_IMPORT_CODES,
+  legacyImportQuerySchema,
+} from '@beach/domain';
 import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
+import { csvOrFormBody, NO_BODY } from '../../plugins/openapi';
 import { checkImportFile, createImportJobRunner, getImportJob, listImportJobs, runImportJob } from './service/import-jobs';
 import { uploadedFiles } from './upload-body';
 
@@ -32,8 +41,8 @@ export const importJobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         description:
           'A dry run of a legacy file (water-quality download layout): everything is checked and counted, nothing kept but the checked file ' +
           'and its report, as a CHECKED import. Options as `npm run import:results` (map_remark and map_program repeat).',
-        consumes: ['text/csv', 'multipart/form-data'],
         querystring: legacyImportQuerySchema,
+        body: csvOrFormBody(labCsvBodySchema, labFileFormSchema),
         response: { 200: envelope(importJobSchema), ...staffErrors, 413: errorEnvelope, 415: errorEnvelope },
       },
     },
@@ -48,7 +57,7 @@ export const importJobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     '/results/import/:id/run',
     {
       onRequest: admin,
-      schema: { tags, params: importJobParamsSchema, response: { 200: envelope(importJobSchema), ...staffErrors, 409: errorEnvelope } },
+      schema: { tags, params: importJobParamsSchema, ...NO_BODY, response: { 200: envelope(importJobSchema), ...staffErrors, 409: errorEnvelope } },
     },
     async (request) => ok(LEGACY_IMPORT_CODES.IMPORT_QUEUED, await runImportJob(deps, await callerProfile(db, request), request.params.id)),
   );

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idempotencyHeadersSchema,
+  LAB_FILE_FORM_LIMITS,
+  labCsvBodySchema,
+  labFileFormSchema,
   remarkFiltersResponse,
   RESULT_CODES,
   resultFiltersResponse,
@@ -18,6 +21,7 @@ import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
 import { idempotent } from '../../lib/idempotency';
+import { csvOrFormBody } from '../../plugins/openapi';
 import { deleteResults, remarkFilters, resultFilters, resultsGrid, saveResults } from './service/entry';
 import { checkUploadAccess, commitUpload, previewUpload } from './service/upload';
 import { importJobRoutes } from './import-routes';
@@ -32,7 +36,7 @@ export const resultRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const { db } = deps.database;
   const tz = { timeZone: deps.config.programTimeZone };
   const tags = ['results'];
-  await registerUploadParsers(app, 1);
+  await registerUploadParsers(app, LAB_FILE_FORM_LIMITS.maxFiles);
   // DEP IT: Import Legacy Results (organization admins), with the same upload parsers.
   await app.register(importJobRoutes, deps);
   const entry = app.staff(routeRules.screen('/portal/results', 'You need data editing user access in a program.'));
@@ -91,8 +95,8 @@ export const resultRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   const uploadSchema = (response: Parameters<typeof envelope>[0]) => ({
     tags,
-    consumes: ['text/csv', 'multipart/form-data'],
     querystring: resultsUploadQuerySchema,
+    body: csvOrFormBody(labCsvBodySchema, labFileFormSchema),
     response: { 200: envelope(response), ...staffErrors, 409: errorEnvelope, 413: errorEnvelope, 415: errorEnvelope, 422: errorEnvelope },
   });
 

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idempotencyHeadersSchema,
+  LAB_FOLDER_FORM_LIMITS,
+  labCsvBodySchema,
+  labFolderFormSchema,
   RESULT_CODES,
   resultIdsSchema,
   secondaryListQuerySchema,
@@ -21,12 +24,10 @@ import type { AppDeps } from '../../deps';
 import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
 import { idempotent } from '../../lib/idempotency';
+import { csvOrFormBody } from '../../plugins/openapi';
 import { registerUploadParsers, uploadedFiles } from '../results/upload-body';
 import { listForSecondary, listForVerification, secondaryVerify, verifyResults } from './service';
 import { checkTesterAccess, testerOptions, testVerification, testVerificationFolder } from './tester';
-
-/** Most lab files one tester run takes. */
-const TEST_FOLDER_MAX_FILES = 50;
 
 /**
  * Result Verification, Secondary Validation and the Verification Tester. `GET results/{x}/verify`: x is
@@ -37,7 +38,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   const tz = { timeZone: deps.config.programTimeZone };
   const tags = ['verification'];
   const conflictErrors = { ...staffErrors, 409: errorEnvelope, 422: errorEnvelope };
-  await registerUploadParsers(app, TEST_FOLDER_MAX_FILES);
+  await registerUploadParsers(app, LAB_FOLDER_FORM_LIMITS.maxFiles);
   // Each screen's coarse rule, checked before the body is read (the program's own check follows in the service).
   const verifier = app.staff(routeRules.screen('/portal/results/verification', 'You need data verification admin access in a program.'));
   const secondary = app.staff(routeRules.screen('/portal/secondary-validation', 'Secondary validation needs secondary verification in a program.'));
@@ -129,8 +130,8 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       onRequest: tester,
       schema: {
         tags,
-        consumes: ['multipart/form-data', 'text/csv'],
         querystring: verificationTestFolderQuerySchema,
+        body: csvOrFormBody(labCsvBodySchema, labFolderFormSchema),
         response: { 200: envelope(verificationTestResponse), ...staffErrors, 413: errorEnvelope, 415: errorEnvelope },
       },
     },

@@ -16,29 +16,18 @@ import {
   type StaffBeachListItem,
   type StationDashboardProfile,
   type StationHistory,
+  type LegendItem,
+  type StationSeasonStatistics,
+  type StationStatistics,
 } from '@beach/domain';
 import { z } from 'zod';
 import { api, type Envelope } from '../../app/api';
 
-/** A status a station can be given (the public legend: every status with its colour). */
-export interface StatusChoice {
-  beach_status_id: number;
-  code: string;
-  name: string;
-  color: string;
-  legend_order: number;
-}
+/** A status a station can be given (the public legend: every status with its colour): the domain's LegendItem. */
+export type StatusChoice = LegendItem;
 
-/** What the dashboard shows of GET beach/{id}/statistics (seasons newest first). */
-export interface StationSeasonStatistics {
-  year: number;
-  through: string;
-  samples: number;
-  exceedances: number;
-  geomean: number | null;
-  geomean_threshold: number | null;
-  status_days: { beach_status_id: number | null; code: string | null; name: string; days: number }[];
-}
+/** A season of GET beach/{id}/statistics (seasons newest first): the domain's StationSeasonStatistics. */
+export type { StationSeasonStatistics };
 
 /** The Beach Stations calls of SPEC 7, typed from the schemas the server answers with. */
 export const beachesApi = api.injectEndpoints({
@@ -83,7 +72,7 @@ export const beachesApi = api.injectEndpoints({
     }),
     stationStatistics: build.query<StationSeasonStatistics[], number>({
       query: (id) => `beach/${id}/statistics`,
-      transformResponse: (response: Envelope<{ seasons: StationSeasonStatistics[] }>) => response.payload.seasons,
+      transformResponse: (response: Envelope<StationStatistics>) => response.payload.seasons,
     }),
     statusChoices: build.query<StatusChoice[], void>({
       query: () => 'public/beaches/statuses/legend',
