@@ -56,6 +56,7 @@ import { openDataRoutes } from './modules/open-data/routes';
 import { placeRoutes } from './modules/places/routes';
 import { seasonRoutes } from './modules/seasons/routes';
 import { setupRoutes } from './modules/setup/routes';
+import { embedRoutes } from './modules/embed/routes';
 
 const defaultWebDist = path.join(REPO_ROOT, 'apps/web/dist');
 
@@ -189,6 +190,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     { prefix: '/api' },
   );
+
+  // The embeddable status for town websites (decision 0062): HTML pages outside /api, framed by any site.
+  await app.register(embedRoutes, deps);
 
   const web = options.serveWeb ? await registerWeb(app, deps.config.webDist ?? defaultWebDist, { tileUrl: deps.config.tileUrl }) : null;
   app.setNotFoundHandler(notFoundHandler(web));

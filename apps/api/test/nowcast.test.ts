@@ -237,9 +237,9 @@ describe(`rainfall nowcast on ${DATABASE_KIND}`, () => {
       expect((await ctx.call({ method: 'GET', url: '/api/nowcast/programs/abc/board', token: await token('admin@example.org') })).statusCode).toBe(400);
     });
 
-    it('the public map and beach answers carry no nowcast field', async () => {
+    it('the public map and beach answers (and the embeddable status) carry no nowcast field', async () => {
       const id = ob[0]!.beach_station_id;
-      const urls = ['/api/layers/beachStatus/', '/api/public/beaches/statuses/', `/api/public/beaches/${id}`, '/api/public/beachActions', '/api/public/v1/stations'];
+      const urls = ['/api/layers/beachStatus/', '/api/public/beaches/statuses/', `/api/public/beaches/${id}`, '/api/public/beachActions', '/api/public/v1/stations', `/embed/beach/${id}`, `/embed/beaches?ids=${id}`];
       for (const url of urls) {
         const res = await ctx.call({ method: 'GET', url });
         expect(res.statusCode, url).toBeLessThan(500);

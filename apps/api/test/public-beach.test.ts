@@ -116,6 +116,9 @@ describe(`public beach page on ${DATABASE_KIND}`, () => {
           for (const rest of ['/results', '/geomeans', '/actions', '/photos', '/reportsAndPublications']) {
             expect((await getJson(ctx, beachUrl(id, rest))).status).toBe(404);
           }
+          // The embeddable status (decision 0062) shows its 404 page, never the station's status.
+          expect((await ctx.call({ method: 'GET', url: `/embed/beach/${id}` })).statusCode).toBe(404);
+          expect((await ctx.call({ method: 'GET', url: `/embed/beaches?ids=${id}` })).statusCode).toBe(404);
         }
       } finally {
         await setStation(ctx, primary, { publicVisible: true });

@@ -213,11 +213,23 @@ export function sendCachedJson(
   cacheControl = PUBLIC_CACHE_CONTROL,
   effort: 'max' | 'fast' = 'max',
 ): FastifyReply | Promise<FastifyReply> {
+  return sendCachedBody(request, reply, cached, 'application/json; charset=utf-8', cacheControl, effort);
+}
+
+/** sendCachedJson for a body of any media type (the embeddable status's HTML, decision 0062). */
+export function sendCachedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedBody,
+  contentType: string,
+  cacheControl = PUBLIC_CACHE_CONTROL,
+  effort: 'max' | 'fast' = 'max',
+): FastifyReply | Promise<FastifyReply> {
   const coding = cached.body.length > COMPRESS_MIN_BYTES ? preferredCoding(request.headers['accept-encoding']) : null;
   if (cached.body.length > COMPRESS_MIN_BYTES) reply.header('vary', varyWithAcceptEncoding(reply.getHeader('vary')));
   reply.header('etag', coding ? codedEtag(cached.etag, coding) : cached.etag).header('cache-control', cacheControl);
   if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('content-type', contentType);
   if (!coding) return reply.send(cached.body);
   return compressedBody(cached, coding, effort).then(
     (body) => reply.header('content-encoding', coding).send(body),

@@ -63,6 +63,18 @@ export const enDevelopers = {
   versionHeading: 'Versioning',
   version:
     'Everything under /api/public/v1 is stable: within version 1 fields may be added, but none is removed, renamed or changed in meaning. A change that breaks that comes as /api/public/v2, and v1 keeps answering for at least 12 months after v2 is announced on this page.',
+  embed: {
+    heading: 'Show a beach status on your website',
+    text: "A town or county website can show the status of its beaches as the public beach page shows it (open, advisory, closed or not monitored, since when and why) with a link to the beach's page. Paste a snippet into your page: it is a small page of its own in a frame, with no script and no cookies, under 10 KB, and it stays current (it may be cached for 30 seconds).",
+    findId: "A beach's id is the number at the end of its page address (/beach/ID).",
+    oneLabel: 'Beach id',
+    listLabel: 'Beach ids, separated by commas (up to {{max}})',
+    oneHeading: 'One beach',
+    listHeading: 'Several beaches',
+    frameTitle: 'Beach water quality',
+    language: 'The frame speaks the language of this page: add ?lang=es to its address for Spanish.',
+    invalid: 'Enter beach ids: whole numbers from 1, separated by commas.',
+  },
   licenseHeading: 'Licence and data use',
   licenseIntro: 'The data is offered under the same data-use terms as Download Data:',
 } as const;

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@beach/domain/messages';
+import { EMBED_TEXT } from '@beach/domain/embed-text';
 
 /**
  * The English text of the pages other than the map (beach page, Beach Actions, flights, reports, FAQs, links,
@@ -188,8 +189,9 @@ export const enPages = {
     no: 'No',
     status: {
       heading: 'Current status',
-      since: 'Since {{date}}',
-      why: 'Why:',
+      // One source with the embeddable status (decision 0062).
+      since: EMBED_TEXT.en.since,
+      why: EMBED_TEXT.en.why,
       lastSample: 'Last sample',
       lastSampleValue: '{{date}}: {{value}} {{unit}}',
       noSamples: 'No samples yet',

@@ -63,6 +63,18 @@ export const esDevelopers: Translation['developers'] = {
   versionHeading: 'Versiones',
   version:
     'Todo lo que está bajo /api/public/v1 es estable: dentro de la versión 1 se pueden agregar campos, pero ninguno se quita, se renombra ni cambia de significado. Un cambio que rompa esto llegará como /api/public/v2, y v1 seguirá respondiendo al menos 12 meses después de que v2 se anuncie en esta página.',
+  embed: {
+    heading: 'Muestre el estado de una playa en su sitio web',
+    text: 'El sitio web de un municipio o condado puede mostrar el estado de sus playas tal como lo muestra la página pública de la playa (abierta, advertencia, cerrada o sin monitoreo, desde cuándo y por qué) con un enlace a la página de la playa. Pegue un fragmento en su página: es una pequeña página propia dentro de un marco, sin scripts ni cookies, de menos de 10 KB, y se mantiene al día (puede guardarse en caché 30 segundos).',
+    findId: 'El identificador de una playa es el número al final de la dirección de su página (/beach/ID).',
+    oneLabel: 'Identificador de la playa',
+    listLabel: 'Identificadores de playas, separados por comas (hasta {{max}})',
+    oneHeading: 'Una playa',
+    listHeading: 'Varias playas',
+    frameTitle: 'Calidad del agua de la playa',
+    language: 'El marco usa el idioma de esta página: quite ?lang=es de su dirección para inglés.',
+    invalid: 'Escriba identificadores de playas: números enteros desde 1, separados por comas.',
+  },
   licenseHeading: 'Licencia y uso de los datos',
   licenseIntro: 'Los datos se ofrecen con las mismas condiciones de uso que Descargar datos:',
 };

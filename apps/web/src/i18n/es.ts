@@ -1,4 +1,5 @@
 import type { Translation } from './en';
+import { EMBED_TEXT } from '@beach/domain/embed-text';
 import { esAlerts } from './es-alerts';
 import { esDevelopers } from './es-developers';
 
@@ -382,8 +383,9 @@ export const es: Translation = {
     no: 'No',
     status: {
       heading: 'Estado actual',
-      since: 'Desde el {{date}}',
-      why: 'Motivo:',
+      // One source with the embeddable status (decision 0062).
+      since: EMBED_TEXT.es.since,
+      why: EMBED_TEXT.es.why,
       lastSample: 'Última muestra',
       lastSampleValue: '{{date}}: {{value}} {{unit}}',
       noSamples: 'Todavía no hay muestras',

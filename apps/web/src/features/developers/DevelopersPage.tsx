@@ -2,6 +2,7 @@ import '../../styles/uswds/content.scss';
 import { useEffect, useId, useRef, useState } from 'react';
 import { WATER_QUALITY_COLUMNS } from '@beach/domain/csv/columns';
 import { OPEN_DATA_LIMIT_MAX } from '@beach/domain/schemas/open-data';
+import { EMBED_MAX_BEACHES, embedListQuerySchema } from '@beach/domain/embed';
 import { PublicPage } from '../../components/PublicPage';
 import { usePublicText } from '../../i18n';
 import { copyText } from './copy-text';
@@ -76,6 +77,8 @@ export default function DevelopersPage() {
           </section>
         ))}
 
+        <EmbedSection origin={origin} />
+
         <h2 id="developers-columns">{t('developers.columnsHeading')}</h2>
         <p>{t('developers.columnsIntro')}</p>
         <table className="usa-table usa-table--stacked-header usa-table--borderless developers-columns" aria-labelledby="developers-columns">
@@ -112,6 +115,73 @@ export default function DevelopersPage() {
         </blockquote>
       </div>
     </PublicPage>
+  );
+}
+
+/**
+ * The embeddable status for a town's website (issue 31, decision 0062): the <iframe> snippet for one beach and
+ * for a list, in the page's language, each with a Copy button.
+ */
+function EmbedSection({ origin }: { origin: string }) {
+  const { t, language } = usePublicText();
+  const [one, setOne] = useState('1');
+  const [list, setList] = useState('1,2,3');
+  const lang = language === 'es' ? 'lang=es' : '';
+  const title = t('developers.embed.frameTitle');
+  const snippet = (path: string, height: number) =>
+    `<iframe src="${origin}${path}" title="${title}" width="360" height="${height}" style="border:1px solid #dfe1e2" loading="lazy"></iframe>`;
+  const oneIds = embedListQuerySchema.safeParse({ ids: one.trim() });
+  const listIds = embedListQuerySchema.safeParse({ ids: list.replace(/\s+/g, '') });
+  const oneId = oneIds.success && oneIds.data.ids.length === 1 ? oneIds.data.ids[0] : null;
+  return (
+    <section aria-labelledby="developers-embed">
+      <h2 id="developers-embed">{t('developers.embed.heading')}</h2>
+      <p>{t('developers.embed.text')}</p>
+      <p>{t('developers.embed.findId')}</p>
+      <h3>{t('developers.embed.oneHeading')}</h3>
+      <label className="usa-label" htmlFor="developers-embed-one">
+        {t('developers.embed.oneLabel')}
+      </label>
+      <input
+        id="developers-embed-one"
+        className="usa-input usa-input--small"
+        inputMode="numeric"
+        value={one}
+        aria-invalid={oneId === null}
+        aria-describedby={oneId === null ? 'developers-embed-one-error' : undefined}
+        onChange={(event) => setOne(event.target.value)}
+      />
+      {oneId === null ? (
+        <p className="usa-error-message" id="developers-embed-one-error">
+          {t('developers.embed.invalid')}
+        </p>
+      ) : (
+        <Example command={snippet(`/embed/beach/${oneId}${lang ? `?${lang}` : ''}`, 200)} what={t('developers.embed.oneHeading')} />
+      )}
+      <h3>{t('developers.embed.listHeading')}</h3>
+      <label className="usa-label" htmlFor="developers-embed-list">
+        {t('developers.embed.listLabel', { max: EMBED_MAX_BEACHES })}
+      </label>
+      <input
+        id="developers-embed-list"
+        className="usa-input"
+        value={list}
+        aria-invalid={!listIds.success}
+        aria-describedby={listIds.success ? undefined : 'developers-embed-list-error'}
+        onChange={(event) => setList(event.target.value)}
+      />
+      {listIds.success ? (
+        <Example
+          command={snippet(`/embed/beaches?ids=${listIds.data.ids.join(',')}${lang ? `&${lang}` : ''}`, 120 + 110 * listIds.data.ids.length)}
+          what={t('developers.embed.listHeading')}
+        />
+      ) : (
+        <p className="usa-error-message" id="developers-embed-list-error">
+          {t('developers.embed.invalid')}
+        </p>
+      )}
+      <p>{t('developers.embed.language')}</p>
+    </section>
   );
 }
 
