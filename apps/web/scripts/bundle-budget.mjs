@@ -34,6 +34,9 @@ const NOT_ON_LANDING_PAGE = [
   /\/node_modules\/(zod|react-hook-form|@hookform\/[^/]+|@trussworks\/react-uswds|i18next|react-i18next)\//,
   // The news editor (Tiptap on ProseMirror) is for the News management screen only.
   /\/node_modules\/(@tiptap\/[^/]+|prosemirror-[^/]+)\//,
+  // The QR code library is for the printable beach signs only (decision 0061).
+  /\/node_modules\/(qrcode|dijkstrajs|pngjs)\//,
+  /\/src\/features\/signs\//,
 ];
 
 const args = process.argv.slice(2);

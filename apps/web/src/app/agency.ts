@@ -10,6 +10,11 @@ export const AGENCY = {
     street: '401 East State Street',
     city: 'Trenton, NJ 08625',
   },
+  /**
+   * The number the public calls with questions, printed on the beach signs (decision 0061). VITE_AGENCY_PHONE when
+   * the web app is built sets it (README, Configuration); else the demo agency's: NJDEP's 24-hour hotline.
+   */
+  phone: (import.meta.env.VITE_AGENCY_PHONE as string | undefined)?.trim() || '1-877-927-6337',
   copyrightStartYear: 1996,
 } as const;
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactElement } from 'react';
-import type { RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { Loading } from '../components/Loading';
 import { ScreenPage } from '../components/ScreenPage';
 import { FORGOT_PASSWORD_PATH, LOGIN_PATH } from '../features/auth/paths';
@@ -46,6 +46,9 @@ const BeachActionsPage = lazyPage(() => import('../features/beach-actions/BeachA
 // Beach alerts by e-mail (decision 0044): subscribe, confirm, manage and unsubscribe, one lazily loaded chunk.
 const AlertsPages = lazyPage(() => import('../features/alerts/AlertsPages'));
 const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersPage'));
+// Printable beach signs (decision 0061): outside the agency layout, with the QR code library in their chunk only.
+const SignPage = lazyPage(() => import('../features/signs/SignPage'));
+const ProgramSignsPage = lazyPage(() => import('../features/signs/ProgramSignsPage'));
 /** Public screens with their own page component; the other public routes show their heading and purpose. */
 const PUBLIC_PAGES: Record<string, ReactElement> = {
   '/': <MapPage />,
@@ -79,6 +82,20 @@ export const routes: RouteObject[] = [
       { path: '/alerts/*', element: <AlertsPages /> },
       { path: '/developers', element: <DevelopersPage /> },
       { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    // The signs print without the site's header, menu and footer: one sign a page.
+    element: (
+      <RouteErrorBoundary>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    ),
+    children: [
+      { path: '/beach/:id/sign', element: <SignPage /> },
+      { path: '/signs', element: <ProgramSignsPage /> },
     ],
   },
   {

@@ -2,6 +2,7 @@ import { enCore } from './en-core';
 import { enPages } from './en-pages';
 import { enAlerts } from './en-alerts';
 import { enDevelopers } from './en-developers';
+import { enSigns } from './en-signs';
 
 /**
  * The public site's interface text in English, whole: the first view's (en-core.ts, in the entry) and the
@@ -32,6 +33,7 @@ export const en = {
   beachActions,
   developers: enDevelopers,
   alerts: enAlerts,
+  signs: enSigns,
 } as const;
 
 /** The shape every language's text has: the same keys, any strings. */

@@ -2,6 +2,7 @@ import type { Translation } from './en';
 import { EMBED_TEXT } from '@beach/domain/embed-text';
 import { esAlerts } from './es-alerts';
 import { esDevelopers } from './es-developers';
+import { esSigns } from './es-signs';
 
 /** The public site's interface text in Spanish (loaded only when chosen). Content is shown as entered. */
 export const es: Translation = {
@@ -533,4 +534,5 @@ export const es: Translation = {
   },
   developers: esDevelopers,
   alerts: esAlerts,
+  signs: esSigns,
 };

@@ -251,6 +251,13 @@ function Stations({ programId }: { programId: number }) {
           {notice}
         </Alert>
       )}
+      <p className="station-signs">
+        {/* Public data only (the public statuses list): a hidden station gets no sign (decision 0061). */}
+        <Link className="usa-button usa-button--outline margin-right-1" to={`/signs?program=${programId}`}>
+          Print signs
+        </Link>
+        <span className="usa-hint">A printable sign with a QR code for each of the program’s public beaches, one a page.</span>
+      </p>
       {filters.isError && (
         <LoadError message="There was a problem loading the station filters." onRetry={() => void filters.refetch()} />
       )}
