@@ -239,7 +239,8 @@ describe(`rainfall nowcast on ${DATABASE_KIND}`, () => {
 
     it('the public map and beach answers (and the embeddable status) carry no nowcast field', async () => {
       const id = ob[0]!.beach_station_id;
-      const urls = ['/api/layers/beachStatus/', '/api/public/beaches/statuses/', `/api/public/beaches/${id}`, '/api/public/beachActions', '/api/public/v1/stations', `/embed/beach/${id}`, `/embed/beaches?ids=${id}`];
+      // The printable signs (decision 0061) read public/beaches/{id} and the program's statuses list.
+      const urls = ['/api/layers/beachStatus/', '/api/public/beaches/statuses/', `/api/public/beaches/statuses/?program=${facts.program.OB}`, `/api/public/beaches/${id}`, '/api/public/beachActions', '/api/public/v1/stations', `/embed/beach/${id}`, `/embed/beaches?ids=${id}`];
       for (const url of urls) {
         const res = await ctx.call({ method: 'GET', url });
         expect(res.statusCode, url).toBeLessThan(500);

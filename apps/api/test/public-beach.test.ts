@@ -120,6 +120,12 @@ describe(`public beach page on ${DATABASE_KIND}`, () => {
           expect((await ctx.call({ method: 'GET', url: `/embed/beach/${id}` })).statusCode).toBe(404);
           expect((await ctx.call({ method: 'GET', url: `/embed/beaches?ids=${id}` })).statusCode).toBe(404);
         }
+        // The printable signs (decision 0061) read this profile (/beach/:id/sign: 404 above) and the program's
+        // public statuses list (/signs?program=): the hidden station and its brackets are not in it.
+        const listed = (await getJson<{ payload: { statuses: { beach_station_id: number }[] } }>(ctx, `/api/public/beaches/statuses/?program=${programId}`))
+          .body.payload.statuses.map((s) => s.beach_station_id);
+        expect(listed.length).toBeGreaterThan(0);
+        for (const id of [primary, ...brackets]) expect(listed).not.toContain(id);
       } finally {
         await setStation(ctx, primary, { publicVisible: true });
       }
