@@ -721,3 +721,25 @@ describe(`import mapping inputs on ${DATABASE_KIND}`, () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe(`embeddable status inputs on ${DATABASE_KIND}`, () => {
+  // Decision 0062: HTML pages outside the OpenAPI document, refused as an HTML page, never a 500.
+  const BAD_IDS = ['0', '-1', '2147483648', '99999999999999999999', '1.5', 'abc', '%00', '%E2%80%AE1'];
+
+  it('answers 400 (never 500) for an id outside 1..2147483647, a bad list or language', async () => {
+    const urls = [
+      ...BAD_IDS.flatMap((bad) => [`/embed/beach/${bad}`, `/embed/beaches?ids=${bad}`, `/embed/beaches?ids=1,${bad}`]),
+      '/embed/beaches',
+      '/embed/beaches?ids=',
+      `/embed/beaches?ids=${Array.from({ length: 11 }, (_, i) => i + 1).join(',')}`,
+      `/embed/beaches?ids=${'9'.repeat(5000)}`,
+      '/embed/beach/1?lang=xx',
+      '/embed/beaches?ids=1&lang=es&lang=en',
+    ];
+    for (const url of urls) {
+      const res = await ctx.call({ method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(400);
+    }
+    expect((await ctx.call({ method: 'GET', url: '/embed/beach/2147483647' })).statusCode).toBe(404);
+  });
+});

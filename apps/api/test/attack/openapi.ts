@@ -72,6 +72,34 @@ export const PUBLIC_OUTSIDE_PUBLIC_PREFIX: ReadonlySet<string> = new Set([
   'GET /api/health/ready',
 ]);
 
+/**
+ * Pages the API serves outside the document (hidden: they are HTML for an <iframe>, not API calls), attacked like
+ * its public operations: the embeddable status (decision 0062). Their inputs as the domain's schemas take them
+ * (`publicIdParamsSchema`, `embedListQuerySchema`, `embedQuerySchema`).
+ */
+const EMBED_ID: JsonSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+const EMBED_LANG: Param = { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['en', 'es'] } };
+export const PAGES_OUTSIDE_THE_DOCUMENT: readonly Operation[] = [
+  {
+    method: 'GET',
+    path: '/embed/beach/{id}',
+    key: 'GET /embed/beach/{id}',
+    params: [{ name: 'id', in: 'path', required: true, schema: EMBED_ID }, EMBED_LANG],
+    body: null,
+    bodyTypes: [],
+    isPublic: true,
+  },
+  {
+    method: 'GET',
+    path: '/embed/beaches',
+    key: 'GET /embed/beaches',
+    params: [{ name: 'ids', in: 'query', required: true, schema: { type: 'string', pattern: '^[0-9]+(,[0-9]+)*$', maxLength: 110 } }, EMBED_LANG],
+    body: null,
+    bodyTypes: [],
+    isPublic: true,
+  },
+];
+
 export const isPublicOperation = (method: string, path: string) =>
   path.startsWith('/api/public/') || PUBLIC_OUTSIDE_PUBLIC_PREFIX.has(`${method} ${path}`);
 

@@ -39,7 +39,7 @@ import { installJobQueue } from '../job-queue';
 import { DEMO_ACCOUNTS } from '../management-scenario';
 import { Ledger, report, type Finding } from './findings';
 import { forgedTokens, type ForgedToken } from './forged-tokens';
-import { operationsOf, PUBLIC_OUTSIDE_PUBLIC_PREFIX, urlOf, type Operation } from './openapi';
+import { operationsOf, PAGES_OUTSIDE_THE_DOCUMENT, PUBLIC_OUTSIDE_PUBLIC_PREFIX, urlOf, type Operation } from './openapi';
 import { routeRightOf, SELF_SERVICE } from './rights';
 import {
   buildWorld,
@@ -363,7 +363,8 @@ export function defineAttackSuite(parts: readonly AttackPart[]) {
     const doc = await ctx.call({ method: 'GET', url: '/api/openapi.json' });
     if (doc.statusCode !== 200) throw new Error(`GET /api/openapi.json: ${doc.statusCode}`);
     openapi = doc.json();
-    operations = operationsOf(openapi);
+    // The document's operations and the pages it does not describe (the embeddable status, decision 0062).
+    operations = [...operationsOf(openapi), ...PAGES_OUTSIDE_THE_DOCUMENT];
     ledger.operations = operations.length;
 
     const signIn = async (email: string) => {
