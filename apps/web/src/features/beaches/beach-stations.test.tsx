@@ -247,6 +247,9 @@ describe('Beach Stations', () => {
     expect(screen.getByRole('combobox', { name: /Municipality/ })).toBeDisabled();
     expect(screen.getByText('To filter by municipality, select a county above.')).toBeInTheDocument();
 
+    // The program's printable signs (decision 0061): public data only, one sign a page.
+    expect(screen.getByRole('link', { name: 'Print signs' })).toHaveAttribute('href', '/signs?program=1');
+
     await user.selectOptions(screen.getByRole('combobox', { name: 'County' }), '2');
     const table = await screen.findByRole('table', { name: '1 station match the filters' });
     const row = within(table).getByRole('row', { name: /Seaside Heights/ });
