@@ -6,7 +6,11 @@ import { defineConfig } from 'vite';
 import { leafletLite } from './build/leaflet-lite.ts';
 import { precompress, splitCss } from './build/plugins.ts';
 
-const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: true } };
+// The api also answers the embeddable status pages (decision 0062), outside /api.
+const apiProxy = {
+  '/api': { target: 'http://localhost:3000', changeOrigin: true },
+  '/embed': { target: 'http://localhost:3000', changeOrigin: true },
+};
 
 // React Router's package exports point at its development build only (remix-run/react-router#12532,
 // #14102), so a production bundle ships its dev warnings. Builds take its production files instead.
