@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import { AGENCY } from '../../app/agency';
 import { enSigns } from '../../i18n/en-signs';
@@ -91,7 +91,15 @@ export function BeachSign({ beach, url, phone = AGENCY.phone }: { beach: SignBea
           <section key={lang} lang={lang} className="beach-sign__half" aria-label={text.label}>
             <h3 className="beach-sign__heading">{text.heading}</h3>
             <p className="beach-sign__scan">{text.scan}</p>
-            <p className="beach-sign__call">{fill(text.call, { phone })}</p>
+            <p className="beach-sign__call">
+              {/* The number on one line: a phone number broken at a hyphen is misread. */}
+              {text.call.split('{{phone}}').map((part, i) => (
+                <Fragment key={i}>
+                  {i > 0 && <span className="beach-sign__phone">{phone}</span>}
+                  {part}
+                </Fragment>
+              ))}
+            </p>
           </section>
         ))}
       </div>

@@ -66,11 +66,11 @@ describe('beach sign', () => {
     const english = within(sign).getByRole('region', { name: 'English' });
     expect(english).toHaveAttribute('lang', 'en');
     expect(within(english).getByRole('heading', { name: 'Water quality at this beach' })).toBeInTheDocument();
-    expect(within(english).getByText(`Questions? Call ${AGENCY.phone}.`)).toBeInTheDocument();
+    expect(english).toHaveTextContent(`Questions? Call ${AGENCY.phone}.`);
     const spanish = within(sign).getByRole('region', { name: 'Español' });
     expect(spanish).toHaveAttribute('lang', 'es');
     expect(within(spanish).getByRole('heading', { name: 'Calidad del agua en esta playa' })).toBeInTheDocument();
-    expect(within(spanish).getByText(`¿Preguntas? Llame al ${AGENCY.phone}.`)).toBeInTheDocument();
+    expect(spanish).toHaveTextContent(`¿Preguntas? Llame al ${AGENCY.phone}.`);
 
     // A sign points to the live page: no status, reason or sample of its own, and no site header or menu.
     expect(document.body).not.toHaveTextContent(/Advisory|Open to|127|Enterococcus/);
