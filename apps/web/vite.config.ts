@@ -85,7 +85,7 @@ export default defineConfig(({ command }) => ({
               name: 'shared',
               minShareCount: 2,
               test: (id) =>
-                /rolldown[:/]runtime|[\\/]src[\\/](components[\\/](PublicPage|PublicLoadError)|features[\\/]map[\\/][^\\/]+)\.tsx?$|[\\/]packages[\\/]domain[\\/]src[\\/]map[\\/][^\\/]+\.ts$/.test(id),
+                /rolldown[:/]runtime|[\\/]src[\\/](components[\\/](PublicPage|PublicLoadError)|features[\\/]map[\\/][^\\/]+)\.tsx?$|[\\/]packages[\\/]domain[\\/]src[\\/](map[\\/][^\\/]+|names)\.ts$/.test(id),
             },
           ],
         },

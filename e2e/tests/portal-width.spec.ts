@@ -181,6 +181,9 @@ test.describe('portal on a phone (390 px)', () => {
     await page.getByRole('region', { name: 'Program choice' }).getByLabel('Program').selectOption({ label: 'OB - Ocean Beaches' });
     // A primary station with today's estimate (its terms table), found on the Morning Board.
     await page.goto('/portal/beaches/morning-board');
+    // Read the stand-in's feed now: the server's own read at start can time out while three servers boot at once.
+    await page.getByRole('button', { name: 'Refresh rainfall now' }).click();
+    await expect(page.getByText(/^Rainfall read: \d+ readings\.$/)).toBeVisible();
     const withTerms = page.locator('[data-testid^="board-row-"]').filter({ has: page.getByText('Each term') }).first();
     await expect(withTerms).toBeVisible();
     const stationId = (await withTerms.getAttribute('data-testid'))!.replace('board-row-', '');

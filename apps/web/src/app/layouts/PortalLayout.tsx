@@ -1,6 +1,7 @@
 import '../../styles/uswds/content.scss';
 import '../../styles/uswds/portal.scss';
 import '@trussworks/react-uswds/lib/index.css';
+import './portal-layout.css';
 import { Suspense, useCallback, useState, type CSSProperties } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button, Header, Icon, NavCloseButton, NavMenuButton } from '@trussworks/react-uswds';
