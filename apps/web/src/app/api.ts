@@ -1,17 +1,15 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { Envelope } from '@beach/domain';
 // Subpath imports keep the domain's zod schemas out of the landing page's bundle.
 import type { ResponseCode } from '@beach/domain/codes';
 import { LIMITS } from '@beach/domain/constants';
 import { sessionCleared } from './session-actions';
 
 /** Every API response: `{ code, payload, message? }` (DESIGN 3). */
-export interface Envelope<T = unknown> {
-  code: string;
-  payload: T;
-  message?: string;
-}
+/** Every JSON answer's envelope: the domain's (schemas/common.ts envelope()). */
+export type { Envelope };
 
 /** Errors as the UI sees them: the HTTP status (or the fetch layer's FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR) and the response code. */
 export interface ApiError {

@@ -1,9 +1,6 @@
-/** The JSON body of a refused file call (the API's envelope), or null when it has none. */
-export interface RefusalBody {
-  code?: string;
-  message?: string;
-  payload?: unknown;
-}
+import type { ErrorBody } from '@beach/domain';
+/** The JSON body of a refused file call: the domain's error envelope, as far as it reads as one (any part may be missing). */
+export type RefusalBody = Partial<ErrorBody>;
 
 interface AttachmentOptions {
   /** The name to save the file under when the server gives none in Content-Disposition. */

@@ -45,3 +45,8 @@ export const auditListResponse = z.object({
   /** The people with rows the reader may see, by name, for the "who" filter (user_id). */
   users: z.array(auditUser),
 });
+
+/** The web's types of GET audit/ (issue 30: one contract per call). */
+export type AuditPage = z.infer<typeof auditListResponse>;
+export type AuditEntry = AuditPage['list'][number];
+export type AuditPerson = AuditPage['users'][number];

@@ -131,3 +131,4 @@ export const userProfileSchema = z.object({
 
 /** POST login answer: the token and the profile. */
 export const loginResultSchema = z.object({ token: z.string(), user: userProfileSchema });
+export type LoginResult = z.infer<typeof loginResultSchema>;

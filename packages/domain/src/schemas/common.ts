@@ -183,6 +183,10 @@ export function envelope<T extends z.ZodType>(payload: T) {
   envelopes.set(payload, made);
   return made;
 }
+/** The type of `envelope(payload)`'s answers, for a payload of type T (the web's Envelope). */
+export type Envelope<T = unknown> = { code: string; message?: string; payload: T };
+/** An error answer as `errorEnvelope` declares it (the web reads its code, message and payload). */
+export type ErrorBody = z.infer<typeof errorEnvelope>;
 /** The envelope of a call that answers no payload (`payload: null`). */
 export const emptyEnvelope = envelope(z.null());
 /** Every error answer: the envelope with whatever payload the error carries (a field list, a reason). */

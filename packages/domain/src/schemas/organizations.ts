@@ -133,3 +133,8 @@ export const organizationFiltersResponse = z.object({
   counties: z.array(z.object({ county_id: z.number(), name: z.string() })),
   programs: z.array(programRef),
 });
+
+/** The web's types of these answers (issue 30: one contract per call). */
+export type OrganizationListItem = z.infer<typeof organizationListResponse>['list'][number];
+export type OrganizationDetail = z.infer<typeof organizationDetailResponse>;
+export type OrganizationFilters = z.infer<typeof organizationFiltersResponse>;

@@ -127,3 +127,10 @@ export const userIdOnlyParams = z.object({ userId: idSchema });
 export const userActiveChangedSchema = z.object({ user_id: z.number(), active: z.boolean() });
 /** PUT user/forcePasswordReset/{userId} answer. */
 export const userForcePasswordResetChangedSchema = z.object({ user_id: z.number(), force_password_reset: z.boolean() });
+
+/** The web's types of these answers (issue 30: one contract per call). */
+export type UserDetail = z.infer<typeof userDetailSchema>;
+export type UserListPage = z.infer<typeof userListResponseSchema>;
+export type UserListItem = UserListPage['list'][number];
+export type UserFilters = z.infer<typeof userFiltersResponseSchema>;
+export type ManageableOrganization = UserFilters['organizations'][number];

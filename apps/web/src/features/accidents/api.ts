@@ -6,15 +6,12 @@ import {
   type AccidentReportSave,
   staffBeachListSchema,
   type PublicDataFilters,
+  type StaffBeachListItem,
 } from '@beach/domain';
 import { api, type Envelope } from '../../app/api';
 
-/** A station the report form offers. */
-export interface AccidentStation {
-  beach_station_id: number;
-  beach_name: string;
-  station_name: string;
-}
+/** A station the report form offers: the fields it reads of GET beach/list/'s items. */
+export type AccidentStation = Pick<StaffBeachListItem, 'beach_station_id' | 'beach_name' | 'station_name'>;
 
 const byName = (a: AccidentStation, b: AccidentStation) => compareBeachStations(a, b);
 

@@ -1,37 +1,8 @@
-import type { AuditQuery } from '@beach/domain';
+import type { AuditEntry, AuditPage, AuditPerson, AuditQuery } from '@beach/domain';
 import { api, payloadOf } from '../../app/api';
 
-export interface AuditPerson {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
-
-export interface AuditEntry {
-  audit_id: number;
-  /** ISO 8601 instant. */
-  at: string;
-  user: AuditPerson | null;
-  /** CREATE, UPDATE, DELETE, or a named action such as PASSWORD_CHANGE. */
-  action: string;
-  table: string;
-  record_id: string;
-  program_id: number | null;
-  before: unknown;
-  after: unknown;
-}
-
-export interface AuditPage {
-  list: AuditEntry[];
-  total: number;
-  page: number;
-  page_size: number;
-  /** Table names present in the log, for the filter. */
-  tables: string[];
-  /** The people who made changes the caller may read, for the filter. */
-  users: AuditPerson[];
-}
+/** GET audit/'s answer: the domain's (auditListResponse). */
+export type { AuditEntry, AuditPage, AuditPerson };
 
 export type AuditArgs = Partial<AuditQuery>;
 

@@ -1,17 +1,11 @@
-import { CODES, type NewPasswordInput, type SelfPasswordChangeInput, type UserProfile } from '@beach/domain';
+import { CODES, type LoginInput, type LoginResult, type NewPasswordInput, type SelfPasswordChangeInput, type UserProfile } from '@beach/domain';
 import { api, endSession, payloadOf, type Envelope } from '../../app/api';
 import { passwordChanged, tokenRefreshed } from './auth-slice';
 import { userRefreshed } from './user-slice';
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
-
-export interface LoginPayload {
-  token: string;
-  user: UserProfile;
-}
+/** POST login's body and answer: the domain's (loginSchema, loginResultSchema). */
+export type LoginRequest = LoginInput;
+export type LoginPayload = LoginResult;
 
 /** Auth, recovery, logout and the signed-in user's own calls (SPEC 7 Auth). */
 export const authApi = api.injectEndpoints({

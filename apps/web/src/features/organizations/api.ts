@@ -1,41 +1,8 @@
-import type { OrganizationProgramRules, OrganizationSave, ProgramRef } from '@beach/domain';
+import type { OrganizationDetail, OrganizationFilters, OrganizationListItem, OrganizationSave } from '@beach/domain';
 import { api, payloadOf, type Envelope } from '../../app/api';
 
-interface OrganizationFields {
-  organization_id: number;
-  name: string;
-  abbv: string;
-  desc: string | null;
-  email: string | null;
-  phone: string | null;
-  organization_group_id: number | null;
-  organization_category_id: number | null;
-  local_health_authority_id: number | null;
-  county_id: number | null;
-  is_admin_organization: boolean;
-  user_count: number;
-}
-
-export interface OrganizationListItem extends OrganizationFields {
-  programs: ProgramRef[];
-}
-
-export interface OrganizationDetail extends OrganizationFields {
-  organization_group: { organization_group_id: number; name: string } | null;
-  organization_category: { organization_category_id: number; name: string } | null;
-  local_health_authority: { local_health_authority_id: number; name: string } | null;
-  county: { county_id: number; name: string } | null;
-  programs: (ProgramRef & { rules: OrganizationProgramRules })[];
-}
-
-/** GET organization/filters/: what the organization form chooses from. */
-export interface OrganizationFilters {
-  groups: { organization_group_id: number; name: string }[];
-  categories: { organization_category_id: number; name: string }[];
-  lhas: { local_health_authority_id: number; name: string; county_id: number | null }[];
-  counties: { county_id: number; name: string }[];
-  programs: ProgramRef[];
-}
+/** The wire shapes of GET organization/, organization/{id} and organization/filters/: the domain's. */
+export type { OrganizationDetail, OrganizationFilters, OrganizationListItem };
 
 /** Organization Management calls (SPEC 7 Organizations). */
 export const organizationsApi = api.injectEndpoints({

@@ -1,20 +1,12 @@
-import { beachPhotoSchema, photoFormFields, type BeachPhotoRecord, type PhotoFormValues, type RankDirection, type RankMoved } from '@beach/domain';
+import { beachPhotoSchema, photoFormFields, type BeachPhotoRecord, type PhotoFormValues, type PublicGeography, type RankDirection, type RankMoved, type StaffBeachListItem } from '@beach/domain';
 import { z } from 'zod';
 import { api, payloadOf, type Envelope } from '../../app/api';
 
-/** Counties and municipalities for the place selects (GET /general/geography). */
-export interface Geography {
-  counties: { county_id: number; name: string }[];
-  municipalities: { municipality_id: number; county_id: number; name: string }[];
-}
+/** Counties and municipalities for the place selects (GET /general/geography): the domain's PublicGeography. */
+export type Geography = PublicGeography;
 
-/** A station as the place select needs it (from GET beach/list/). */
-export interface StationChoice {
-  beach_station_id: number;
-  station_name: string;
-  beach_name: string;
-  municipality_id: number;
-}
+/** A station as the place select needs it (a view of GET beach/list/'s items, its municipality's id lifted). */
+export type StationChoiceView = Pick<StaffBeachListItem, 'beach_station_id' | 'station_name' | 'beach_name'> & { municipality_id: number };
 
 /** The photo form as sent: multipart (SPEC 7), an update as POST with `_method=PUT`. */
 export function photoFormData(values: PhotoFormValues, file: File | null, update: boolean): FormData {
@@ -65,9 +57,9 @@ export const photoManagementApi = api.injectEndpoints({
       transformResponse: payloadOf<Geography>,
       keepUnusedDataFor: 600,
     }),
-    photoStations: build.query<StationChoice[], void>({
+    photoStations: build.query<StationChoiceView[], void>({
       query: () => 'beach/list/',
-      transformResponse: (response: Envelope<{ beachList: { beach_station_id: number; station_name: string; beach_name: string; municipality: { municipality_id: number } }[] }>) =>
+      transformResponse: (response: Envelope<{ beachList: StaffBeachListItem[] }>) =>
         response.payload.beachList.map((s) => ({
           beach_station_id: s.beach_station_id,
           station_name: s.station_name,

@@ -1,64 +1,22 @@
 import type {
   AccessLevel,
+  ManageableOrganization,
   NewPasswordInput,
-  OrganizationProgramRules,
   PermissionArea,
-  ProgramRef,
-  ProgramRules,
   UserCreate,
+  UserDetail,
+  UserFilters,
+  UserListItem,
+  UserListPage,
   UserListQuery,
-  UserProfile,
   UserUpdate,
 } from '@beach/domain';
 import { api, payloadOf, type Envelope } from '../../app/api';
 
-export interface UserListItem {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  primary_email: string;
-  organization_id: number;
-  organization: { organization_id: number; name: string; abbv: string };
-  active: boolean;
-  force_password_reset: boolean;
-  /** ISO 8601, or null when the user never signed in. */
-  last_login_at: string | null;
-  programs: { program_id: number; name: string; abbv: string }[];
-}
-
-export interface UserListPage {
-  list: UserListItem[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
 export type PermissionCaps = Record<PermissionArea, AccessLevel>;
 
-export interface ManageableOrganization {
-  organization_id: number;
-  name: string;
-  abbv: string;
-  is_admin_organization: boolean;
-  /** The organization's programs with the highest level its users may hold per area. */
-  programs: (ProgramRef & { caps: PermissionCaps })[];
-}
-
-/** GET user/filters/: what the caller may choose from when listing, creating and editing users. */
-export interface UserFilters {
-  scope: 'OWN_ORGANIZATION' | 'ALL';
-  organizations: ManageableOrganization[];
-  programs: ProgramRef[];
-  permission_codes: PermissionArea[];
-  access_levels: AccessLevel[];
-}
-
-/** GET user/profile/{id}. */
-export interface UserDetail extends UserProfile {
-  programRules: ProgramRules;
-  user_organization_rules: OrganizationProgramRules;
-}
+/** The wire shapes of these calls: the domain's (GET user/list/, user/filters/, user/profile/{id}). */
+export type { ManageableOrganization, UserDetail, UserFilters, UserListItem, UserListPage };
 
 export type UserListArgs = Partial<Pick<UserListQuery, 'page' | 'page_size' | 'organization_id' | 'program_id' | 'active' | 'search'>>;
 
