@@ -1,4 +1,4 @@
-import { CODES, errorEnvelope } from '@beach/domain';
+import { CODES, errorEnvelope, type FieldIssue } from '@beach/domain';
 
 /** An error a handler throws on purpose: it becomes `{ code, message, payload }` with its HTTP status. */
 export class HttpError extends Error {
@@ -13,10 +13,7 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (code: string, message?: string, payload?: unknown) => new HttpError(400, code, message, payload);
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
+export type { FieldIssue };
 /** 400 VALIDATION_FAILED with the field list, like a schema failure, for rules a schema cannot see (existence, caps). */
 export const invalidFields = (issues: FieldIssue[]) =>
   new HttpError(400, CODES.VALIDATION_FAILED, issues[0]?.message ?? 'Invalid input.', issues);

@@ -1,12 +1,11 @@
 import { CODES } from '@beach/domain/codes';
+import type { FieldIssue } from '@beach/domain';
 import type { ApiError } from '../app/api';
 
 export const SERVER_UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
 
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
+/** A refused field of a 400 answer: the domain's. */
+export type { FieldIssue };
 
 /** A value thrown by `unwrap()` as an ApiError (anything else counts as a network failure). */
 export function toApiError(thrown: unknown): ApiError {

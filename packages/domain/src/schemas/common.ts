@@ -185,6 +185,11 @@ export function envelope<T extends z.ZodType>(payload: T) {
 }
 /** The type of `envelope(payload)`'s answers, for a payload of type T (the web's Envelope). */
 export type Envelope<T = unknown> = { code: string; message?: string; payload: T };
+/** One refused field of a 400 VALIDATION_FAILED answer's payload (a list of them): the api makes them, the web shows them. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
 /** An error answer as `errorEnvelope` declares it (the web reads its code, message and payload). */
 export type ErrorBody = z.infer<typeof errorEnvelope>;
 /** The envelope of a call that answers no payload (`payload: null`). */
