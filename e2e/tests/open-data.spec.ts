@@ -78,11 +78,21 @@ test('a researcher opens the developers page from the site, copies an example an
   expect(rows.length).toBeGreaterThan(1);
 
   // Every example on the page answers as shown (dates in a begun season, a station that exists).
-  const commands = await page.locator('.developers-example code').allTextContents();
+  const examples = await page.locator('.developers-example code').allTextContents();
+  const commands = examples.filter((example) => example.startsWith('curl '));
   expect(commands).toHaveLength(6);
   for (const command of commands) {
     const res = await page.request.get(urlOf(command));
     expect(res.status(), command).toBe(200);
+  }
+  // The rest are the embeddable status's two snippets (decision 0062): each frame's page answers too.
+  const frames = examples.filter((example) => !example.startsWith('curl '));
+  expect(frames).toHaveLength(2);
+  for (const snippet of frames) {
+    const src = /<iframe src="([^"]+)"/.exec(snippet)?.[1] ?? '';
+    const res = await page.request.get(src);
+    expect(res.status(), snippet).toBe(200);
+    expect(res.headers()['content-type'], snippet).toMatch(/^text\/html/);
   }
 
   await expectNoAxeViolations(page, { label: 'developers page, English', summarize: true });
