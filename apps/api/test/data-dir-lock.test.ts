@@ -192,7 +192,7 @@ describe('two processes on one DATA_DIR (the server, then the import and seed CL
     const after = await run(['--import', 'tsx', 'src/cli/import-results.ts', '--program', 'OB', csv], env);
     expect(after.err).toMatch(/No program with abbreviation 'OB'/);
     expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
-  }, 120_000);
+  }, 240_000); // three processes start and stop: past 120 s once with both cores busy
 });
 
 /** Runs node in apps/api with only the given environment (no DATABASE_URL from the caller's). */

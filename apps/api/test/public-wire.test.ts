@@ -443,5 +443,5 @@ describe('national scale: 6,000 stations (a synthetic fixture through the real s
     console.log(`the list view's first page: ${list.length} bytes, ${listBr} br (the full list: ${brotliCompressSync(full).length} br)`);
     expect(mapListPage(model, NO_STATION_FILTERS, 0)).toMatchObject({ total: 6000, offset: 0 });
     expect(listBr).toBeLessThanOrEqual(5_000);
-  });
+  }, 240_000); // 36 s alone; past 90 s with both cores busy (a CI run beside other work)
 });
