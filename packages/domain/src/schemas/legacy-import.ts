@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { parseMappings } from '../csv/legacy';
-import { booleanFlag, idSchema, singleLine } from './common';
+import { booleanFlag, idSchema, singleLine, uploadedFileSchema } from './common';
+import { multipartForm } from './form-fields';
+import { BUILT_IN_MAPPING_ID, importMappingRefSchema } from './import-mappings';
+import { LAB_FILE_FORM_LIMITS, LAB_FILE_MAX_BYTES } from './results';
 
 /**
  * The legacy import from the portal (DEP IT: Import Legacy Results): an organization admin posts a file
@@ -49,12 +52,34 @@ export const legacyImportQuerySchema = z
     map_remark: mappingList('map_remark'),
     /** `Agency Program Name=ABBV`: rows of that Program_Name go into program ABBV. */
     map_program: mappingList('map_program'),
+    /**
+     * The mapping that reads the file (issue 29): a saved mapping's id, or `legacy` (the default) for the
+     * state's own layout. The form's `mapping` field (JSON) overrides it with a mapping not saved yet.
+     */
+    mapping_id: importMappingRefSchema.default(BUILT_IN_MAPPING_ID),
   })
   .refine((q) => !q.replay_rules || q.verified, {
     path: ['replay_rules'],
     message: 'Replaying the rules runs them as verification does: the results must be imported as verified',
+  })
+  .refine((q) => q.mapping_id === BUILT_IN_MAPPING_ID || (q.map_remark.length === 0 && q.map_program.length === 0), {
+    path: ['map_remark'],
+    message: "map_remark and map_program adjust the legacy layout only: a saved mapping has its own value maps",
   });
 export type LegacyImportQuery = z.output<typeof legacyImportQuerySchema>;
+
+/**
+ * POST results/import/check as multipart/form-data: the file, and optionally the mapping inline as JSON text
+ * (importMappingSchema), for a mapping the admin has not saved yet. text/csv carries the file alone.
+ */
+export const importCheckFormSchema = multipartForm(
+  {
+    file: uploadedFileSchema(LAB_FILE_MAX_BYTES).meta({ description: 'The results file (CSV).' }),
+    mapping: z.string().optional().meta({ description: 'The mapping as JSON text (importMappingSchema); without it, the query\'s mapping_id.' }),
+  },
+  LAB_FILE_FORM_LIMITS,
+  'The file part may carry any field name.',
+);
 
 export const importJobParamsSchema = z.object({ id: idSchema });
 
@@ -100,6 +125,22 @@ export const legacyImportReportSchema = z.object({
    * command line's --create-places.
    */
   unknown_places: z.array(z.object({ county_id: z.number().int(), county: z.string(), municipalities: z.array(z.string()) })).default([]),
+  /**
+   * The stations the file's rows created (or would, in a dry run), by beach, read over the whole file: at an
+   * existing beach (beach_id) or at a new one in the place the mapping gives. Stations the mapping gives no
+   * place to are never created: their rows are rejected with the reason.
+   */
+  new_stations: z
+    .array(
+      z.object({
+        beach_name: z.string(),
+        beach_id: z.number().int().nullable(),
+        county: z.string().nullable(),
+        municipality: z.string().nullable(),
+        stations: z.array(z.string()),
+      }),
+    )
+    .default([]),
   /** Municipalities the command line's --create-places created (or would, in a dry run). */
   created_places: z.array(z.object({ county: z.string(), municipality: z.string() })).default([]),
   /** Status changes the program rules made on replay. */
@@ -124,6 +165,8 @@ export const importJobSchema = z.object({
     replay_rules: z.boolean(),
     map_remark: z.array(z.string()),
     map_program: z.array(z.string()),
+    /** The mapping the file was read with (jobs from before mapped imports: null, the legacy layout). */
+    mapping: z.object({ id: importMappingRefSchema.nullable(), name: z.string() }).nullable().default(null),
   }),
   created_by: z.string().nullable(),
   created_at: z.string(),

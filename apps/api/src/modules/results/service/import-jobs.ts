@@ -1,4 +1,5 @@
 import {
+  BUILT_IN_MAPPING_ID,
   can,
   LEGACY_IMPORT_CODES,
   parseMappings,
@@ -9,7 +10,7 @@ import {
 } from '@beach/domain';
 import type { AppDeps } from '../../../deps';
 import type { DbOrTx } from '../../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../../lib/http';
+import { badRequest, conflict, forbidden, invalidFields, notFound } from '../../../lib/http';
 import { publicReadCache } from '../../../lib/public-cache';
 import * as jobs from '../repository/import-jobs';
 import * as ref from '../repository/reference';
@@ -71,6 +72,8 @@ function toJob(row: jobs.ImportJobRow, progress?: ImportProgress): ImportJob {
       replay_rules: options.replay_rules,
       map_remark: options.map_remark,
       map_program: options.map_program,
+      // Only the built-in legacy layout reads a file until the mapped pipeline lands (checkImportFile refuses others).
+      mapping: null,
     },
     created_by: row.created_by,
     created_at: row.created_at,
@@ -90,6 +93,9 @@ function toJob(row: jobs.ImportJobRow, progress?: ImportProgress): ImportJob {
  */
 export async function checkImportFile(deps: AppDeps, profile: UserProfile, query: LegacyImportQuery, file: { name: string; text: string }): Promise<ImportJob> {
   await checkImportAccess(deps, profile, query);
+  if (query.mapping_id !== BUILT_IN_MAPPING_ID) {
+    throw invalidFields([{ field: 'mapping_id', message: 'Only the legacy layout imports a file so far: preview other mappings at import/mapping/preview' }]);
+  }
   const db = deps.database.db;
   let report;
   try {

@@ -793,6 +793,8 @@ export function reportPayload(report: LegacyImportReport): LegacyImportReportPay
     rejected: report.rejectedRows,
     rejections: groupProblems(report.rejected),
     warnings: groupProblems(report.warnings),
+    // The legacy layout's new stations are counted in `created`; the mapped pipeline lists them by beach.
+    new_stations: [],
     created: {
       beaches: report.created.beaches,
       stations: report.created.stations,
