@@ -5,6 +5,8 @@ export default defineProject({
     name: 'api',
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     environment: 'node',
+    // The migrated and the seeded database every test file clones, made once per run (decision 0068).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 240_000,
   },

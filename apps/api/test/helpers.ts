@@ -7,8 +7,7 @@ import { buildApp, type BuildOptions } from '../src/app';
 import { createDeps } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
-import { seedReference } from '../src/db/seed/reference';
-import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo';
+import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import type { AppDeps } from '../src/deps';
 import { createTestDatabase } from './db';
 
@@ -27,9 +26,7 @@ export interface TestContext {
 
 /** The app on a fresh database with reference data and the small ('test' scale) demo agency. */
 export async function createTestContext(options: BuildOptions = {}): Promise<TestContext> {
-  const { database, drop } = await createTestDatabase();
-  await seedReference(database.db);
-  await seedDemo(database.db, { scale: 'test' });
+  const { database, drop } = await createTestDatabase({ seeded: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bp-api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

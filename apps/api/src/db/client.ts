@@ -36,6 +36,8 @@ export interface DatabaseOptions {
   readUrl?: string;
   /** Directory for PGlite files; undefined means in memory (tests). */
   pgliteDir?: string;
+  /** An in-memory PGlite database starts as this dump of another (PGlite's dumpDataDir): the tests' snapshot. */
+  pgliteDump?: Blob;
   poolSize?: number;
   /** Called when an idle pooled connection fails (default: a process warning). */
   onIdleError?: (error: Error) => void;
@@ -100,7 +102,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
     return { kind: 'pglite', db, readDb: db, pglite: client, close };
   };
-  if (!options.pgliteDir) return pgliteDatabase(new PGlite());
+  if (!options.pgliteDir) return pgliteDatabase(new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : undefined));
   // One process per directory (decision 0017): throws DataDirLockedError naming the holder.
   mkdirSync(path.dirname(path.resolve(options.pgliteDir)), { recursive: true });
   const lock = acquireDataDirLock(options.pgliteDir);
