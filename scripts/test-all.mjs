@@ -180,8 +180,9 @@ const skippedSteps = [];
 
 /** The first line of a failure, without colour codes, short enough for the run's last lines. */
 function firstLine(text) {
+  // A line that is only a marker (vitest writes STACK_TRACE_ERROR above a timeout's own message) is not the reason.
   // eslint-disable-next-line no-control-regex
-  const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() && !/^\s*[A-Z_]+\s*$/.test(l)) ?? '';
   return line.trim().slice(0, 300);
 }
 
