@@ -151,22 +151,16 @@ describe('DEP IT: EPA report statistics', () => {
     await user.click(await screen.findByRole('button', { name: 'Run report' }));
     const table = await screen.findByRole('table');
     const anchor = within(table).getByRole('row', { name: /Anchor Beach/ });
-    expect(within(anchor).getAllByRole('cell').map((c) => c.getAttribute('data-label'))).toEqual([
-      'Program',
-      'County',
-      'Municipality',
-      'Monitored',
-      'Samples',
-      'Exceedances',
-      'Advisories',
-      'Advisory days in season',
-      'Closures',
-      'Closure days in season',
-      'Action days in season',
-      'Season days',
-      '% beach-days under action',
-      'Pre-season action days',
-    ]);
+    // Each cell carries its column's name (the header's accessible name, less its sort hint), Program to Pre-season.
+    const columns = within(table)
+      .getAllByRole('columnheader')
+      .slice(1)
+      .map((h) => {
+        const hidden = h.querySelectorAll('.usa-sr-only');
+        return hidden.length > 1 ? hidden[0]!.textContent : h.querySelector('button')!.firstChild!.textContent;
+      });
+    expect(columns).toHaveLength(14);
+    expect(within(anchor).getAllByRole('cell').map((c) => c.getAttribute('data-label'))).toEqual(columns);
     // The totals card: the same labels over the figures; the blank cells have none (hidden there).
     const totals = within(table).getByRole('row', { name: /Total \(3 beaches\)/ });
     const labelled = within(totals).getAllByRole('cell').filter((c) => c.hasAttribute('data-label'));
