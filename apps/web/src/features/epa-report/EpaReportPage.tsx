@@ -13,6 +13,7 @@ import {
   type EpaReportTotals,
 } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
+import { CARD_ROWS } from '../../components/card-rows';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/Loading';
@@ -406,9 +407,10 @@ function Results({ report }: { report: EpaReport }) {
         <Button type="button" outline onClick={() => downloadCsv(report, rows)}>
           Download CSV
         </Button>
+        <PhoneSort sort={sort} onSort={setSort} />
       </div>
-      <div className="epa-table-scroll" tabIndex={0} role="region" aria-labelledby="epa-table-caption" aria-describedby="epa-how-counted">
-        <table className="usa-table usa-table--compact epa-table">
+      <div className={`epa-table-scroll ${CARD_ROWS.scroll}`} tabIndex={0} role="region" aria-labelledby="epa-table-caption" aria-describedby="epa-how-counted">
+        <table className={`usa-table usa-table--compact epa-table ${CARD_ROWS.table}`}>
           <caption id="epa-table-caption">
             {`${totals.beaches} beach${totals.beaches === 1 ? '' : 'es'}, ${period.from} to ${period.to}${through}`}
           </caption>
@@ -425,12 +427,12 @@ function Results({ report }: { report: EpaReport }) {
                     {row.epa_beach_id ? ` · EPA ${row.epa_beach_id}` : ''}
                   </span>
                 </th>
-                <td>{row.program_abbv}</td>
-                <td>{row.county}</td>
-                <td>{row.municipality}</td>
-                <td>{row.monitored ? 'Yes' : 'No'}</td>
+                <td data-label="Program">{row.program_abbv}</td>
+                <td data-label="County">{row.county}</td>
+                <td data-label="Municipality">{row.municipality}</td>
+                <td data-label="Monitored">{row.monitored ? 'Yes' : 'No'}</td>
                 {TABLE_COLUMNS.filter((c) => c.numeric).map((c) => (
-                  <td key={c.key} className="epa-table__number">
+                  <td key={c.key} className="epa-table__number" data-label={c.label}>
                     {c.key === 'percent_under_action' ? percent(row.percent_under_action) : count(Number(row[c.key as keyof EpaReportBeach]))}
                   </td>
                 ))}
@@ -440,12 +442,12 @@ function Results({ report }: { report: EpaReport }) {
           <tfoot>
             <tr className="epa-table__totals">
               <th scope="row">Total ({count(totals.beaches)} beaches)</th>
-              <td />
-              <td />
-              <td />
-              <td>{count(totals.beaches_monitored)}</td>
+              <td className="epa-table__blank" />
+              <td className="epa-table__blank" />
+              <td className="epa-table__blank" />
+              <td data-label="Monitored">{count(totals.beaches_monitored)}</td>
               {TABLE_COLUMNS.filter((c) => c.numeric).map((c) => (
-                <td key={c.key} className="epa-table__number">
+                <td key={c.key} className="epa-table__number" data-label={c.label}>
                   {c.key === 'percent_under_action' ? percent(totals.percent_under_action) : count(Number(totals[c.key as keyof EpaReportTotals]))}
                 </td>
               ))}
@@ -454,6 +456,36 @@ function Results({ report }: { report: EpaReport }) {
         </table>
       </div>
     </>
+  );
+}
+
+/**
+ * On a phone the table is one card per beach (card-rows) and its sortable headers are out of sight: the same sort
+ * is offered there as a column and an order to choose (issue 28). Hidden on wider screens, where the headers sort.
+ */
+function PhoneSort({ sort, onSort }: { sort: Sort | null; onSort: (sort: Sort | null) => void }) {
+  return (
+    <div className="epa-phone-sort">
+      <SelectField
+        id="epa-sort-by"
+        label="Sort by"
+        value={sort?.key ?? ''}
+        emptyLabel="- Report order -"
+        options={TABLE_COLUMNS.map((c) => ({ value: c.key, label: c.label }))}
+        onChange={(key) => onSort(key ? { key: key as EpaReportColumnKey, ascending: sort?.ascending ?? true } : null)}
+      />
+      <SelectField
+        id="epa-sort-order"
+        label="Order"
+        value={sort && !sort.ascending ? 'descending' : 'ascending'}
+        options={[
+          { value: 'ascending', label: 'Ascending' },
+          { value: 'descending', label: 'Descending' },
+        ]}
+        onChange={(order) => sort && onSort({ key: sort.key, ascending: order === 'ascending' })}
+        disabled={!sort}
+      />
+    </div>
   );
 }
 

@@ -145,6 +145,39 @@ describe('DEP IT: EPA report statistics', () => {
     expect(sortRows(REPORT.beaches, { key: 'percent_under_action', ascending: true }).map((b) => b.beach_station_id)).toEqual([3, 2, 1]);
   });
 
+  it('on a phone (one card per beach): each figure carries its label, and the sort is a choice of column and order', async () => {
+    routes();
+    const { user } = renderApp(PATH, signedInStore({ user: makeAdmin() }));
+    await user.click(await screen.findByRole('button', { name: 'Run report' }));
+    const table = await screen.findByRole('table');
+    const anchor = within(table).getByRole('row', { name: /Anchor Beach/ });
+    // Each cell carries its column's name (the header's accessible name, less its sort hint), Program to Pre-season.
+    const columns = within(table)
+      .getAllByRole('columnheader')
+      .slice(1)
+      .map((h) => {
+        const hidden = h.querySelectorAll('.usa-sr-only');
+        return hidden.length > 1 ? hidden[0]!.textContent : h.querySelector('button')!.firstChild!.textContent;
+      });
+    expect(columns).toHaveLength(14);
+    expect(within(anchor).getAllByRole('cell').map((c) => c.getAttribute('data-label'))).toEqual(columns);
+    // The totals card: the same labels over the figures; the blank cells have none (hidden there).
+    const totals = within(table).getByRole('row', { name: /Total \(3 beaches\)/ });
+    const labelled = within(totals).getAllByRole('cell').filter((c) => c.hasAttribute('data-label'));
+    expect(labelled.map((c) => `${c.getAttribute('data-label')}: ${c.textContent}`).slice(0, 3)).toEqual(['Monitored: 3', 'Samples: 1,876', 'Exceedances: 4']);
+    const names = () => within(table).getAllByRole('rowheader').slice(0, 3).map((h) => h.querySelector('.text-bold')?.textContent);
+    const order = screen.getByLabelText('Order');
+    expect(order).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'samples');
+    expect(names()).toEqual(['=HYPERLINK("x")', 'Anchor Beach', 'Bay Head']);
+    await user.selectOptions(order, 'descending');
+    expect(names()).toEqual(['Bay Head', 'Anchor Beach', '=HYPERLINK("x")']);
+    // The same sort as the headers': the Samples header says so.
+    expect(within(table).getByRole('button', { name: /^Samples/ }).closest('th')).toHaveAttribute('aria-sort', 'descending');
+    await user.selectOptions(screen.getByLabelText('Sort by'), '');
+    expect(order).toBeDisabled();
+  });
+
   it('the CSV holds the same numbers as the table, text guarded against formulas', () => {
     const rows = parseCsv(epaReportCsv(REPORT)).map((r) => r.fields);
     expect(rows[0]).toEqual([

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Select, TextInput } from '@trussworks/react-uswds';
+import { Alert, Button, Checkbox } from '@trussworks/react-uswds';
 import { can, type NowcastBoard, type StationNowcast } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
+import { BeachFilters } from '../../components/BeachFilters';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Field } from '../../components/Field';
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
 import { Pager } from '../../components/Pager';
@@ -106,25 +106,7 @@ function BoardView({ data, refetch }: { data: NowcastBoard; refetch: () => void 
         )}
       </div>
       {data.stations.length > 0 && (
-        <fieldset className="usa-fieldset morning-board__filters">
-          <legend className="usa-sr-only">Which beaches to show</legend>
-          {counties.length > 1 && (
-            <Field id="morning-board-county" label="County">
-              {(a11y) => (
-                <Select {...a11y} name="morning-board-county" value={view.county} onChange={(e) => change({ county: e.target.value })}>
-                  <option value="">All counties</option>
-                  {counties.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          )}
-          <Field id="morning-board-find" label="Find a beach" hint="Part of a beach, station or municipality name">
-            {(a11y) => <TextInput {...a11y} name="morning-board-find" type="text" value={view.find} onChange={(e) => change({ find: e.target.value })} />}
-          </Field>
+        <BeachFilters idPrefix="morning-board" counties={counties} value={view} onChange={change}>
           <Checkbox
             id="morning-board-only-flagged"
             name="only-flagged"
@@ -133,7 +115,7 @@ function BoardView({ data, refetch }: { data: NowcastBoard; refetch: () => void 
             checked={view.onlyFlagged}
             onChange={(e) => change({ onlyFlagged: e.target.checked })}
           />
-        </fieldset>
+        </BeachFilters>
       )}
       {data.stations.length === 0 ? (
         <p>This program has no active primary stations.</p>

@@ -1,9 +1,9 @@
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { Alert, Button, Select, TextInput } from '@trussworks/react-uswds';
+import { Alert, Button } from '@trussworks/react-uswds';
 import type { BeachOrdering, BeachOrderingStation } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
-import { Field } from '../../components/Field';
+import { BeachFilters } from '../../components/BeachFilters';
 import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
 import { NotPermitted } from '../../components/NotPermitted';
@@ -205,26 +205,7 @@ function OrderEditor({ data, onNotice: setNotice }: { data: BeachOrdering; onNot
         </Button>
         {changed && <span className="ordering__unsaved">Unsaved changes</span>}
       </div>
-      <fieldset className="usa-fieldset ordering__filters">
-        <legend className="usa-sr-only">Which beaches to show</legend>
-        {counties.length > 1 && (
-          <Field id="ordering-county" label="County">
-            {(a11y) => (
-              <Select {...a11y} name="ordering-county" value={filter.county} onChange={(e) => narrow({ county: e.target.value })}>
-                <option value="">All counties</option>
-                {counties.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        )}
-        <Field id="ordering-find" label="Find a beach" hint="Part of a beach, station or municipality name">
-          {(a11y) => <TextInput {...a11y} name="ordering-find" type="text" value={filter.find} onChange={(e) => narrow({ find: e.target.value })} />}
-        </Field>
-      </fieldset>
+      <BeachFilters idPrefix="ordering" counties={counties} value={filter} onChange={narrow} />
       {shown.length === 0 && <p role="status">No beach matches these choices.</p>}
       <ol ref={listRef} className="ordering__list" aria-label={`Beaches of ${programName}, in public order`}>
         {onPage.map((index, position) => {
