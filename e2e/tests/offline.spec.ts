@@ -34,7 +34,7 @@ function cachedUrls(page: Page) {
 const banner = (page: Page) => page.locator('#offline-banner');
 
 test('offline, `/`, a beach page and the list open from the last good copy, marked, in English and Spanish', async ({ page, context }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(360_000);
   await skipWelcome(context);
   const response = await page.request.get('/api/public/map/statuses');
   const { payload } = (await response.json()) as { payload: { stations: { id: number[] } } };
@@ -103,8 +103,8 @@ async function deployableProxy(target: string) {
   const server = http.createServer((request, response) => {
     const isWorker = request.url?.split('?')[0] === '/sw.js';
     const headers = { ...request.headers, host: new URL(target).host };
-    // The worker's script uncompressed, to be rewritten.
-    if (isWorker) delete headers['accept-encoding'];
+    // The worker's script whole and uncompressed, to be rewritten (no 304 for the browser's copy).
+    if (isWorker) for (const name of ['accept-encoding', 'if-none-match', 'if-modified-since'] as const) delete headers[name];
     const upstream = http.request(`${target}${request.url}`, { method: request.method, headers }, (answer) => {
       if (!isWorker || !version) {
         response.writeHead(answer.statusCode ?? 502, answer.headers);

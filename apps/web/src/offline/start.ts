@@ -91,8 +91,12 @@ export function startOffline(): void {
     link.href = '/manifest.webmanifest';
     document.head.append(link);
   }
-  // updateViaCache 'none': the browser asks the server for sw.js on every visit, so a new version is found at once.
-  container.register('/sw.js', { scope: '/', updateViaCache: 'none' }).catch(() => {
-    // No worker (private mode, an old browser): the site works online as before.
-  });
+  // updateViaCache 'none': sw.js never comes from the browser's cache. On a later visit, the worker is checked at
+  // once (update()), not when the browser next thinks of it, so a new version takes over on this visit.
+  container
+    .register('/sw.js', { scope: '/', updateViaCache: 'none' })
+    .then((registration) => (registration.active ? registration.update() : undefined))
+    .catch(() => {
+      // No worker (private mode, an old browser) or no network: the site works as before.
+    });
 }
