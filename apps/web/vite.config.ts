@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { leafletLite } from './build/leaflet-lite.ts';
 import { precompress, splitCss } from './build/plugins.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 // The api also answers the embeddable status pages (decision 0062), outside /api.
 const apiProxy = {
@@ -39,6 +40,23 @@ export default defineConfig(({ command }) => ({
         '../../node_modules/leaflet/dist/leaflet-src.esm.js': 'landing',
         '../../node_modules/@trussworks/react-uswds/lib/index.js': 'other',
       },
+    }),
+    // The installable site's worker, manifest and icons (decision 0066): the worker keeps the files of the pages
+    // that work offline (`/`, the map's list, a beach page, in both languages).
+    serviceWorker({
+      favicon: 'public/favicon.svg',
+      name: 'Beach Portal',
+      shortName: 'Beaches',
+      pages: [
+        'src/features/map/MapPage.tsx',
+        'src/features/map/StationMap.tsx',
+        'src/features/map/panels.ts',
+        'src/features/map/StationList.tsx',
+        'src/features/beach/BeachPage.tsx',
+        'src/features/beach/api.ts',
+        'src/i18n/es.ts',
+        'src/offline/start.ts',
+      ],
     }),
     precompress(),
   ],

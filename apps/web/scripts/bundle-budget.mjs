@@ -37,6 +37,9 @@ const NOT_ON_LANDING_PAGE = [
   // The QR code library is for the printable beach signs only (decision 0061).
   /\/node_modules\/(qrcode|dijkstrajs|pngjs)\//,
   /\/src\/features\/signs\//,
+  // The offline banner and the worker's registration load after the page (decision 0066).
+  /\/src\/offline\//,
+  /\/src\/i18n\/e[ns]-offline\.ts$/,
 ];
 
 const args = process.argv.slice(2);

@@ -16,6 +16,11 @@ import { warmUpIntl } from './i18n/icu-warmup';
 
 warmUpIntl();
 
+// The installable site's worker and offline banner (decision 0066), never in the first view: after the page has
+// loaded, or at once (before the first render) when the worker served this page offline.
+const offline = () => import('./offline/start').then((m) => m.startOffline(), () => undefined);
+const offlineFirst = document.documentElement.hasAttribute('data-offline') ? offline() : void addEventListener('load', offline);
+
 /**
  * Ends the current task and resumes in a new one (decision 0048). The first view's start-up is three tasks, not
  * one: evaluating the modules, making the store, starting the render. On a phone each fits under the 50 ms that
@@ -74,6 +79,7 @@ await Promise.all([
   atMost(page, 500),
   publicPage ? (inlineSwitches(store.dispatch) ?? atMost(loadSwitches(store.dispatch), 500)) : null,
   beachProfile && atMost(beachProfile, 500),
+  offlineFirst && atMost(offlineFirst, 500),
 ]);
 
 await nextTask();

@@ -3,6 +3,7 @@ import { enPages } from './en-pages';
 import { enAlerts } from './en-alerts';
 import { enDevelopers } from './en-developers';
 import { enSigns } from './en-signs';
+import { enOffline } from './en-offline';
 
 /**
  * The public site's interface text in English, whole: the first view's (en-core.ts, in the entry) and the
@@ -34,6 +35,7 @@ export const en = {
   developers: enDevelopers,
   alerts: enAlerts,
   signs: enSigns,
+  offline: enOffline,
 } as const;
 
 /** The shape every language's text has: the same keys, any strings. */

@@ -3,6 +3,7 @@ import { EMBED_TEXT } from '@beach/domain/embed-text';
 import { esAlerts } from './es-alerts';
 import { esDevelopers } from './es-developers';
 import { esSigns } from './es-signs';
+import { esOffline } from './es-offline';
 
 /** The public site's interface text in Spanish (loaded only when chosen). Content is shown as entered. */
 export const es: Translation = {
@@ -535,4 +536,5 @@ export const es: Translation = {
   developers: esDevelopers,
   alerts: esAlerts,
   signs: esSigns,
+  offline: esOffline,
 };

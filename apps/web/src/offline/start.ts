@@ -1,0 +1,102 @@
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { i18n } from '../i18n';
+import { enOffline } from '../i18n/en-offline';
+import { OfflineBanner } from './OfflineBanner';
+import { backOnline, initialOfflineState, mergeNote, type OfflineState } from './offline-state';
+import type { OfflineNote } from './sw-routes';
+import './offline.css';
+
+/**
+ * The installable site's page side (issue 31 item 2, decision 0066), loaded after the page has loaded (main.tsx),
+ * or before its first render when the worker served it offline: registers the worker (dist/sw.js), names the web app
+ * manifest, and shows "Offline: statuses as of <time>" whenever a status on the page came from a kept copy or the
+ * device is offline. Never part of the first view.
+ */
+
+i18n.addResourceBundle('en', 'translation', { offline: enOffline });
+
+let state: OfflineState = initialOfflineState(false, false);
+const listeners = new Set<() => void>();
+const store = {
+  get: () => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+function update(next: OfflineState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+const isNote = (data: unknown): data is OfflineNote => typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'beach-offline';
+
+/** Asks the controlling worker what it gave this page (the notes it sent before the listener was there are in it). */
+function ask(worker: ServiceWorker | null): void {
+  if (!worker) return;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => {
+    if (isNote(event.data)) update(mergeNote(state, event.data));
+  };
+  worker.postMessage({ type: 'beach-offline-query' }, [channel.port2]);
+}
+
+/** The public reads and build files this page loaded before a worker (or this version's) controlled it. */
+function loadedUrls(): string[] {
+  return performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((url) => url.startsWith(`${location.origin}/api/public/`) || url.startsWith(`${location.origin}/assets/`));
+}
+
+let started = false;
+
+export function startOffline(): void {
+  if (started || !('serviceWorker' in navigator)) return;
+  started = true;
+  const container = navigator.serviceWorker;
+  update(initialOfflineState(document.documentElement.hasAttribute('data-offline'), !navigator.onLine));
+
+  // The banner: its own root, before the app's, so the app (rendered or hydrated) never meets it.
+  const host = document.createElement('div');
+  host.id = 'offline-banner';
+  document.body.insertBefore(host, document.getElementById('root'));
+  createRoot(host).render(createElement(OfflineBanner, { store }));
+
+  // Listen first, then ask: a note is either in the answer or arrives after.
+  container.addEventListener('message', (event) => {
+    if (isNote(event.data)) update(mergeNote(state, event.data));
+  });
+  container.startMessages();
+  ask(container.controller);
+
+  addEventListener('offline', () => {
+    update({ ...state, networkOffline: true });
+    ask(container.controller);
+  });
+  addEventListener('online', () => {
+    // The app refetches its reads on reconnect (RTK Query): from now on only a kept copy given again marks the page.
+    document.documentElement.removeAttribute('data-offline');
+    container.controller?.postMessage({ type: 'beach-online' });
+    update(backOnline(state));
+  });
+
+  // A worker that takes control now (the first visit, or a new version) keeps what this page loaded before it.
+  container.addEventListener('controllerchange', () => container.controller?.postMessage({ type: 'beach-keep', urls: loadedUrls() }));
+
+  if (!document.querySelector('link[rel="manifest"]')) {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = '/manifest.webmanifest';
+    document.head.append(link);
+  }
+  // updateViaCache 'none': sw.js never comes from the browser's cache. On a later visit, the worker is checked at
+  // once (update()), not when the browser next thinks of it, so a new version takes over on this visit.
+  container
+    .register('/sw.js', { scope: '/', updateViaCache: 'none' })
+    .then((registration) => (registration.active ? registration.update() : undefined))
+    .catch(() => {
+      // No worker (private mode, an old browser) or no network: the site works as before.
+    });
+}
