@@ -36,6 +36,8 @@ import { PreviewView } from './PreviewView';
 import './mapped-import.css';
 
 const NEW = 'new';
+/** The server's message as a sentence, so that advice can follow it. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 const MAPPING_HINT = <p className="usa-hint">To take refused rows in, change the mapping above (its value maps, the value parser, where new stations go) and run the dry run again.</p>;
 
@@ -181,9 +183,9 @@ function MappedImport() {
       setNotice(`Saved the mapping “${result.name}”.`);
     } catch (thrown) {
       const e = toApiError(thrown);
-      if (e.code === IMPORT_MAPPING_CODES.IMPORT_MAPPING_NAME_TAKEN) setError(`${e.message ?? 'Another mapping has this name.'} Choose another name.`);
+      if (e.code === IMPORT_MAPPING_CODES.IMPORT_MAPPING_NAME_TAKEN) setError(`${sentence(e.message ?? 'Another mapping has this name')} Choose another name.`);
       else if (e.code === IMPORT_MAPPING_CODES.IMPORT_MAPPING_CHANGED)
-        setError(`${e.message ?? 'The mapping was changed since it was loaded.'} Choose it again in the list to load the saved version, or save yours as a new mapping.`);
+        setError(`${sentence(e.message ?? 'The mapping was changed since it was loaded')} Choose it again in the list to load the saved version, or save yours as a new mapping.`);
       else setError(errorMessage(e, 'The mapping could not be saved.'));
     }
   };
@@ -250,7 +252,14 @@ function MappedImport() {
   const placeBeach = (beach: string, county: string, municipality: string) => {
     if (!draft) return;
     const rule = draft.new_station_places;
-    const others = rule.from === 'per_beach' ? rule.beaches.filter((b) => b.beach !== beach) : [];
+    // From one place for the file to per beach: the other new beaches keep that place.
+    const seeded =
+      rule.from === 'constant'
+        ? (preview?.stations.new_stations ?? []).filter((g) => g.place.at !== 'existing_beach').map((g) => ({ beach: g.beach_name, county: rule.county, municipality: rule.municipality }))
+        : rule.from === 'per_beach'
+          ? rule.beaches
+          : [];
+    const others = seeded.filter((b) => b.beach !== beach);
     const next: NewStationPlaces = {
       from: 'per_beach',
       location_type: rule.from === 'none' ? undefined : rule.location_type,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert } from '@trussworks/react-uswds';
 import { MAPPING_FIELD_LABELS, type ImportMappingPreview, type NewStationPlaces } from '@beach/domain';
 import { n, plural } from '../legacy-import/import-job';
@@ -133,6 +134,8 @@ function NewBeach({ group, places, rule, onPlace }: { group: NewGroup; places: P
   const { place } = group;
   const chosen = rule.from === 'per_beach' ? rule.beaches.find((b) => b.beach === group.beach_name) : rule.from === 'constant' ? rule : undefined;
   const slug = group.beach_name.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase();
+  // A county chosen before its municipality: held here until the pair is complete.
+  const [county, setCounty] = useState<string | null>(null);
   return (
     <section className="mapped-import__new-beach" aria-label={`New stations at ${group.beach_name}`}>
       <h4 className="margin-bottom-05">{group.beach_name}</h4>
@@ -150,9 +153,12 @@ function NewBeach({ group, places, rule, onPlace }: { group: NewGroup; places: P
           id={`place-${slug}`}
           label={`${group.beach_name}:`}
           places={places}
-          county={chosen?.county ?? ''}
-          municipality={chosen?.municipality ?? ''}
-          onChange={(county, municipality) => onPlace(group.beach_name, county, municipality)}
+          county={county ?? chosen?.county ?? ''}
+          municipality={county !== null && county !== chosen?.county ? '' : (chosen?.municipality ?? '')}
+          onChange={(nextCounty, municipality) => {
+            setCounty(nextCounty);
+            onPlace(group.beach_name, nextCounty, municipality);
+          }}
         />
       )}
     </section>
