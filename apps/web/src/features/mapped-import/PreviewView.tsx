@@ -35,7 +35,8 @@ export function PreviewView({
               <li key={i}>
                 {r.field && <strong>{MAPPING_FIELD_LABELS[r.field]}: </strong>}
                 {r.message}
-                {r.lines.length > 0 && ` (lines ${r.lines.join(', ')})`}
+                {/* The message names its first lines itself, as a rule; else they follow it. */}
+                {r.lines.length > 0 && !/\blines? \d/.test(r.message) && ` (lines ${r.lines.join(', ')})`}
               </li>
             ))}
           </ul>
