@@ -79,7 +79,7 @@ export function PreviewView({
                 <td>{line}</td>
                 <td>{row?.beach_name ?? cells.beach}</td>
                 <td>{row?.station_name ?? cells.station}</td>
-                <td>{row?.sample_date ?? cells.date}</td>
+                <td className="text-no-wrap">{row?.sample_date ?? cells.date}</td>
                 <td>{row ? time(row.sample_time_hh, row.sample_time_mm) : cells.time}</td>
                 <td>{row?.parameter ?? cells.parameter}</td>
                 <td>{row ? (row.value ?? '') : cells.value}</td>
