@@ -120,11 +120,12 @@ test('an organization admin maps a city department’s file, places its new beac
     await expect(group).toContainText(`${beachName(beach)} Left`);
     await group.getByLabel(`${beachName(beach)}: county`, { exact: true }).selectOption('Monmouth');
     await group.getByLabel(`${beachName(beach)}: municipality`, { exact: true }).selectOption('Belmar');
+    await group.getByLabel(`${beachName(beach)}: location type`, { exact: true }).selectOption('Ocean');
   }
   await expect(page.getByLabel('Where new stations go', { exact: true })).toHaveValue('per_beach');
   await page.getByRole('button', { name: 'Preview again' }).click();
   for (const beach of BEACHES) {
-    await expect(page.getByRole('region', { name: `New stations at ${beachName(beach)}` })).toContainText('A new beach in Belmar, Monmouth County.');
+    await expect(page.getByRole('region', { name: `New stations at ${beachName(beach)}` })).toContainText('A new beach in Belmar, Monmouth County (Ocean).');
   }
   await expectNoAxeViolations(page, { summarize: true });
   await shoot(page, '3-preview');

@@ -32,7 +32,7 @@ import {
 import { draftFromHeader, draftProblems, readHeader, sameMapping, type Draft } from './draft';
 import { MappingEditor } from './MappingEditor';
 import type { PlaceChoices } from './PlacePicker';
-import { PreviewView } from './PreviewView';
+import { PreviewView, type BeachPlace } from './PreviewView';
 import './mapped-import.css';
 
 const NEW = 'new';
@@ -249,7 +249,7 @@ function MappedImport() {
   };
 
   /** A new beach's county and municipality chosen in the preview: new stations then go per beach. */
-  const placeBeach = (beach: string, county: string, municipality: string) => {
+  const placeBeach = (beach: string, { county, municipality, location_type }: BeachPlace) => {
     if (!draft) return;
     const rule = draft.new_station_places;
     // From one place for the file to per beach: the other new beaches keep that place.
@@ -263,14 +263,14 @@ function MappedImport() {
     const next: NewStationPlaces = {
       from: 'per_beach',
       location_type: rule.from === 'none' ? undefined : rule.location_type,
-      beaches: [...others, ...(county && municipality ? [{ beach, county, municipality }] : [])],
+      beaches: [...others, ...(county && municipality ? [{ beach, county, municipality, ...(location_type ? { location_type } : {}) }] : [])],
     };
     changeDraft({ ...draft, new_station_places: next });
   };
 
   const problemList =
     problems.length > 0 ? (
-      <Alert type="error" headingLevel="h3" heading="The mapping is not complete" role="alert" className="margin-top-2">
+      <Alert type="error" headingLevel="h3" heading="The mapping is not complete" role="alert" className="margin-top-2" validation>
         <ul className="usa-list">
           {problems.map((p) => (
             <li key={p}>{p}</li>

@@ -1,10 +1,17 @@
 import { useState } from 'react';
 import { Alert } from '@trussworks/react-uswds';
-import { MAPPING_FIELD_LABELS, type ImportMappingPreview, type NewStationPlaces } from '@beach/domain';
+import { LOCATION_TYPE_NAMES, MAPPING_FIELD_LABELS, type ImportMappingPreview, type NewStationPlaces } from '@beach/domain';
 import { n, plural } from '../legacy-import/import-job';
 import { PlacePicker, type PlaceChoices } from './PlacePicker';
 
 type NewGroup = ImportMappingPreview['stations']['new_stations'][number];
+type LocationType = keyof typeof LOCATION_TYPE_NAMES;
+/** A new beach's place as chosen here. */
+export interface BeachPlace {
+  county: string;
+  municipality: string;
+  location_type?: LocationType;
+}
 
 const time = (hh: string, mm: string) => (hh ? `${hh}:${mm}` : '');
 
@@ -23,13 +30,13 @@ export function PreviewView({
   places: PlaceChoices;
   rule: NewStationPlaces;
   /** A new beach's place chosen here (the mapping's new stations go per beach). */
-  onPlace: (beach: string, county: string, municipality: string) => void;
+  onPlace: (beach: string, place: BeachPlace) => void;
 }) {
   const { stations } = preview;
   return (
     <div className="mapped-import__preview">
       {preview.refusals.length > 0 ? (
-        <Alert type="error" headingLevel="h3" heading="The mapping does not read this file" role="alert">
+        <Alert type="error" headingLevel="h3" heading="The mapping does not read this file" role="alert" validation>
           <ul className="usa-list">
             {preview.refusals.map((r, i) => (
               <li key={i}>
@@ -40,7 +47,7 @@ export function PreviewView({
               </li>
             ))}
           </ul>
-          Change the mapping and preview again; nothing was written.
+          <p className="margin-0">Change the mapping and preview again; nothing was written.</p>
         </Alert>
       ) : (
         <Alert type="success" headingLevel="h3" slim role="status">
@@ -113,7 +120,7 @@ export function PreviewView({
           </details>
         )}
         {stations.ambiguous.length > 0 && (
-          <Alert type="warning" headingLevel="h4" heading="Ambiguous stations" slim={false}>
+          <Alert type="warning" headingLevel="h4" heading="Ambiguous stations" validation>
             <ul className="usa-list">
               {stations.ambiguous.map((a) => (
                 <li key={`${a.beach_name}/${a.station_name}`}>
@@ -131,12 +138,15 @@ export function PreviewView({
   );
 }
 
-function NewBeach({ group, places, rule, onPlace }: { group: NewGroup; places: PlaceChoices; rule: NewStationPlaces; onPlace: (beach: string, county: string, municipality: string) => void }) {
+function NewBeach({ group, places, rule, onPlace }: { group: NewGroup; places: PlaceChoices; rule: NewStationPlaces; onPlace: (beach: string, place: BeachPlace) => void }) {
   const { place } = group;
   const chosen = rule.from === 'per_beach' ? rule.beaches.find((b) => b.beach === group.beach_name) : rule.from === 'constant' ? rule : undefined;
   const slug = group.beach_name.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase();
   // A county chosen before its municipality: held here until the pair is complete.
   const [county, setCounty] = useState<string | null>(null);
+  const entry = rule.from === 'per_beach' ? rule.beaches.find((b) => b.beach === group.beach_name) : undefined;
+  const [type, setType] = useState<LocationType | undefined>(entry?.location_type);
+  const fallbackType = rule.from === 'none' ? undefined : rule.location_type;
   return (
     <section className="mapped-import__new-beach" aria-label={`New stations at ${group.beach_name}`}>
       <h4 className="margin-bottom-05">{group.beach_name}</h4>
@@ -144,7 +154,7 @@ function NewBeach({ group, places, rule, onPlace }: { group: NewGroup; places: P
         {place.at === 'existing_beach'
           ? `At the existing beach ${place.beach.name}.`
           : place.at === 'new_beach'
-            ? `A new beach in ${place.municipality}, ${place.county} County.`
+            ? `A new beach in ${place.municipality}, ${place.county} County${place.location_type ? ` (${LOCATION_TYPE_NAMES[place.location_type]})` : ', with no location type yet: choose one below, or read it from the rows'}.`
             : `No place yet: ${place.reason}`}
         {group.ambiguous_beaches.length > 0 && ` Several beaches have this name: ${group.ambiguous_beaches.map((b) => b.name).join(', ')}.`}
       </p>
@@ -158,9 +168,35 @@ function NewBeach({ group, places, rule, onPlace }: { group: NewGroup; places: P
           municipality={county !== null && county !== chosen?.county ? '' : (chosen?.municipality ?? '')}
           onChange={(nextCounty, municipality) => {
             setCounty(nextCounty);
-            onPlace(group.beach_name, nextCounty, municipality);
+            onPlace(group.beach_name, { county: nextCounty, municipality, location_type: type });
           }}
         />
+      )}
+      {place.at !== 'existing_beach' && (
+        <div className="mapped-import__place">
+          <div>
+            <label className="usa-label" htmlFor={`place-${slug}-type`}>
+              {group.beach_name}: location type
+            </label>
+            <select
+              id={`place-${slug}-type`}
+              className="usa-select"
+              value={type ?? ''}
+              onChange={(e) => {
+                const next = (e.target.value || undefined) as LocationType | undefined;
+                setType(next);
+                onPlace(group.beach_name, { county: county ?? chosen?.county ?? '', municipality: chosen?.municipality ?? '', location_type: next });
+              }}
+            >
+              <option value="">{fallbackType ? `The mapping’s: ${LOCATION_TYPE_NAMES[fallbackType]}` : 'From the rows (location type field)'}</option>
+              {Object.entries(LOCATION_TYPE_NAMES).map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
       )}
     </section>
   );

@@ -208,12 +208,15 @@ describe('Import Mapped Results', () => {
     await user.selectOptions(screen.getByLabelText('Station part 2'), 'Column: Sample Location');
     expect(screen.getByText('Reads as: [Beach Name] “ ” [Sample Location]')).toBeVisible();
     await user.selectOptions(screen.getByLabelText('Parameter: read from'), 'constant');
-    await user.type(screen.getByLabelText('Parameter constant'), 'Enterococcus');
+    await user.click(screen.getByLabelText('Parameter constant'));
+    await user.paste('Enterococcus');
     await user.selectOptions(screen.getByLabelText('Unit: read from'), 'constant');
-    await user.type(screen.getByLabelText('Unit constant'), 'MPN/100mL');
+    await user.click(screen.getByLabelText('Unit constant'));
+    await user.paste('MPN/100mL');
     await user.selectOptions(screen.getByLabelText('Date column'), 'Beach Name');
     await user.click(screen.getByRole('button', { name: 'Add a remark entry' }));
-    await user.type(screen.getByLabelText('Remarks: text 1 in the file'), 'Result below detection limit');
+    await user.click(screen.getByLabelText('Remarks: text 1 in the file'));
+    await user.paste('Result below detection limit');
     await user.type(screen.getByLabelText('Remarks: remark code 1'), 'K');
     await user.selectOptions(screen.getByLabelText('Remarks: a text not listed'), 'Refuse the row');
     await user.type(screen.getByLabelText('Value of a below-limit result with an empty value cell'), '10');
@@ -242,15 +245,16 @@ describe('Import Mapped Results', () => {
     expect(beach).toHaveTextContent('No place yet');
     await user.selectOptions(within(beach).getByLabelText('Midland Beach: county'), 'Monmouth');
     await user.selectOptions(within(beach).getByLabelText('Midland Beach: municipality'), 'Belmar');
+    await user.selectOptions(within(beach).getByLabelText('Midland Beach: location type'), 'Ocean');
     expect(screen.getByLabelText('Where new stations go')).toHaveValue('per_beach');
     expect(screen.getByText('Midland Beach: Belmar, Monmouth County')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Preview again' }));
     await screen.findByRole('button', { name: 'Run the dry run' });
     expect(inlineMapping(calls.filter((c) => c.path === '/api/import/mapping/preview').at(-1))).toMatchObject({
-      new_station_places: { from: 'per_beach', beaches: [{ beach: 'Midland Beach', county: 'Monmouth', municipality: 'Belmar' }] },
+      new_station_places: { from: 'per_beach', beaches: [{ beach: 'Midland Beach', county: 'Monmouth', municipality: 'Belmar', location_type: 'OCEAN' }] },
     });
     // Typing the whole mapping takes a while on a loaded machine.
-  }, 120_000);
+  }, 300_000);
 
   it('loads a saved mapping, previews and dry-runs it by its id, imports it as a job and lists the new stations by beach', async () => {
     const { calls } = mockFetch({
