@@ -174,9 +174,11 @@ test('an organization admin maps a city department’s file, places its new beac
   await pub.goto(`/beach/${stationId}`);
   await expect(pub.getByRole('heading', { level: 1, name: new RegExp(beachName(BEACHES[0]!)) })).toBeVisible();
   await pub.getByLabel('Season').selectOption('2026');
-  const history = pub.getByRole('table', { name: /Latest/ });
+  // The Center station's three days: the below-detection one as K with the reporting limit.
+  const history = pub.getByRole('table', { name: /^The 3 latest results, 2026 season/ });
   await expect(history.getByRole('row')).toHaveCount(4);
   await expect(history).toContainText('Jun 16, 2026');
+  await expect(history).toContainText('69 MPN/100mL');
   await pub.screenshot({ path: `${SHOTS}/mapped-import-6-beach-page-1280.png`, fullPage: true });
   await pub.setViewportSize({ width: 390, height: 844 });
   await pub.screenshot({ path: `${SHOTS}/mapped-import-6-beach-page-390.png`, fullPage: true });
