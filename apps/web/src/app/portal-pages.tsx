@@ -33,6 +33,7 @@ const VerificationTesterPage = lazy(() => import('../features/verification/Verif
 const GeomeanSurveysPage = lazy(() => import('../features/geomeans/GeomeanSurveysPage'));
 const RollingGeomeansPage = lazy(() => import('../features/geomeans/RollingGeomeansPage'));
 const LegacyImportPage = lazy(() => import('../features/legacy-import/LegacyImportPage'));
+const MappedImportPage = lazy(() => import('../features/mapped-import/MappedImportPage'));
 const BeachesDatabasePage = lazy(() => import('../features/legacy-import/BeachesDatabasePage'));
 const AccidentReportsPage = lazy(() => import('../features/accidents/AccidentReportsPage'));
 const IncidentsPage = lazy(() => import('../features/incidents/IncidentsPage'));
@@ -118,6 +119,7 @@ const SUBPAGES: Record<PortalSubpagePath, ReactElement> = {
   '/portal/website-management/daily-flights/:flightId': <DailyFlightEditPage />,
   '/portal/audit-log': <AuditLogPage />,
   '/portal/website-management/dep-it/import-results': <LegacyImportPage />,
+  '/portal/website-management/dep-it/import-mapped-results': <MappedImportPage />,
 };
 
 /** The page of a portal route (its path pattern). */

@@ -66,6 +66,8 @@ export const PORTAL_SUBPAGE_PATHS = [
   '/portal/audit-log',
   // DEP IT: Import Legacy Results (decision 0021), reached from DEP IT: Beaches Database Export.
   '/portal/website-management/dep-it/import-results',
+  // Import Mapped Results (issue 29): another agency's layout through a saved mapping, beside the legacy import.
+  '/portal/website-management/dep-it/import-mapped-results',
 ] as const;
 
 export type PortalSubpagePath = (typeof PORTAL_SUBPAGE_PATHS)[number];

@@ -175,6 +175,25 @@ export function readCells(fields: readonly string[], header: MappingHeader): Par
   return cells;
 }
 
+/**
+ * What each field is called in a report of this mapping's file: the column it is bound to (`Result_Date`,
+ * `Sample Date`), the columns of a combination joined by ` + `, or the field's own label (a constant, or
+ * a field the mapping leaves out). The legacy mapping's labels are the layout's column names.
+ */
+export function fieldColumnLabels(mapping: ImportMapping): Record<MappingField, string> {
+  const labels = {} as Record<MappingField, string>;
+  for (const field of MAPPING_FIELDS) {
+    const binding = mapping.fields[field];
+    labels[field] =
+      binding?.kind === 'column'
+        ? binding.column
+        : binding?.kind === 'combination'
+          ? binding.parts.flatMap((p) => (p.kind === 'column' ? [p.column] : [])).join(' + ') || MAPPING_FIELD_LABELS[field]
+          : MAPPING_FIELD_LABELS[field];
+  }
+  return labels;
+}
+
 // ------------------------------------------------------------------------------------------------- row
 
 const DEFAULT_VALUE_FREE: ReadonlySet<string> = new Set(DEFAULT_VALUE_FREE_REMARKS);
@@ -378,7 +397,7 @@ export function systematicFailure(rows: readonly ReadRowResult[], field: Mapping
   return failing.length > 0 && failing.length * 2 > checked ? { failing, checked } : null;
 }
 
-function headerRefusals(problems: readonly HeaderProblem[], mapping: ImportMapping): PreviewRefusal[] {
+export function headerRefusals(problems: readonly HeaderProblem[], mapping: ImportMapping): PreviewRefusal[] {
   return problems.map((p) => {
     const fields = p.fields.map((f) => MAPPING_FIELD_LABELS[f]).join(' and ');
     const binding = mapping.fields[p.fields[0]!]!;

@@ -4,7 +4,7 @@ import {
   importJobParamsSchema,
   importJobSchema,
   labCsvBodySchema,
-  labFileFormSchema,
+  importCheckFormSchema,
   LEGACY_IMPORT_CODES,
   legacyImportQuerySchema,
 } from '@beach/domain';
@@ -13,7 +13,7 @@ import { callerProfile, routeRules } from '../../lib/access';
 import { envelope, errorEnvelope, ok, staffErrors } from '../../lib/http';
 import { csvOrFormBody, NO_BODY } from '../../plugins/openapi';
 import { checkImportFile, createImportJobRunner, getImportJob, listImportJobs, runImportJob } from './service/import-jobs';
-import { uploadedFiles } from './upload-body';
+import { uploadedForm } from './upload-body';
 
 /**
  * DEP IT: Import Legacy Results (decision 0021), for organization admins: check a file (a dry run whose
@@ -39,17 +39,19 @@ export const importJobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       schema: {
         tags,
         description:
-          'A dry run of a legacy file (water-quality download layout): everything is checked and counted, nothing kept but the checked file ' +
-          'and its report, as a CHECKED import. Options as `npm run import:results` (map_remark and map_program repeat).',
+          'A dry run of a results file read through a mapping (mapping_id: a saved mapping of your organization, or `legacy` for the ' +
+          "water-quality download layout; or the form's mapping field as JSON): everything is checked and counted, nothing kept but the " +
+          'checked file, its mapping and its report, as a CHECKED import. Options as `npm run import:results` (map_remark and map_program ' +
+          'repeat, with the legacy layout only).',
         querystring: legacyImportQuerySchema,
-        body: csvOrFormBody(labCsvBodySchema, labFileFormSchema),
+        body: csvOrFormBody(labCsvBodySchema, importCheckFormSchema),
         response: { 200: envelope(importJobSchema), ...staffErrors, 413: errorEnvelope, 415: errorEnvelope },
       },
     },
     async (request) => {
       const profile = await callerProfile(db, request);
-      const [file] = await uploadedFiles(request);
-      return ok(LEGACY_IMPORT_CODES.IMPORT_CHECKED, await checkImportFile(deps, profile, request.query, file!));
+      const { files, fields } = await uploadedForm(request);
+      return ok(LEGACY_IMPORT_CODES.IMPORT_CHECKED, await checkImportFile(deps, profile, request.query, files[0]!, fields.mapping));
     },
   );
 

@@ -105,15 +105,28 @@ const cutOff = (reason: string) => badRequest(CODES.VALIDATION_FAILED, UPLOAD_CU
 
 /** Every file of the request (the text/csv body counts as one file named upload.csv). */
 export async function uploadedFiles(request: FastifyRequest): Promise<UploadedFile[]> {
+  return (await uploadedForm(request)).files;
+}
+
+/**
+ * Every file of the request and its text fields (a form's `mapping`): the text/csv body counts as one file
+ * named upload.csv, with no fields.
+ */
+export async function uploadedForm(request: FastifyRequest): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> {
   if (request.isMultipart()) {
     const files: UploadedFile[] = [];
+    const fields: Record<string, string> = {};
     // Bytes that arrived, against the Content-Length announced: a shorter body is a truncated upload even
     // when what came happens to parse. Counted beside the parser's own pipe (attached in this same tick).
     let received = 0;
     const count = (chunk: Buffer) => (received += chunk.length);
     request.raw.on('data', count);
     try {
-      for await (const part of request.files()) {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+          continue;
+        }
         // Read through to the end even once refused: the parts after it, and the Content-Length check, need the whole body.
         const csv = new ArrivingCsv();
         for await (const chunk of part.file) csv.add(chunk as Buffer);
@@ -134,8 +147,8 @@ export async function uploadedFiles(request: FastifyRequest): Promise<UploadedFi
       throw cutOff(`Content-Length announced ${announced} bytes; ${received} arrived`);
     }
     if (files.length === 0) throw badRequest(CODES.VALIDATION_FAILED, 'Attach a CSV file', [{ field: 'file', message: 'Attach a CSV file' }]);
-    return files;
+    return { files, fields };
   }
-  if (typeof request.body === 'string') return [{ name: 'upload.csv', text: request.body }];
+  if (typeof request.body === 'string') return { files: [{ name: 'upload.csv', text: request.body }], fields: {} };
   throw new HttpError(415, CODES.UNSUPPORTED_MEDIA_TYPE, 'Send the file as text/csv or as multipart/form-data.');
 }

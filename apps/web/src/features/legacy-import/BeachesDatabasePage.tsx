@@ -4,7 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { NotPermitted } from '../../components/NotPermitted';
 import { ScreenPage } from '../../components/ScreenPage';
 import { DatabaseExports } from './DatabaseExports';
-import { LEGACY_IMPORT_PATH } from './paths';
+import { LEGACY_IMPORT_PATH, MAPPED_IMPORT_PATH } from './paths';
 import './database-export.css';
 
 interface BeachesDatabasePageProps {
@@ -31,6 +31,16 @@ export default function BeachesDatabasePage({ title, description }: BeachesDatab
         </p>
         <Link className="usa-button" to={LEGACY_IMPORT_PATH}>
           Import legacy results
+        </Link>
+      </section>
+      <section aria-labelledby="mapped-import-link-heading" className="margin-top-5">
+        <h2 id="mapped-import-link-heading">Import mapped results</h2>
+        <p>
+          A file in another agency’s layout (a city’s beach download, a lab’s export): map its columns to the portal’s once per source,
+          preview the first rows, check the whole file, then import it in one piece.
+        </p>
+        <Link className="usa-button" to={MAPPED_IMPORT_PATH}>
+          Import mapped results
         </Link>
       </section>
     </ScreenPage>

@@ -1,27 +1,30 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button } from '@trussworks/react-uswds';
-import { accessiblePrograms, can, isAdminOrganization, type ImportJob, type ImportProblemGroup, type LegacyImportReportPayload } from '@beach/domain';
-import { api } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { accessiblePrograms, can, isAdminOrganization, type ImportJob, type LegacyImportReportPayload } from '@beach/domain';
+import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NotPermitted } from '../../components/NotPermitted';
 import { ScreenPage } from '../../components/ScreenPage';
-import { useCheckImportMutation, useGetImportJobQuery, useListImportJobsQuery, useRunImportMutation } from './api';
+import { useCheckImportMutation, useRunImportMutation } from './api';
+import { n, plural, RecentImports, Report, RunningImport } from './import-job';
+import { MAPPED_IMPORT_PATH } from './paths';
 import { useAddMunicipalitiesMutation } from '../places/api';
 import './legacy-import.css';
 
-const n = (value: number) => value.toLocaleString('en-US');
-const plural = (count: number, one: string, many = `${one}s`) => `${n(count)} ${count === 1 ? one : many}`;
 const lines = (text: string) =>
   text
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
-const PHASES: Record<string, string> = { reading: 'Reading the file', checking: 'Checking the rows', writing: 'Writing results', rules: 'Replaying the rules' };
-const STATES: Record<ImportJob['state'], string> = { CHECKED: 'Checked, not run', QUEUED: 'Waiting to run', RUNNING: 'Running', DONE: 'Done', FAILED: 'Failed' };
+
+const MAP_HINT = (
+  <p className="usa-hint">
+    To take a remark code or a program name the portal does not know, add it under “Remark codes to read as others” or “Program names
+    in the file” and check the file again.
+  </p>
+);
 
 /**
  * DEP IT: Import Legacy Results, for organization admins (decision 0021): a file in the water-quality
@@ -38,6 +41,9 @@ export default function LegacyImportPage() {
     >
       <p>
         <Link to="/portal/website-management/dep-it/beaches-db">Back to DEP IT: Beaches Database Export</Link>
+      </p>
+      <p>
+        A file in another layout (a city’s download, a lab’s export)? <Link to={MAPPED_IMPORT_PATH}>Import mapped results</Link>.
       </p>
       {allowed ? <LegacyImport /> : <NotPermitted />}
     </ScreenPage>
@@ -206,7 +212,7 @@ function LegacyImport() {
               {placesNotice}
             </Alert>
           )}
-          <Report report={checked.dry_run} />
+          <Report report={checked.dry_run} hint={checked.dry_run.rejections.some((g) => /--map-(remark|program)/.test(g.reason)) && MAP_HINT} />
           <UnknownPlaces
             groups={checked.dry_run.unknown_places}
             onAdded={async (message) => {
@@ -229,174 +235,10 @@ function LegacyImport() {
         </section>
       )}
 
-      {runningId !== null && <RunningImport id={runningId} onDone={startOver} />}
+      {runningId !== null && <RunningImport id={runningId} onDone={startOver} reportHint={MAP_HINT} />}
 
       <RecentImports />
     </div>
-  );
-}
-
-/** The job while it runs (polled every second), then its report. */
-function RunningImport({ id, onDone }: { id: number; onDone: () => void }) {
-  const dispatch = useAppDispatch();
-  const [finished, setFinished] = useState(false);
-  const { data: job } = useGetImportJobQuery(id, { pollingInterval: finished ? 0 : 1000 });
-  const ended = job?.state === 'DONE' || job?.state === 'FAILED';
-  if (ended && !finished) setFinished(true);
-  useEffect(() => {
-    // The imported results, stations and statuses show everywhere else now.
-    if (finished) dispatch(api.util.invalidateTags([{ type: 'Results', id: 'IMPORTS' }, { type: 'Results', id: 'LIST' }, 'Beaches', 'Programs']));
-  }, [finished, dispatch]);
-  const progress = job?.progress;
-  return (
-    <section aria-labelledby="import-run-heading" className="margin-top-4" aria-live="polite">
-      <h2 id="import-run-heading">3. Import</h2>
-      {!job || job.state === 'QUEUED' ? (
-        <p>Waiting to start…</p>
-      ) : job.state === 'RUNNING' ? (
-        <div>
-          <p>
-            {progress ? `${PHASES[progress.phase] ?? progress.phase}: ${n(progress.done)}${progress.total ? ` of ${n(progress.total)}` : ''} rows` : 'Importing…'}
-          </p>
-          <progress className="legacy-import__progress" max={progress?.total || 1} value={progress?.total ? progress.done : undefined} aria-label="Import progress" />
-        </div>
-      ) : job.state === 'DONE' && job.report ? (
-        <>
-          <Alert type="success" headingLevel="h3" heading="Import finished" role="status">
-            {plural(job.report.inserted, 'result')} imported from {job.file_name}; {plural(job.report.duplicates, 'row')} already present,{' '}
-            {plural(job.report.rejected, 'row')} refused.
-          </Alert>
-          <Report report={job.report} />
-          <Button type="button" outline onClick={onDone}>
-            Import another file
-          </Button>
-        </>
-      ) : (
-        <Alert type="error" headingLevel="h3" heading="The import failed" role="alert">
-          {job.error} Nothing from this file was imported.
-        </Alert>
-      )}
-    </section>
-  );
-}
-
-function Report({ report }: { report: LegacyImportReportPayload }) {
-  const verb = (count: number) => (report.dry_run ? 'would be' : count === 1 ? 'was' : 'were');
-  const mappable = report.rejections.some((g) => /--map-(remark|program)/.test(g.reason));
-  return (
-    <div className="legacy-import__report">
-      <ul className="usa-list">
-        <li>
-          {plural(report.rows, 'row')} read from {report.file}
-          {report.programs.length > 0 && ` (${report.programs.map((p) => `${plural(p.rows, 'row')} for ${p.abbv}, entered as ${p.organization}`).join('; ')})`}
-        </li>
-        <li>
-          {plural(report.inserted, 'result')} {verb(report.inserted)} imported; {plural(report.duplicates, 'row')} already present {verb(report.duplicates)} skipped
-        </li>
-        <li>
-          {plural(report.rejected, 'row')} {verb(report.rejected)} refused
-        </li>
-        <li>
-          {plural(report.created.stations, 'station')} {verb(report.created.stations)} created ({plural(report.created.beaches, 'new beach', 'new beaches')}
-          {report.created.inactive_stations > 0 && `, ${n(report.created.inactive_stations)} inactive`}
-          {report.created.unlinked_brackets > 0 && `, ${plural(report.created.unlinked_brackets, 'bracket')} without a primary`})
-        </li>
-        <li>
-          {plural(report.status_changes, 'status change')} by the program’s rules
-        </li>
-        <li>
-          {(report.ms / 1000).toFixed(1)} s, {n(report.rows_per_second)} rows/s
-        </li>
-      </ul>
-      <Problems title="Refused rows, by reason" groups={report.rejections} />
-      {mappable && report.dry_run && (
-        <p className="usa-hint">
-          To take a remark code or a program name the portal does not know, add it under “Remark codes to read as others” or “Program
-          names in the file” and check the file again.
-        </p>
-      )}
-      <Problems title="Warnings" groups={report.warnings} />
-    </div>
-  );
-}
-
-function Problems({ title, groups }: { title: string; groups: ImportProblemGroup[] }) {
-  if (groups.length === 0) return null;
-  return (
-    <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label={title}>
-      <table className="usa-table usa-table--compact usa-table--striped legacy-import__problems">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Reason</th>
-            <th scope="col">Rows</th>
-            <th scope="col">First lines</th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((g) => (
-            <tr key={g.reason}>
-              <td>
-                {g.reason}
-                {g.examples.some((e) => !g.reason.includes(e.message)) && (
-                  <ul className="usa-list legacy-import__examples">
-                    {g.examples
-                      .filter((e) => !g.reason.includes(e.message))
-                      .map((e) => (
-                        <li key={`${e.line}-${e.message}`}>
-                          Line {e.line}: {e.message}
-                        </li>
-                      ))}
-                  </ul>
-                )}
-              </td>
-              <td>{n(g.count)}</td>
-              <td>
-                {g.lines.join(', ')}
-                {g.count > g.lines.length && ', …'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function RecentImports() {
-  const { data } = useListImportJobsQuery();
-  if (!data || data.jobs.length === 0) return null;
-  return (
-    <section aria-labelledby="import-recent-heading" className="margin-top-5">
-      <h2 id="import-recent-heading">Recent imports</h2>
-      <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label="Recent imports">
-        <table className="usa-table usa-table--compact usa-table--striped">
-          <caption className="usa-sr-only">Recent imports</caption>
-          <thead>
-            <tr>
-              <th scope="col">File</th>
-              <th scope="col">Program</th>
-              <th scope="col">State</th>
-              <th scope="col">Imported</th>
-              <th scope="col">By</th>
-              <th scope="col">Checked</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.jobs.map((job) => (
-              <tr key={job.import_job_id}>
-                <td>{job.file_name}</td>
-                <td>{job.options.program}</td>
-                <td>{job.state === 'FAILED' && job.error ? `${STATES[job.state]}: ${job.error}` : STATES[job.state]}</td>
-                <td>{job.report ? `${n(job.report.inserted)} of ${n(job.report.rows)} rows` : ''}</td>
-                <td>{job.created_by ?? ''}</td>
-                <td>{when(job.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
   );
 }
 

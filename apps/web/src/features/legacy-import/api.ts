@@ -1,4 +1,4 @@
-import type { ImportJob, ImportJobList } from '@beach/domain';
+import type { ImportJob, ImportJobList, ImportMappingRef } from '@beach/domain';
 import { api, payloadOf } from '../../app/api';
 
 /** What the form sends: the file and the import's options (the command line's flags). */
@@ -10,14 +10,19 @@ export interface ImportCheckRequest {
   replay_rules: boolean;
   map_remark: string[];
   map_program: string[];
+  /** The mapping that reads the file (issue 29): a saved one's id, `legacy` by default. */
+  mapping_id?: ImportMappingRef;
+  /** A mapping not saved (or changed since), inline as JSON text (importCheckFormSchema's `mapping`). */
+  mapping?: string;
 }
 
 /** The options as the query string (map_remark and map_program repeat). */
-export function checkQuery(r: Omit<ImportCheckRequest, 'file'>): string {
+export function checkQuery(r: Omit<ImportCheckRequest, 'file' | 'mapping'>): string {
   const q = new URLSearchParams({ program: r.program, verified: String(r.verified), replay_rules: String(r.replay_rules) });
   if (r.organization) q.set('organization', r.organization);
   for (const pair of r.map_remark) q.append('map_remark', pair);
   for (const pair of r.map_program) q.append('map_program', pair);
+  if (r.mapping_id !== undefined) q.set('mapping_id', String(r.mapping_id));
   return q.toString();
 }
 
@@ -27,8 +32,9 @@ const IMPORTS = { type: 'Results' as const, id: 'IMPORTS' };
 export const legacyImportApi = api.injectEndpoints({
   endpoints: (build) => ({
     checkImport: build.mutation<ImportJob, ImportCheckRequest>({
-      query: ({ file, ...options }) => {
+      query: ({ file, mapping, ...options }) => {
         const form = new FormData();
+        if (mapping !== undefined) form.append('mapping', mapping);
         form.append('file', file, file.name);
         // A dry run of a large file takes a while: more time than a plain call gets.
         return { url: `results/import/check?${checkQuery(options)}`, method: 'POST', body: form, timeout: 300_000 };

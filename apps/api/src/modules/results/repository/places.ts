@@ -83,3 +83,22 @@ export async function insertStations(tx: DbOrTx, stations: readonly NewStation[]
   // Serial ids follow the insert order, which is the input order.
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
+
+/** Whose stations a new station without coordinates is placed among (decision 0063). */
+export type PositionScope = { beachId: number } | { municipalityId: number } | { countyId: number };
+
+/** The middle (mean latitude and longitude) of the stations of a beach, municipality or county; null when it has none. */
+export async function meanStationPosition(db: DbOrTx, scope: PositionScope): Promise<{ latitude: number; longitude: number } | null> {
+  const where =
+    'beachId' in scope
+      ? sql`s.beach_id = ${scope.beachId}`
+      : 'municipalityId' in scope
+        ? sql`b.municipality_id = ${scope.municipalityId}`
+        : sql`b.municipality_id in (select municipality_id from municipalities where county_id = ${scope.countyId})`;
+  const [row] = await queryRows<{ latitude: number | null; longitude: number | null }>(
+    db,
+    sql`select avg(s.latitude)::float8 as latitude, avg(s.longitude)::float8 as longitude
+        from beach_stations s join beaches b on b.beach_id = s.beach_id where ${where}`,
+  );
+  return row && row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null;
+}

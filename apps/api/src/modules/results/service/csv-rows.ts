@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import {
   CSV_UPLOAD_LIMITS,
   CsvReader,
+  fieldColumnLabels,
   isEvaluatedRemark,
+  LEGACY_MAPPING,
+  mapText,
+  normaliseName,
   LAB_FILE_MAX_ROWS,
   labFileTooLong,
   remarkLookupText,
@@ -17,6 +21,9 @@ import {
   WATER_QUALITY_COLUMNS,
   type CsvRecord,
   type CsvRowError,
+  type ImportMapping,
+  type MappedRow,
+  type MappingField,
   type WaterQualityColumn,
   type WaterQualityCsvRow,
   type WaterQualityHeader,
@@ -53,19 +60,19 @@ export interface ParsedFile {
 }
 
 /**
- * Reads a file in the legacy layout piece by piece: push each chunk as it comes (an import never needs one
+ * A CSV file read piece by piece through CsvReader: push each chunk as it comes (an import never needs one
  * giant string, and can report progress between chunks), then end() for the rows. Every file read here is
- * one people uploaded: a field or line past CSV_UPLOAD_LIMITS refuses it at that line (decision 0057).
+ * one people uploaded: a field or line past CSV_UPLOAD_LIMITS refuses it at that line (decision 0057). What
+ * a header and a record mean is the layout's (the legacy layout's, or a mapping's).
  */
-export class LegacyCsvParser {
+export abstract class CsvFileReader<R> {
   private readonly reader = new CsvReader(CSV_UPLOAD_LIMITS);
-  /** @param maxRows rows past this many refuse the file at that line (a lab file: LAB_FILE_MAX_ROWS). */
-  constructor(private readonly maxRows = Number.POSITIVE_INFINITY) {}
-  private header: WaterQualityHeader | null = null;
-  private primaryColumn = -1;
   private failed: CsvRowError | null = null;
   private sawHeader = false;
-  readonly rows: ParsedRow[] = [];
+  readonly rows: R[] = [];
+
+  /** @param maxRows rows past this many refuse the file at that line (a lab file: LAB_FILE_MAX_ROWS). */
+  constructor(private readonly maxRows = Number.POSITIVE_INFINITY) {}
 
   /** The file is refused already (a syntax error, a field or line too long, missing columns): more text changes nothing. */
   get refused(): boolean {
@@ -73,27 +80,33 @@ export class LegacyCsvParser {
   }
 
   push(chunk: string): void {
+    this.reading(() => this.take(this.reader.push(chunk)));
+  }
+
+  end(): { fileErrors: CsvRowError[]; rows: R[] } {
+    this.reading(() => this.take(this.reader.end()));
+    if (!this.failed && !this.sawHeader) this.failed = { line: 1, message: 'The file is empty' };
+    if (!this.failed) this.failed = this.finish();
+    if (this.failed) return { fileErrors: [this.failed], rows: [] };
+    return { fileErrors: [], rows: this.rows };
+  }
+
+  /** The header's problem (missing columns...), or null once the reader knows the columns. */
+  protected abstract readHeader(record: CsvRecord): CsvRowError | null;
+  protected abstract readRecord(record: CsvRecord): R;
+  /** A problem of the file as a whole, seen once it is read (none by default). */
+  protected finish(): CsvRowError | null {
+    return null;
+  }
+
+  private reading(read: () => void): void {
     if (this.failed) return;
     try {
-      this.take(this.reader.push(chunk));
+      read();
     } catch (err) {
       if (err instanceof CsvSyntaxError) this.failed = { line: err.line, message: err.reason };
       else throw err;
     }
-  }
-
-  end(): ParsedFile {
-    if (!this.failed) {
-      try {
-        this.take(this.reader.end());
-      } catch (err) {
-        if (err instanceof CsvSyntaxError) this.failed = { line: err.line, message: err.reason };
-        else throw err;
-      }
-    }
-    if (this.failed) return { fileErrors: [this.failed], rows: [] };
-    if (!this.sawHeader) return { fileErrors: [{ line: 1, message: 'The file is empty' }], rows: [] };
-    return { fileErrors: [], rows: this.rows };
   }
 
   private take(records: CsvRecord[]): void {
@@ -101,21 +114,33 @@ export class LegacyCsvParser {
       if (this.failed) return;
       if (!this.sawHeader) {
         this.sawHeader = true;
-        const read = readWaterQualityHeader(record.fields);
-        if ('missing' in read) {
-          this.failed = { line: record.line, message: `Missing columns: ${read.missing.join(', ')}` };
-          return;
-        }
-        this.header = read.header;
-        this.primaryColumn = record.fields.findIndex((f) => f.trim() === PRIMARY_STATION_COLUMN);
+        this.failed = this.readHeader(record);
         continue;
       }
       if (this.rows.length >= this.maxRows) {
         this.failed = { line: record.line, message: labFileTooLong(this.maxRows) };
         return;
       }
-      this.rows.push(parseRecord(this.header!, this.primaryColumn, record));
+      this.rows.push(this.readRecord(record));
     }
+  }
+}
+
+/** A file in the legacy layout (the water-quality download's columns). */
+export class LegacyCsvParser extends CsvFileReader<ParsedRow> {
+  private header: WaterQualityHeader | null = null;
+  private primaryColumn = -1;
+
+  protected readHeader(record: CsvRecord): CsvRowError | null {
+    const read = readWaterQualityHeader(record.fields);
+    if ('missing' in read) return { line: record.line, message: `Missing columns: ${read.missing.join(', ')}` };
+    this.header = read.header;
+    this.primaryColumn = record.fields.findIndex((f) => f.trim() === PRIMARY_STATION_COLUMN);
+    return null;
+  }
+
+  protected readRecord(record: CsvRecord): ParsedRow {
+    return parseRecord(this.header!, this.primaryColumn, record);
   }
 }
 
@@ -160,13 +185,22 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * event loop), so a 20 MB upload never stalls the server (issue 27). Stops at the first file error: a file of
  * one giant field or line is refused where it starts.
  */
-export async function readLegacyCsv(
+export function readLegacyCsv(
   text: string | Iterable<string>,
   between: (parser: LegacyCsvParser) => Promise<void> = nextTurn,
   turnMs = READ_TURN_MS,
   maxRows = Number.POSITIVE_INFINITY,
 ): Promise<ParsedFile> {
-  const parser = new LegacyCsvParser(maxRows);
+  return readInTurns(new LegacyCsvParser(maxRows), text, between, turnMs);
+}
+
+/** Any CsvFileReader fed a file's text a few milliseconds' parsing at a time, `between` run between turns (readLegacyCsv). */
+export async function readInTurns<R, P extends CsvFileReader<R>>(
+  parser: P,
+  text: string | Iterable<string>,
+  between: (parser: P) => Promise<void> = nextTurn,
+  turnMs = READ_TURN_MS,
+): Promise<{ fileErrors: CsvRowError[]; rows: R[] }> {
   let since = performance.now();
   for (const step of steps(text)) {
     parser.push(step);
@@ -196,6 +230,98 @@ export function byNameOrCode<T extends { code: string; name: string }>(items: re
   return items.find((i) => norm(i.code) === wanted) ?? items.find((i) => norm(i.name) === wanted);
 }
 
+/**
+ * One row of a file read through a mapping (the legacy layout's reader, or the domain's readRow), as the
+ * stages after reading take it: its names and codes as read (after the mapping's value maps), whether or not
+ * its other fields read; the normalised row, null when a field failed; and its problems by line.
+ */
+export interface ImportRow {
+  line: number;
+  names: {
+    station: string;
+    beach: string;
+    parameter: string;
+    unit: string;
+    /** Remark code after the remark map, upper case; '' for none. */
+    remark: string;
+    /** The remark as the file wrote it (for messages). */
+    remarkText: string;
+    /** Program after the program map; '' for none. */
+    program: string;
+    /** The program as the file wrote it (for messages). */
+    programText: string;
+  };
+  row: MappedRow | null;
+  /**
+   * The legacy layout's value cell when it holds text that is not a number: allowed only with a remark code
+   * that carries no value, which resolving decides. Null otherwise (a mapping's reader decides that itself).
+   */
+  valueText: string | null;
+  /** An empty value is explained by the row's remark (a mapping's reader checked it: a below-limit row with no limit). */
+  valueExplained: boolean;
+  errors: CsvRowError[];
+  /** The legacy layout's columns as written (lab files show rows as the file has them). */
+  raw?: Record<WaterQualityColumn, string>;
+}
+
+/** The legacy layout's labels: each field is its column's name (Result_Date, Station_Name...). */
+export const LEGACY_LABELS: Record<MappingField, string> = fieldColumnLabels(LEGACY_MAPPING);
+
+/**
+ * A legacy-layout row (LegacyCsvParser) as an ImportRow: its remark code and program name through the
+ * mapping's remark and program maps (the command line's --map-remark and --map-program).
+ */
+export function importRowOfLegacy(parsed: ParsedRow, mapping: ImportMapping = LEGACY_MAPPING): ImportRow {
+  const raw = parsed.raw;
+  // '--' (and empty) is no remark; a mapped code reads as its target (`--map-remark XX=K`, or `XX=` for none).
+  const lookup = remarkLookupText(raw.Remark_Code_Name);
+  const mappedRemark = lookup ? mapText(lookup, mapping.maps.remarks) : null;
+  const remark = mappedRemark?.ok ? remarkLookupText(mappedRemark.text) : lookup;
+  const mappedProgram = mapText(raw.Program_Name, mapping.maps.programs);
+  const program = mappedProgram.ok ? mappedProgram.text : raw.Program_Name;
+  const r = parsed.row;
+  const row: MappedRow | null = r && {
+    line: parsed.line,
+    stationName: r.stationName,
+    beachName: r.beachName,
+    primaryStationName: parsed.primaryStationName,
+    sampleDate: r.sampleDate,
+    sampleTimeHh: r.sampleTimeHh,
+    sampleTimeMm: r.sampleTimeMm,
+    parameter: raw.Result_Type_Name,
+    value: r.value,
+    remark: remark || null,
+    unit: raw.Units_Name,
+    comments: r.comments,
+    program: program || null,
+    county: r.countyName || null,
+    municipality: r.municipality || null,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    stationType: r.stationType,
+    stationArchived: r.stationArchived,
+    locationType: r.locationType,
+  };
+  return {
+    line: parsed.line,
+    names: {
+      station: raw.Station_Name,
+      beach: raw.Beach_Name,
+      parameter: raw.Result_Type_Name,
+      unit: raw.Units_Name,
+      remark,
+      remarkText: raw.Remark_Code_Name,
+      program,
+      programText: raw.Program_Name,
+    },
+    row,
+    valueText: parsed.measureNotNumber ? raw.Result_Measure : null,
+    valueExplained: false,
+    errors: parsed.errors,
+    raw,
+  };
+}
+
 export interface ResolveContext {
   program: ProgramRecord;
   stations: readonly StationRecord[];
@@ -204,25 +330,31 @@ export interface ResolveContext {
   remarks: readonly RemarkRecord[];
   /** Latest sample date allowed: tomorrow in the program's time zone (SPEC 5). */
   maxDate: string;
-  /** The legacy import routes rows to programs itself (by Program_Name and its mappings): no check here. */
+  /** The import routes rows to programs itself (by their program and the mapping's program map): no check here. */
   programChecked?: boolean;
-  /** Remark codes of the file (upper case) read as another code ('' for none): `--map-remark XX=K`. */
-  remarkMap?: ReadonlyMap<string, string>;
-  /** The beach a row's station is looked up at, when not its Beach_Name (a bracket's `South Bath N1` is `South Bath`). */
-  beachNameOf?: (row: ParsedRow) => string;
+  /** The beach a row's station is looked up at, when not its beach name (a bracket's `South Bath N1` is `South Bath`). */
+  beachNameOf?: (row: ImportRow) => string;
+  /** What each field is called in messages (the mapping's columns); the legacy layout's by default. */
+  labels?: Record<MappingField, string>;
+  /** A station may match by its name alone when its beach and name match none (the mapping's station_matching). */
+  stationNameAlone?: boolean;
 }
+
+/** The reason of a value cell holding text without a no-value remark code, naming the value's column. */
+export const measureNotNumberReason = (column: string) => `${column} is not a number (only a remark code that carries no value, such as NS, allows that)`;
 
 /** Reasons of row errors whose messages name the row's own values (reports group rows by reason). */
 export const ROW_REASONS = {
   unknownStation: 'Unknown station',
-  measureNotNumber: 'Result_Measure is not a number (only a remark code that carries no value, such as NS, allows that)',
+  measureNotNumber: measureNotNumberReason('Result_Measure'),
   repeatedLine: 'Repeats the sample (station, date and time, parameter) of an earlier line',
   storedDiffers: 'A different result is stored for this sample: correct it in the grid',
 } as const;
 
 export interface ResolvedRow {
   line: number;
-  raw: Record<WaterQualityColumn, string>;
+  /** The legacy layout's columns as written (lab files); absent for other mappings' rows. */
+  raw?: Record<WaterQualityColumn, string>;
   station: StationRecord | null;
   parameter: ParameterRecord | null;
   unit: UnitRecord | null;
@@ -237,80 +369,95 @@ export interface ResolvedRow {
   importKey: string | null;
 }
 
-/** Station lookup by (beach, station) name within one program, falling back to a station name the program has once. */
+/**
+ * Station lookup within one program by (beach, station) name, compared as the mapped import's station
+ * matching compares them (normaliseName: case, spacing and punctuation blind), falling back to a station
+ * name the program has once (unless stationNameAlone is false).
+ */
 export class StationIndex {
   private readonly byBeach = new Map<string, StationRecord>();
   private readonly byName = new Map<string, StationRecord[]>();
 
-  constructor(stations: readonly StationRecord[]) {
+  constructor(
+    stations: readonly StationRecord[],
+    private readonly stationNameAlone = true,
+  ) {
     for (const s of stations) this.add(s);
   }
 
   add(s: StationRecord): void {
-    this.byBeach.set(`${norm(s.beach_name)}|${norm(s.station_name)}`, s);
-    this.byName.set(norm(s.station_name), [...(this.byName.get(norm(s.station_name)) ?? []), s]);
+    this.byBeach.set(`${normaliseName(s.beach_name)}|${normaliseName(s.station_name)}`, s);
+    const name = normaliseName(s.station_name);
+    this.byName.set(name, [...(this.byName.get(name) ?? []), s]);
   }
 
   find(beachName: string, stationName: string): StationRecord | undefined {
-    const exact = this.byBeach.get(`${norm(beachName)}|${norm(stationName)}`);
-    if (exact) return exact;
-    const named = this.byName.get(norm(stationName));
+    const exact = this.byBeach.get(`${normaliseName(beachName)}|${normaliseName(stationName)}`);
+    if (exact || !this.stationNameAlone) return exact;
+    const named = this.byName.get(normaliseName(stationName));
     return named?.length === 1 ? named[0] : undefined;
   }
 }
 
-/**
- * Resolves parsed rows against a program. Errors, by line and column: the row's own format errors, a row
- * of another program, an unknown station, parameter, unit or remark code, a date later than tomorrow, a
- * measure that is not a number without a no-value remark code, and no measure at all without one. A
- * no-value remark code (not sampled, lab failure) stores no value, whatever the measure column says.
- */
+/** Lab files (upload, Verification Tester): legacy-layout rows resolved against a program. */
 export function resolveRows(rows: readonly ParsedRow[], ctx: ResolveContext): ResolvedRow[] {
-  const index = new StationIndex(ctx.stations);
+  return resolveImportRows(
+    rows.map((r) => importRowOfLegacy(r)),
+    ctx,
+  );
+}
+
+/**
+ * Resolves rows against a program. Errors, by line and column: the row's own errors, a row of another
+ * program, an unknown station, parameter, unit or remark code, a date later than tomorrow, a value that is
+ * not a number without a no-value remark code, and no value at all without a remark that explains it. A
+ * no-value remark code (not sampled, lab failure) stores no value, whatever the value column says.
+ */
+export function resolveImportRows(rows: readonly ImportRow[], ctx: ResolveContext): ResolvedRow[] {
+  const index = new StationIndex(ctx.stations, ctx.stationNameAlone);
+  const labels = ctx.labels ?? LEGACY_LABELS;
   const occurrences = new Map<string, number>();
-  return rows.map((parsed) => {
-    const errors: CsvRowError[] = [...parsed.errors];
-    const line = parsed.line;
-    const fail = (column: WaterQualityColumn, message: string) => errors.push({ line, column, message });
-    const raw = parsed.raw;
-    const programName = raw.Program_Name;
+  const notNumberReason = measureNotNumberReason(labels.value);
+  return rows.map((read) => {
+    const errors: CsvRowError[] = [...read.errors];
+    const line = read.line;
+    const fail = (field: MappingField, message: string) => errors.push({ line, column: labels[field], message });
+    const names = read.names;
+    const programName = names.program;
     if (!ctx.programChecked && programName && norm(programName) !== norm(ctx.program.name) && norm(programName) !== norm(ctx.program.abbv)) {
-      fail('Program_Name', `Program_Name '${programName}' is not this program (${ctx.program.name})`);
+      fail('program', `${labels.program} '${names.programText}' is not this program (${ctx.program.name})`);
     }
-    const beachName = ctx.beachNameOf?.(parsed) ?? raw.Beach_Name;
-    const station = raw.Station_Name ? (index.find(beachName, raw.Station_Name) ?? null) : null;
-    if (raw.Station_Name && !station) {
+    const beachName = ctx.beachNameOf?.(read) ?? names.beach;
+    const station = names.station ? (index.find(beachName, names.station) ?? null) : null;
+    if (names.station && !station) {
       errors.push({
         line,
-        column: 'Station_Name',
-        message: `Unknown station '${raw.Station_Name}' at beach '${beachName}' in ${ctx.program.name}`,
+        column: labels.station,
+        message: `Unknown station '${names.station}' at beach '${beachName}' in ${ctx.program.name}`,
         reason: ROW_REASONS.unknownStation,
       });
     }
-    const parameter = raw.Result_Type_Name ? (byNameOrCode(ctx.parameters, raw.Result_Type_Name) ?? null) : null;
-    if (raw.Result_Type_Name && !parameter) fail('Result_Type_Name', `Unknown parameter '${raw.Result_Type_Name}'`);
-    const unit = raw.Units_Name ? (byNameOrCode(ctx.units, raw.Units_Name) ?? null) : null;
-    if (raw.Units_Name && !unit) fail('Units_Name', `Unknown unit '${raw.Units_Name}'`);
-    // '--' (and empty) is no remark; a mapped code reads as its target (`--map-remark XX=K`, or `XX=` for none).
-    const remarkText = remarkLookupText(raw.Remark_Code_Name);
-    const remarkCode = ctx.remarkMap?.get(remarkText) ?? remarkText;
-    const remark = remarkCode ? (byNameOrCode(ctx.remarks, remarkCode) ?? null) : null;
-    if (remarkCode && !remark) fail('Remark_Code_Name', `Unknown remark code '${raw.Remark_Code_Name}'`);
+    const parameter = names.parameter ? (byNameOrCode(ctx.parameters, names.parameter) ?? null) : null;
+    if (names.parameter && !parameter) fail('parameter', `Unknown parameter '${names.parameter}'`);
+    const unit = names.unit ? (byNameOrCode(ctx.units, names.unit) ?? null) : null;
+    if (names.unit && !unit) fail('unit', `Unknown unit '${names.unit}'`);
+    const remark = names.remark ? (byNameOrCode(ctx.remarks, names.remark) ?? null) : null;
+    if (names.remark && !remark) fail('remark', `Unknown remark code '${names.remarkText}'`);
 
-    const row = parsed.row;
-    if (row && row.sampleDate > ctx.maxDate) fail('Result_Date', 'Result_Date cannot be later than tomorrow');
+    const row = read.row;
+    if (row && row.sampleDate > ctx.maxDate) fail('date', `${labels.date} cannot be later than tomorrow`);
     let value = row?.value ?? null;
     if (remark?.is_no_value) value = null;
     // A failed analysis or confluent growth keeps its number when it has one, and needs none (N/A is none).
-    else if (remark && !isEvaluatedRemark(remark.code)) value = parsed.measureNotNumber ? null : value;
-    else if (parsed.measureNotNumber) {
+    else if (remark && !isEvaluatedRemark(remark.code)) value = read.valueText !== null ? null : value;
+    else if (read.valueText !== null) {
       errors.push({
         line,
-        column: 'Result_Measure',
-        message: `Result_Measure '${raw.Result_Measure}' is not a number (only a no-value remark code allows that)`,
-        reason: ROW_REASONS.measureNotNumber,
+        column: labels.value,
+        message: `${labels.value} '${read.valueText}' is not a number (only a no-value remark code allows that)`,
+        reason: notNumberReason,
       });
-    } else if (row && value === null) fail('Result_Measure', 'Result_Measure is empty: enter a number, or a remark code that carries no value');
+    } else if (row && value === null && !read.valueExplained) fail('value', `${labels.value} is empty: enter a number, or a remark code that carries no value`);
 
     let importKey: string | null = null;
     if (row && station && parameter && unit) {
@@ -333,7 +480,7 @@ export function resolveRows(rows: readonly ParsedRow[], ctx: ResolveContext): Re
     }
     return {
       line,
-      raw,
+      raw: read.raw,
       station,
       parameter,
       unit,
@@ -374,6 +521,7 @@ export function checkSamples(
   rows: readonly ResolvedRow[],
   stored: readonly StoredSample[],
   storedImportKeys: ReadonlySet<string>,
+  labels: Record<MappingField, string> = LEGACY_LABELS,
 ): { rows: ResolvedRow[]; duplicateLines: Set<number> } {
   const keys = rows.map((r) => {
     const key = rowSampleKey(r);
@@ -387,7 +535,7 @@ export function checkSamples(
     if (first !== undefined) {
       const error = {
         line: r.line,
-        column: 'Station_Name',
+        column: labels.station,
         message: RESULT_INTEGRITY_MESSAGES.repeatedLine(r.line, rows[first]!.line),
         reason: ROW_REASONS.repeatedLine,
       };
@@ -404,7 +552,7 @@ export function checkSamples(
       duplicateLines.add(r.line);
       return r;
     }
-    const error = { line: r.line, column: 'Result_Measure', message: RESULT_INTEGRITY_MESSAGES.storedDiffers(held.result_id), reason: ROW_REASONS.storedDiffers };
+    const error = { line: r.line, column: labels.value, message: RESULT_INTEGRITY_MESSAGES.storedDiffers(held.result_id), reason: ROW_REASONS.storedDiffers };
     return { ...r, errors: [...r.errors, error] };
   });
   return { rows: checked, duplicateLines };

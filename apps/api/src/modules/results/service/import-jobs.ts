@@ -1,20 +1,28 @@
 import {
   BUILT_IN_MAPPING_ID,
   can,
+  importMappingSchema,
   LEGACY_IMPORT_CODES,
+  LEGACY_MAPPING_NAME,
   parseMappings,
   type ImportJob,
+  type ImportMapping,
+  type ImportMappingRef,
   type LegacyImportQuery,
   type LegacyImportReportPayload,
   type UserProfile,
 } from '@beach/domain';
 import type { AppDeps } from '../../../deps';
 import type { DbOrTx } from '../../../db/client';
-import { badRequest, conflict, forbidden, invalidFields, notFound } from '../../../lib/http';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/http';
 import { publicReadCache } from '../../../lib/public-cache';
 import * as jobs from '../repository/import-jobs';
 import * as ref from '../repository/reference';
-import { ImportError, importLegacyResults, reportPayload, type ImportProgress, type LegacyImportOptions } from './legacy-import';
+import { getMapping } from '../../import-mappings/service';
+import { previewMappingOf } from '../../import-mappings/preview';
+import { importResults } from './import-pipeline/run';
+import { ImportError, LEGACY_WORDS, type ImportOptions } from './import-pipeline/types';
+import { legacyMappingOf, reportPayload, type ImportProgress } from './legacy-import';
 
 /**
  * The legacy import from the portal (decision 0021): an organization admin posts a file, which is checked
@@ -26,30 +34,42 @@ import { ImportError, importLegacyResults, reportPayload, type ImportProgress, t
 /** Runs a call's database reads now, or (a progress read on the embedded database during an import) at the import's next pause. */
 export type DbReader = <T>(read: (db: DbOrTx) => Promise<T>) => Promise<T>;
 
-/** The import's options as the service function takes them. */
-function importOptions(query: LegacyImportQuery): Pick<
-  LegacyImportOptions,
-  'programAbbv' | 'organizationAbbv' | 'verified' | 'replayRules' | 'remarkMappings' | 'programMappings'
-> {
+/** What a job keeps of its check: the query, and the mapping the file was read with (a saved or inline one whole, as checked). */
+interface JobOptions extends LegacyImportQuery {
+  mapping?: { id: ImportMappingRef | null; name: string };
+  /** The mapping itself, for any but the built-in legacy layout (which map_remark and map_program adjust). */
+  mapping_json?: ImportMapping;
+}
+
+/** The mapping a job's file is read with. */
+function mappingOfJob(options: JobOptions): { id: ImportMappingRef | null; mapping: ImportMapping; legacy: boolean } {
+  if (options.mapping_json) return { id: options.mapping?.id ?? null, mapping: importMappingSchema.parse(options.mapping_json), legacy: false };
+  return { id: BUILT_IN_MAPPING_ID, mapping: legacyMappingOf({ remarkMappings: options.map_remark, programMappings: options.map_program }), legacy: true };
+}
+
+/** The import's options as the pipeline takes them. */
+function importOptions(options: JobOptions): Pick<ImportOptions, 'programAbbv' | 'organizationAbbv' | 'verified' | 'replayRules' | 'mapping' | 'mappingId' | 'words'> {
+  const chosen = mappingOfJob(options);
   return {
-    programAbbv: query.program,
-    organizationAbbv: query.organization,
-    verified: query.verified,
-    replayRules: query.replay_rules,
-    remarkMappings: query.map_remark,
-    programMappings: query.map_program,
+    programAbbv: options.program,
+    organizationAbbv: options.organization,
+    verified: options.verified,
+    replayRules: options.replay_rules,
+    mapping: chosen.mapping,
+    mappingId: chosen.id,
+    words: chosen.legacy ? LEGACY_WORDS : undefined,
   };
 }
 
 /**
  * The caller must hold DATA_EDITING ADMIN in every program the file's rows go into (--program and the
- * mapped ones): importing is entering and verifying results there. Unknown programs are left to the
- * import, which names them (400).
+ * mapped ones, by map_program or the mapping's program map): importing is entering and verifying results
+ * there. Unknown programs are left to the import, which names them (400).
  */
-export async function checkImportAccess(deps: AppDeps, profile: UserProfile, query: LegacyImportQuery): Promise<void> {
+export async function checkImportAccess(deps: AppDeps, profile: UserProfile, query: JobOptions): Promise<void> {
   const db = deps.database.db;
-  const abbvs = [query.program, ...parseMappings(query.map_program, 'map_program').map((m) => m.to)];
-  for (const abbv of new Set(abbvs.map((a) => a.toLowerCase()))) {
+  const mapped = query.mapping_json ? query.mapping_json.maps.programs.entries.map((e) => e.to) : parseMappings(query.map_program, 'map_program').map((m) => m.to);
+  for (const abbv of new Set([query.program, ...mapped].map((a) => a.toLowerCase()))) {
     const program = await ref.findProgramByAbbv(db, abbv);
     if (program && !can(profile, program.program_id, 'DATA_EDITING', 'ADMIN')) {
       throw forbidden(`You need data editing admin access in ${program.abbv} to import its results.`, 'PROGRAM_PERMISSION_REQUIRED');
@@ -57,8 +77,21 @@ export async function checkImportAccess(deps: AppDeps, profile: UserProfile, que
   }
 }
 
+/**
+ * The mapping a check reads its file with: the form's inline mapping (400 naming its fields), else the
+ * query's mapping_id, a saved mapping of the caller's organization (404 otherwise), else the legacy layout.
+ */
+async function checkedMapping(deps: AppDeps, profile: UserProfile, query: LegacyImportQuery, inline: string | undefined): Promise<JobOptions> {
+  if (inline === undefined && query.mapping_id === BUILT_IN_MAPPING_ID) return { ...query, mapping: { id: BUILT_IN_MAPPING_ID, name: LEGACY_MAPPING_NAME } };
+  const chosen =
+    inline !== undefined
+      ? await previewMappingOf(deps, profile, undefined, inline)
+      : { id: query.mapping_id, mapping: (await getMapping(deps, profile, query.mapping_id)).mapping };
+  return { ...query, mapping: { id: chosen.id, name: chosen.mapping.name }, mapping_json: chosen.mapping };
+}
+
 function toJob(row: jobs.ImportJobRow, progress?: ImportProgress): ImportJob {
-  const options = JSON.parse(row.options) as LegacyImportQuery;
+  const options = JSON.parse(row.options) as JobOptions;
   const parse = (text: string | null) => (text === null ? null : (JSON.parse(text) as LegacyImportReportPayload));
   const stored = row.progress === null ? null : (JSON.parse(row.progress) as ImportProgress);
   return {
@@ -72,8 +105,8 @@ function toJob(row: jobs.ImportJobRow, progress?: ImportProgress): ImportJob {
       replay_rules: options.replay_rules,
       map_remark: options.map_remark,
       map_program: options.map_program,
-      // Only the built-in legacy layout reads a file until the mapped pipeline lands (checkImportFile refuses others).
-      mapping: null,
+      // Jobs from before mapped imports kept no mapping: they read the legacy layout.
+      mapping: options.mapping ?? null,
     },
     created_by: row.created_by,
     created_at: row.created_at,
@@ -91,16 +124,20 @@ function toJob(row: jobs.ImportJobRow, progress?: ImportProgress): ImportJob {
  * file that cannot be imported at all (missing columns, an unknown program or mapping) is 400
  * IMPORT_REFUSED with the reason, and nothing is kept.
  */
-export async function checkImportFile(deps: AppDeps, profile: UserProfile, query: LegacyImportQuery, file: { name: string; text: string }): Promise<ImportJob> {
-  await checkImportAccess(deps, profile, query);
-  if (query.mapping_id !== BUILT_IN_MAPPING_ID) {
-    throw invalidFields([{ field: 'mapping_id', message: 'Only the legacy layout imports a file so far: preview other mappings at import/mapping/preview' }]);
-  }
+export async function checkImportFile(
+  deps: AppDeps,
+  profile: UserProfile,
+  query: LegacyImportQuery,
+  file: { name: string; text: string },
+  inlineMapping?: string,
+): Promise<ImportJob> {
+  const options = await checkedMapping(deps, profile, query, inlineMapping);
+  await checkImportAccess(deps, profile, options);
   const db = deps.database.db;
   let report;
   try {
-    report = await importLegacyResults(db, {
-      ...importOptions(query),
+    report = await importResults(db, {
+      ...importOptions(options),
       dryRun: true,
       fileName: file.name,
       text: file.text,
@@ -115,7 +152,7 @@ export async function checkImportFile(deps: AppDeps, profile: UserProfile, query
   const id = await jobs.insertCheckedJob(db, {
     fileName: file.name,
     fileText: file.text,
-    options: JSON.stringify(query),
+    options: JSON.stringify(options),
     createdBy: profile.user_id,
     dryRun: JSON.stringify(reportPayload(report)),
   });
@@ -130,7 +167,7 @@ export async function runImportJob(deps: AppDeps, profile: UserProfile, id: numb
   const db = deps.database.db;
   const row = await jobs.findJob(db, id);
   if (!row) throw notFound('Import');
-  await checkImportAccess(deps, profile, JSON.parse(row.options) as LegacyImportQuery);
+  await checkImportAccess(deps, profile, JSON.parse(row.options) as JobOptions);
   if (!(await jobs.queueJob(db, id))) {
     throw conflict(`This import is ${row.state.toLowerCase()}, not a checked file waiting to be run: check the file again to import it.`, LEGACY_IMPORT_CODES.IMPORT_JOB_NOT_RUNNABLE);
   }
@@ -249,7 +286,7 @@ export function createImportJobRunner(deps: AppDeps): ImportJobRunner {
   };
 
   const runOne = async (job: NonNullable<Awaited<ReturnType<typeof jobs.claimNextJob>>>) => {
-    const query = JSON.parse(job.options) as LegacyImportQuery;
+    const query = JSON.parse(job.options) as JobOptions;
     let written = '';
     let pending: Promise<void> | null = null;
     // On the embedded database this process is the only one: progress is served from memory, and a write
@@ -267,7 +304,7 @@ export function createImportJobRunner(deps: AppDeps): ImportJobRunner {
     }, 1000);
     held = embedded;
     try {
-      const report = await importLegacyResults(db, {
+      const report = await importResults(db, {
         ...importOptions(query),
         fileName: job.fileName,
         text: job.fileText,

@@ -11,22 +11,24 @@ import { checkSamples, newResultOf, readLabFile, resolveRows, rowSampleKey, type
 
 /** One row of the upload preview: the file's text, what it resolved to, and its problems. */
 function previewRow(r: ResolvedRow, duplicate: boolean) {
+  // A lab file is in the legacy layout: its rows carry their columns as written.
+  const raw = r.raw!;
   return {
     line: r.line,
     status: r.errors.length ? ('ERROR' as const) : duplicate ? ('DUPLICATE' as const) : ('OK' as const),
-    beach_name: r.raw.Beach_Name,
-    station_name: r.raw.Station_Name,
+    beach_name: raw.Beach_Name,
+    station_name: raw.Station_Name,
     beach_station_id: r.station?.beach_station_id ?? null,
     sample_date: r.sampleDate,
     sample_time_hh: r.sampleTimeHh,
     sample_time_mm: r.sampleTimeMm,
     value: r.value,
-    measure_text: r.raw.Result_Measure,
+    measure_text: raw.Result_Measure,
     remark_code: r.remark?.code ?? null,
     remark_code_id: r.remark?.remark_code_id ?? null,
-    unit_name: r.unit?.name ?? r.raw.Units_Name,
+    unit_name: r.unit?.name ?? raw.Units_Name,
     result_unit_id: r.unit?.result_unit_id ?? null,
-    parameter_name: r.parameter?.name ?? r.raw.Result_Type_Name,
+    parameter_name: r.parameter?.name ?? raw.Result_Type_Name,
     parameter_id: r.parameter?.parameter_id ?? null,
     comments: r.comments,
     errors: r.errors.map((e) => ({ column: e.column ?? null, message: e.message })),
