@@ -10,6 +10,8 @@
  *   --download QUERY    the download's filter as a query string (default none: every row), e.g.
  *                       'startDate=2024-01-01&endDate=2024-12-31' for a quicker run on a busy machine.
  *   --seed-only         seed (when empty) and stop.
+ *   --only mapped-import the mapped import of 100,000 city-shaped rows on PostgreSQL beside COPY, and the
+ *                       preview of their first 50 rows over HTTP (bench/mapped-import.ts)
  *   --only upload-stall public latency while hostile uploads run (bench/upload-stall.ts, on PGlite: no
  *                       PostgreSQL needed), alone; the full run ends with it too.
  *
@@ -61,8 +63,12 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0
 
 async function main() {
   if (args.only !== undefined) {
-    if (args.only !== 'upload-stall') throw new Error(`--only takes upload-stall, not '${args.only}'`);
-    const lines = await (await import('./upload-stall')).benchUploadStall({ durationS: Number(args.duration) });
+    if (args.only !== 'upload-stall' && args.only !== 'mapped-import') throw new Error(`--only takes upload-stall or mapped-import, not '${args.only}'`);
+    if (args.only === 'mapped-import') requireLoopback(databaseUrl);
+    const lines =
+      args.only === 'mapped-import'
+        ? await (await import('./mapped-import')).benchMappedImport(databaseUrl)
+        : await (await import('./upload-stall')).benchUploadStall({ durationS: Number(args.duration) });
     console.log('Summary');
     for (const line of lines) console.log(`  ${line}`);
     return;
@@ -113,6 +119,7 @@ async function main() {
     server.child.send({ type: 'close' });
   }
   lines.push(...(await (await import('./verify-import')).benchVerifyImport(databaseUrl)));
+  lines.push(...(await (await import('./mapped-import')).benchMappedImport(databaseUrl)));
   lines.push(...(await (await import('./upload-stall')).benchUploadStall()));
   console.log(`\nSummary (load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   // Every goal line reads PASS or FAIL (the results bench marks its own MET and MISS).

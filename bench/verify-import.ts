@@ -33,14 +33,16 @@ const VERIFY_COUNT = 1000;
 const VERIFY_GOAL_S = 1;
 const DEFAULT_IMPORT_ROWS = 100_000;
 
-interface Scratch {
+export interface Scratch {
   database: Database;
   kind: string;
   dataDir: string;
+  /** The scratch database's address (PostgreSQL only). */
+  url?: string;
   drop(): Promise<void>;
 }
 
-async function scratchDatabase(benchUrl: string | undefined): Promise<Scratch> {
+export async function scratchDatabase(benchUrl: string | undefined): Promise<Scratch> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'beach-bench-results-'));
   if (!benchUrl) {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
@@ -71,6 +73,7 @@ async function scratchDatabase(benchUrl: string | undefined): Promise<Scratch> {
     database,
     kind: `PostgreSQL (${name})`,
     dataDir,
+    url: url.toString(),
     drop: async () => {
       await run(`drop database if exists ${name} with (force)`);
       rmSync(dataDir, { recursive: true, force: true });

@@ -12,6 +12,10 @@ import { seedReference } from '../src/db/seed/reference';
 import { formatImportReport, ImportError, importLegacyResults } from '../src/modules/results/service/legacy-import';
 import { createTestContext, DATABASE_KIND, TEST_DATABASE_URL, type TestContext } from './helpers';
 import { layoutCsv, stationsOf, tableCounts, verify, type CsvLine } from './results-fixtures';
+import { CITY_MAPPING, cityCsv } from '@beach/domain/import-mapping/test-fixtures';
+
+/** The city department's mapping (issue 29), its new beaches created in Avalon, Cape May. */
+const cityMapping = { ...CITY_MAPPING, new_station_places: { from: 'constant', county: 'Cape May', municipality: 'Avalon', location_type: 'OCEAN' } };
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -261,6 +265,18 @@ describe(`npm run import:results on ${DATABASE_KIND}`, () => {
     // Reference places (the demo seeds New Jersey's; an agency's database has its own).
     await database.db.execute(sql`insert into counties (name) values ('Cape May')`);
     await database.db.execute(sql`insert into municipalities (county_id, name) select county_id, 'Avalon' from counties`);
+    // A station with a position in Avalon, in a program of its own: the city file's new stations (no coordinates) are placed near it.
+    await database.db.execute(sql`insert into programs (name, abbv, color) values ('Anchor Program', 'AP', '#000000')`);
+    await database.db.execute(
+      sql`insert into beaches (program_id, name, municipality_id, category) select p.program_id, 'Anchor Beach', m.municipality_id, 'OCEAN' from programs p, municipalities m where p.abbv = 'AP'`,
+    );
+    await database.db.execute(
+      sql`insert into beach_stations (beach_id, station_name, station_type, latitude, longitude) select beach_id, 'Anchor', 'PRIMARY', 39.09, -74.73 from beaches where name = 'Anchor Beach'`,
+    );
+    // A saved mapping of the admin organization (--mapping NAME).
+    await database.db.execute(
+      sql`insert into import_mappings (organization_id, name, mapping) select organization_id, 'City beaches', ${JSON.stringify(cityMapping)} from organizations where abbv = 'SA'`,
+    );
     await database.close();
     writeFileSync(path.join(dir, 'legacy.csv'), file());
   }, 300_000);
@@ -295,6 +311,31 @@ describe(`npm run import:results on ${DATABASE_KIND}`, () => {
     const real = await runCli(['--program', 'OB', ...maps, other], env);
     expect(real.code).toBe(0);
     expect(real.out).toMatch(/\n1 rows read, 1 inserted, 0 skipped as already present, 0 rejected; 0 stations created; 0 status changes; [\d.]+ s, [\d,]+ rows\/s\n$/);
+  }, 300_000);
+
+  it('reads a file through --mapping-file or a saved --mapping NAME, with the same report; a re-import adds nothing', async () => {
+    const city = path.join(dir, 'city.csv');
+    writeFileSync(city, cityCsv(2));
+    const mappingFile = path.join(dir, 'city-mapping.json');
+    writeFileSync(mappingFile, JSON.stringify(cityMapping, null, 2));
+    const first = await runCli(['--program', 'OB', '--verified', '--mapping-file', mappingFile, city], env);
+    expect(first.err).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/^city\.csv -> OB \(entered as SA\): 24 rows\n/);
+    expect(first.out).toContain('New station created without coordinates');
+    expect(first.out).toMatch(/\n24 rows read, 24 inserted, 0 skipped as already present, 0 rejected; 12 stations created \(4 new beaches\); 0 status changes; /);
+    const again = await runCli(['--program', 'OB', '--mapping', 'city BEACHES', city], env);
+    expect(again.code).toBe(0);
+    expect(again.out).toMatch(/\n24 rows read, 0 inserted, 24 skipped as already present, 0 rejected; 0 stations created/);
+    const unknown = await runCli(['--program', 'OB', '--mapping', 'Nobody', city], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/SA has no saved mapping named 'Nobody'/);
+    writeFileSync(mappingFile, JSON.stringify({ ...cityMapping, date: { formats: ['NOPE'] } }));
+    const bad = await runCli(['--program', 'OB', '--mapping-file', mappingFile, city], env);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/is not a mapping:\n {2}date\.formats\.0: /);
+    const both = await runCli(['--program', 'OB', '--mapping', 'City beaches', '--map-remark', 'QQ=K', city], env);
+    expect(both.code).toBe(2);
   }, 300_000);
 
   it('explains its usage and refuses --replay-rules without --verified', async () => {

@@ -2,17 +2,22 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
+import type { ImportMapping, ImportMappingRef } from '@beach/domain';
 import { openConfiguredDatabase } from '../bootstrap';
 import { ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { seedReference } from '../db/seed/reference';
+import { mappingFromFile, savedMappingByName } from '../modules/results/service/import-pipeline/mapping-source';
+import { importResults } from '../modules/results/service/import-pipeline/run';
 import { formatImportReport, ImportError, importLegacyResults, type ImportProgress } from '../modules/results/service/legacy-import';
 
 /**
  * npm run import:results -- --program <abbv> [--organization <abbv>] [--verified] [--replay-rules]
- *   [--map-remark 'XX=K']... [--map-program 'Agency Program Name=ABBV']... [--create-places] [--dry-run] FILE.csv...
+ *   [--map-remark 'XX=K']... [--map-program 'Agency Program Name=ABBV']... [--create-places] [--dry-run]
+ *   [--mapping NAME | --mapping-file mapping.json] FILE.csv...
  *
- * Reads files in the legacy download layout into the configured database (DATABASE_URL, or the embedded
+ * Reads files in the legacy download layout (or another layout, through a saved mapping or a mapping file:
+ * issue 29, decision 0063, the portal's one import pipeline) into the configured database (DATABASE_URL, or the embedded
  * PGlite in DATA_DIR like the server), one transaction per file. Prints the refused rows grouped by reason
  * and a closing line of counts and rows/s; a progress line on stderr while a long file runs.
  */
@@ -26,7 +31,11 @@ const USAGE = `Usage: npm run import:results -- --program <abbv> [options] FILE.
   --replay-rules            with --verified: rebuild the status history with the programs' rules (no e-mails)
   --create-places           create the municipalities new beaches name that their county lacks (printed; never
                             counties: add those with npm run places -- load); without it their rows are refused
-  --dry-run                 check and count everything, write nothing`;
+  --dry-run                 check and count everything, write nothing
+  --mapping NAME            read the files through the saved mapping NAME of the organization (--organization, else the
+                            program's admin organization) instead of the legacy layout
+  --mapping-file FILE.json  read the files through the mapping in FILE.json (a mapping kept in version control)
+                            (--map-remark and --map-program adjust the legacy layout only: a mapping has its own maps)`;
 
 const PHASES: Record<ImportProgress['phase'], string> = { reading: 'reading', checking: 'checking', writing: 'writing results', rules: 'replaying rules' };
 
@@ -83,6 +92,8 @@ async function main(): Promise<number> {
         'map-program': { type: 'string', multiple: true, default: [] },
         'dry-run': { type: 'boolean', default: false },
         'create-places': { type: 'boolean', default: false },
+        mapping: { type: 'string' },
+        'mapping-file': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       allowPositionals: true,
@@ -105,6 +116,23 @@ async function main(): Promise<number> {
     console.error('--replay-rules runs the rules as verification does, so the results must be verified: add --verified.');
     return 2;
   }
+  const mapped = values.mapping !== undefined || values['mapping-file'] !== undefined;
+  if (values.mapping !== undefined && values['mapping-file'] !== undefined) {
+    console.error('Give --mapping or --mapping-file, not both.');
+    return 2;
+  }
+  if (mapped && (values['map-remark'].length || values['map-program'].length)) {
+    console.error('--map-remark and --map-program adjust the legacy layout only: put those values in the mapping\'s remark and program maps.');
+    return 2;
+  }
+  let fileMapping;
+  try {
+    fileMapping = values['mapping-file'] === undefined ? undefined : mappingFromFile(values['mapping-file']);
+  } catch (err) {
+    if (!(err instanceof ImportError)) throw err;
+    console.error(err.message);
+    return 2;
+  }
   let config;
   try {
     config = loadConfig();
@@ -120,23 +148,34 @@ async function main(): Promise<number> {
   try {
     // The code lists the server keeps up to date at start (remark codes FA and CG among them).
     await seedReference(database.db);
+    let chosen: { id: ImportMappingRef | null; mapping: ImportMapping } | undefined = fileMapping ? { id: null, mapping: fileMapping } : undefined;
+    if (values.mapping !== undefined) {
+      try {
+        chosen = await savedMappingByName(database.db, { name: values.mapping, programAbbv: values.program, organizationAbbv: values.organization });
+      } catch (err) {
+        if (!(err instanceof ImportError)) throw err;
+        console.error(err.message);
+        return 1;
+      }
+    }
     for (const file of positionals) {
       const progress = progressLine(path.basename(file));
       try {
-        const report = await importLegacyResults(database.db, {
+        const common = {
           programAbbv: values.program,
           organizationAbbv: values.organization,
           verified: values.verified,
           replayRules: values['replay-rules'],
-          remarkMappings: values['map-remark'],
-          programMappings: values['map-program'],
           dryRun: values['dry-run'],
           createPlaces: values['create-places'],
           fileName: path.basename(file),
           text: fileChunks(file),
           timeZone: config.programTimeZone,
           onProgress: progress.update,
-        });
+        };
+        const report = chosen
+          ? await importResults(database.db, { ...common, mapping: chosen.mapping, mappingId: chosen.id })
+          : await importLegacyResults(database.db, { ...common, remarkMappings: values['map-remark'], programMappings: values['map-program'] });
         progress.done();
         console.log(formatImportReport(report));
         // A file every row of which was refused imported nothing: that is a failure for a script to see.

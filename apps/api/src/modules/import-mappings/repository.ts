@@ -43,6 +43,16 @@ export async function findMapping(db: DbOrTx, id: number): Promise<ImportMapping
   return row ?? null;
 }
 
+/** The organization's mapping of this name, case blind (the command line's --mapping NAME). */
+export async function findMappingByName(db: DbOrTx, organizationId: number, name: string): Promise<ImportMappingRecord | null> {
+  const [row] = await db
+    .select(columns)
+    .from(importMappings)
+    .where(and(eq(importMappings.organizationId, organizationId), sql`lower(${importMappings.name}) = lower(${name.trim()})`))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Another mapping of the organization with this name, case blind. */
 export async function nameTaken(db: DbOrTx, organizationId: number, name: string, exceptId: number | null): Promise<boolean> {
   const [row] = await db

@@ -2,6 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  IMPORT_PREVIEW_ROWS,
   CODES,
   IMPORT_MAPPING_CODES,
   importMappingCreateSchema,
@@ -33,7 +34,8 @@ export const importMappingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
   const { db } = deps.database;
   const tags = ['import'];
   const admin = app.staff(routeRules.adminOrganization);
-  await registerUploadParsers(app, 1);
+  // A text/csv body is kept only as far as the preview reads it: its header, 50 rows and one more.
+  await registerUploadParsers(app, 1, { csvRecords: 1 + IMPORT_PREVIEW_ROWS + 1 });
 
   app.get(
     '/import/mapping/',

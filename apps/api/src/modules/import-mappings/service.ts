@@ -159,3 +159,9 @@ export async function deleteMapping(deps: AppDeps, profile: UserProfile, ref: Im
     return { id: ref };
   });
 }
+
+/** A saved mapping of an organization by its name (case blind), for the command line; null when it has none so named. */
+export async function findMappingByName(db: DbOrTx, organizationId: number, name: string): Promise<SavedImportMapping | null> {
+  const row = await repo.findMappingByName(db, organizationId, name);
+  return row ? toSaved(row) : null;
+}

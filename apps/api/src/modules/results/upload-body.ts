@@ -14,10 +14,10 @@ export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
  * A file the upload caps refuse is kept only up to where they refuse it (ArrivingCsv): read these bodies with
  * CSV_UPLOAD_LIMITS, so that the reader refuses it at the same line.
  */
-export async function registerUploadParsers(app: FastifyInstance, maxFiles: number): Promise<void> {
+export async function registerUploadParsers(app: FastifyInstance, maxFiles: number, options: { csvRecords?: number } = {}): Promise<void> {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: maxFiles, fields: 20 } });
   app.addContentTypeParser(['text/csv', 'application/csv'], (request, payload, done) => {
-    readCsvBody(payload, Number(request.headers['content-length'])).then(
+    readCsvBody(payload, Number(request.headers['content-length']), options.csvRecords).then(
       (text) => done(null, text),
       (err: Error) => done(err, undefined),
     );
@@ -36,31 +36,43 @@ class ArrivingCsv {
   private readonly reader = new CsvReader(CSV_UPLOAD_LIMITS);
   private readonly pieces: string[] = [];
   private refused = false;
+  private records = 0;
+
+  /**
+   * @param wanted a reader that needs only the file's first records (the mapping preview: the header, 50 rows
+   * and one more) keeps the text up to the chunk that completes them and drops the rest as it arrives, as it
+   * drops a refused file's: what it keeps was read under the caps, and the rest is neither held nor scanned.
+   */
+  constructor(private readonly wanted = Number.POSITIVE_INFINITY) {}
+
+  private get enough(): boolean {
+    return this.records >= this.wanted;
+  }
 
   add(chunk: Buffer): void {
-    if (this.refused) return;
+    if (this.refused || this.enough) return;
     const piece = this.decoder.write(chunk);
     this.pieces.push(piece);
     try {
-      this.reader.push(piece);
+      this.records += this.reader.push(piece).length;
     } catch (err) {
       if (!(err instanceof CsvSyntaxError)) throw err;
       this.refused = true;
     }
   }
 
-  /** The whole text, or of a refused file its text up to the chunk where it was refused. */
+  /** The whole text, or of a refused file (or one read far enough) its text up to the chunk where that was seen. */
   text(): string {
-    if (!this.refused) this.pieces.push(this.decoder.end());
+    if (!this.refused && !this.enough) this.pieces.push(this.decoder.end());
     return this.pieces.join('');
   }
 }
 
 /** A text/csv body, read as fastify reads a body (the size limit, the Content-Length check), through ArrivingCsv. */
-function readCsvBody(payload: Readable, announced: number): Promise<string> {
+function readCsvBody(payload: Readable, announced: number, wantedRecords?: number): Promise<string> {
   if (announced > UPLOAD_MAX_BYTES) return Promise.reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
   return new Promise((resolve, reject) => {
-    const csv = new ArrivingCsv();
+    const csv = new ArrivingCsv(wantedRecords);
     let received = 0;
     const stop = () => {
       payload.off('data', onData);
