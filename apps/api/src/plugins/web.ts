@@ -77,7 +77,9 @@ export async function registerWeb(
       if (hashed) reply.removeHeader('etag');
     },
   });
-  const linkFor = pageHints(readManifest(root), options.tileUrl);
+  const manifest = readManifest(root);
+  const linkFor = pageHints(manifest, options.tileUrl);
+  const stylesFor = pageStyles(manifest);
   const template = readFileSync(path.join(root, 'index.html'), 'utf8');
   const renderer = options.renderer === undefined ? await loadRenderer(app, root) : options.renderer;
   // The page a version of the switches makes, with its ETag: the same bytes for every visitor until they change.
@@ -104,7 +106,7 @@ export async function registerWeb(
     const render = async () => {
       const rendered = await renderer.renderPage({ url, cookie, read: (key) => publicRead(app, key) });
       if (!rendered) return null;
-      const body = Buffer.from(fillTemplate(template, { switches, ...rendered }));
+      const body = Buffer.from(fillTemplate(template, { switches, ...rendered, styles: stylesFor(url) }));
       return { page: { body, etag: strongEtag(body) }, status: rendered.status };
     };
     const language = /(?:^|;\s*)beach-portal-language=es(?:;|$)/.test(cookie ?? '') ? 'es' : 'en';
@@ -164,10 +166,14 @@ function dataBlock(id: string, json: string): string {
  */
 export function fillTemplate(
   template: string,
-  page: { switches: string | null; html?: string; language?: string; title?: string; reads?: Record<string, ServedAnswer> },
+  page: { switches: string | null; html?: string; language?: string; title?: string; reads?: Record<string, ServedAnswer>; styles?: string[] },
 ): string {
   let html = template;
   if (page.html !== undefined) {
+    // The page's own stylesheets, render-blocking like the site's: the served markup is drawn with the styles the
+    // app's render will have, so the takeover moves nothing (the page's chunk finds them there and adds none).
+    const links = (page.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+    if (links) html = html.replace('</head>', () => `${links}</head>`);
     html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${page.html}</div>`);
     if (page.language) html = html.replace(/<html lang="[^"]*">/, () => `<html lang="${page.language === 'es' ? 'es' : 'en'}">`);
     if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`);
@@ -288,6 +294,33 @@ export function pageHints(manifest: Manifest, tileUrl?: string): (url: string, o
     const id = /^\/beach\/(\d{1,9})$/.exec(pathname)?.[1];
     if (id) return hints({ chunks: beach, reads: [read(`/api/public/beaches/${id}`)] }, reads);
     return null;
+  };
+}
+
+/**
+ * The stylesheets of the page chunk an address shows (with its static imports', less the entry's): what the
+ * page's chunk adds when it runs, linked in a rendered page's head (decision 0067). Only the pages with hints.
+ */
+export function pageStyles(manifest: Manifest): (url: string) => string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return into;
+    into.add(key);
+    for (const next of manifest[key]!.imports ?? []) walk(next, into);
+    return into;
+  };
+  const inEntry = entry ? walk(entry, new Set()) : new Set<string>();
+  const styles = (source: string) => [
+    ...new Set([...walk(source, new Set())].filter((key) => !inEntry.has(key)).flatMap((key) => (manifest[key]!.css ?? []).map((css) => `/${css}`))),
+  ];
+  const map = styles('src/features/map/MapPage.tsx');
+  const beach = styles('src/features/beach/BeachPage.tsx');
+  const actions = styles('src/features/beach-actions/BeachActionsPage.tsx');
+  return (url) => {
+    const pathname = url.split('?', 1)[0]!;
+    if (pathname === '/') return map;
+    if (pathname === '/beach-actions') return actions;
+    return /^\/beach\/\d{1,9}$/.test(pathname) ? beach : [];
   };
 }
 
