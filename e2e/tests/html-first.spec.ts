@@ -32,6 +32,8 @@ async function ownLinks(page: Page): Promise<string[]> {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+  // Some thirty pages fetched and three pages shot at two widths: more than the default 30 s on a loaded CI host.
+  test.setTimeout(120_000);
 
   test("a beach's status is readable, and every public link on the public pages answers a page", async ({ page, request }, testInfo) => {
     const { path, profile } = await aBeach(request);
@@ -73,6 +75,7 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('with JavaScript', () => {
+  test.setTimeout(120_000);
   test('the app takes the served markup over in place: no layout shift, the same text where it was, axe clean', async ({ page, request }) => {
     await skipWelcome(page);
     // Before any script of the page's own: record layout shifts and the served heading element.
