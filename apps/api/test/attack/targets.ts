@@ -238,6 +238,8 @@ export const RESOLVERS: readonly ResolverRow[] = [
   { names: ['id'], in: ['path'], paths: /^\/api\/results\/import\//, kind: 'value' },
   // Saved import mappings (issue 29): another organization's mapping, by path or as the preview's saved mapping.
   { names: ['id', 'mapping_id'], in: ['path', 'query'], paths: /^\/api\/import\/mapping\//, kind: 'importMapping' },
+  // The mapped check (issue 29) reads the file with a saved mapping: another organization's is a 404.
+  { names: ['mapping_id'], in: ['query'], paths: /^\/api\/results\/import\/check$/, kind: 'importMapping' },
   { names: ['id'], in: ['path'], paths: /^\/api\/(program|geomean\/program)\/\{id\}/, kind: 'program' },
   { names: ['program_id'], kind: 'program' },
   // The rainfall nowcast (decision 0046): a program's board and coefficients, a station's estimate.
