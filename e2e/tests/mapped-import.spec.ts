@@ -173,7 +173,7 @@ test('an organization admin maps a city department’s file, places its new beac
   const pub = await visitor.newPage();
   await pub.goto(`/beach/${stationId}`);
   await expect(pub.getByRole('heading', { level: 1, name: new RegExp(beachName(BEACHES[0]!)) })).toBeVisible();
-  await pub.getByLabel('Season').selectOption('2026');
+  await pub.getByLabel('Season', { exact: true }).selectOption('2026');
   // The Center station's three days: the below-detection one as K with the reporting limit.
   const history = pub.getByRole('table', { name: /^The 3 latest results, 2026 season/ });
   await expect(history.getByRole('row')).toHaveCount(4);
