@@ -10,13 +10,12 @@ const aircraft = `http://127.0.0.1:${aircraftPort}`;
 /** Where the server keeps its embedded database and uploads, and where results go: two runs side by side each set their own. */
 const dataDir = process.env.E2E_DATA_DIR ?? '.data';
 /**
- * Browser tests run in E2E_WORKERS workers (3 unless set; decision 0055). A run of one worker used a third
- * of a core on average: the journeys mostly wait (on a minute's alert job, on servers of their own, on the
- * browser). 810 s with one worker, 587 s with two, 480 s with three on CI's 2 cores. Each worker has a server
+ * Browser tests run in E2E_WORKERS workers (2 unless set; decisions 0055, 0069). Each worker has a server
  * of its own, with its own embedded database and mail port, so no test sees another's data: worker n (its
- * parallelIndex) uses serverOf(n).
+ * parallelIndex) uses serverOf(n). Three workers kept CI's 2 cores at a load of 13-15 once the suite had grown
+ * to 103 tests, and journeys ran past their timeouts.
  */
-export const workers = Number(process.env.E2E_WORKERS ?? 3);
+export const workers = Number(process.env.E2E_WORKERS ?? 2);
 export function serverOf(index: number) {
   return {
     base: `http://127.0.0.1:${index === 0 ? port : port + 40 + index}`,

@@ -1,4 +1,5 @@
 import { StrictMode, startTransition } from 'react';
+import { isStaffPage } from '@beach/domain/site-paths';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, useRoutes } from 'react-router';
@@ -17,9 +18,14 @@ import { warmUpIntl } from './i18n/icu-warmup';
 warmUpIntl();
 
 // The installable site's worker and offline banner (decision 0066), never in the first view: after the page has
-// loaded, or at once (before the first render) when the worker served this page offline.
+// loaded, or at once (before the first render) when the worker served this page offline. Public pages only: the
+// staff side gains nothing offline, and its pages skip the worker's install (decision 0069).
 const offline = () => import('./offline/start').then((m) => m.startOffline(), () => undefined);
-const offlineFirst = document.documentElement.hasAttribute('data-offline') ? offline() : void addEventListener('load', offline);
+const offlineFirst = document.documentElement.hasAttribute('data-offline')
+  ? offline()
+  : isStaffPage(location.pathname)
+    ? undefined
+    : void addEventListener('load', offline);
 
 /**
  * Ends the current task and resumes in a new one (decision 0048). The first view's start-up is three tasks, not

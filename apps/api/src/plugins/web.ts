@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { CODES } from '@beach/domain';
+import { isStaffPage } from '@beach/domain/site-paths';
 import { preferredCoding, varyWithAcceptEncoding } from '../lib/compression';
 import { codedEtag, compressedBody, etagMatches, strongEtag, type CachedBody } from '../lib/public-cache';
 
@@ -71,7 +72,7 @@ export async function registerWeb(app: FastifyInstance, root: string, options: {
   return {
     linkFor,
     async sendPage(request, reply) {
-      const publicPage = !PORTAL_PAGE.test(request.url.split('?', 1)[0]!);
+      const publicPage = !isStaffPage(request.url.split('?', 1)[0]!);
       const switches = publicPage ? await switchesAnswer(app) : null;
       // Without the switches in it, a public page reads them first thing: preload them as before.
       const link = [linkFor(request.url), publicPage && switches === null ? `<${SWITCHES_READ}>; rel=preload; as=fetch; crossorigin` : null].filter(Boolean).join(', ');
@@ -160,7 +161,7 @@ export function pageHints(manifest: Manifest, tileUrl?: string): (url: string) =
   const actions = [...chunk('src/features/beach-actions/BeachActionsPage.tsx'), read('/api/public/beachActions'), read('/api/public/config')].join(', ');
   return (url) => {
     const [pathname = '', query] = url.split('?', 2);
-    if (PORTAL_PAGE.test(pathname)) return null;
+    if (isStaffPage(pathname)) return null;
     if (pathname === '/') return query ? null : map;
     if (pathname === '/beach-actions' && !query) return actions;
     const id = /^\/beach\/(\d{1,9})$/.exec(pathname)?.[1];
@@ -168,9 +169,6 @@ export function pageHints(manifest: Manifest, tileUrl?: string): (url: string) =
     return null;
   };
 }
-
-/** Pages of the staff portal's layout (main.tsx does not wait for the switches there). */
-const PORTAL_PAGE = /^\/(portal|login|forgotten-password|reset-password)(\/|$)/;
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 

@@ -1,3 +1,5 @@
+import { isStaffPage } from '@beach/domain/site-paths';
+
 /**
  * What the service worker (sw.ts, decision 0066) does with each request: pure, so the rules are tested on their own.
  *
@@ -12,8 +14,6 @@
  */
 export type SwRoute = 'page' | 'data' | 'asset' | 'app' | null;
 
-/** The staff portal's pages (as the api's plugins/web.ts and main.tsx name them). */
-export const PORTAL_PAGE = /^\/(portal|login|forgotten-password|reset-password)(\/|$)/;
 
 /**
  * The public reads kept for offline use: what `/`, a beach page and the map's list view read (their statuses, the
@@ -37,7 +37,7 @@ export function routeOf(request: SwRequest, origin: string): SwRoute {
   if (url.origin !== origin) return null;
   const path = url.pathname;
   if (request.mode === 'navigate') {
-    if (PORTAL_PAGE.test(path) || path === '/api' || path.startsWith('/api/') || path.startsWith('/embed/') || path.startsWith('/assets/')) return null;
+    if (isStaffPage(path) || path === '/api' || path.startsWith('/api/') || path.startsWith('/embed/') || path.startsWith('/assets/')) return null;
     return 'page';
   }
   if (path.startsWith('/api/')) return !request.authorized && KEPT_READS.test(path) ? 'data' : null;

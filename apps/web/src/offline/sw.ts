@@ -200,7 +200,12 @@ async function read(request: Request, clientId: string): Promise<Response> {
     return response;
   }
   const copy = await keptCopy(request, clientId);
-  if (copy) return copy;
+  if (copy) {
+    // The network's answer, if it still comes, is kept (its clone) but never given: its body is let go, so the
+    // fetch ends instead of staying open with nobody reading it.
+    void kept.then((late) => late?.body?.cancel());
+    return copy;
+  }
   return response ?? (await kept) ?? Response.error();
 }
 
@@ -212,7 +217,11 @@ function sentAtOf(response: Response): number {
 /** Keeps a public read's good JSON answer that the server lets any cache store. */
 async function keep(request: Request, response: Response): Promise<void> {
   const cacheControl = response.headers.get('cache-control') ?? '';
-  if (response.status !== 200 || !/^application\/json/.test(response.headers.get('content-type') ?? '') || !/\bpublic\b/.test(cacheControl)) return;
+  if (response.status !== 200 || !/^application\/json/.test(response.headers.get('content-type') ?? '') || !/\bpublic\b/.test(cacheControl)) {
+    // Not kept (a 404 of a beach hidden since, an error): this copy's body is never read, so it is let go.
+    await response.body?.cancel();
+    return;
+  }
   const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', [SENT_AT]: String(sentAtOf(response)) });
   const cache = await caches.open(DATA_CACHE);
   await cache.put(request.url, new Response(await response.arrayBuffer(), { status: 200, headers }));

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button } from '@trussworks/react-uswds';
-import { accessiblePrograms, can, isAdminOrganization, type ImportJob, type LegacyImportReportPayload } from '@beach/domain';
+import { accessiblePrograms, can, isAdminOrganization, type LegacyImportReportPayload } from '@beach/domain';
 import { useAppSelector } from '../../app/hooks';
 import { errorMessage, toApiError } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NotPermitted } from '../../components/NotPermitted';
 import { ScreenPage } from '../../components/ScreenPage';
-import { useCheckImportMutation, useRunImportMutation } from './api';
-import { n, plural, RecentImports, Report, RunningImport } from './import-job';
+import { n, plural, RecentImports, Report, RunningImport, useImportJob } from './import-job';
 import { MAPPED_IMPORT_PATH } from './paths';
 import { useAddMunicipalitiesMutation } from '../places/api';
 import './legacy-import.css';
@@ -63,10 +62,7 @@ function LegacyImport() {
   const [problem, setProblem] = useState<string | null>(null);
   /** What the import report's remedy added to the place list (kept while the file is checked again). */
   const [placesNotice, setPlacesNotice] = useState<string | null>(null);
-  const [checked, setChecked] = useState<ImportJob | null>(null);
-  const [runningId, setRunningId] = useState<number | null>(null);
-  const [checkImport, { isLoading: isChecking }] = useCheckImportMutation();
-  const [runImport, { isLoading: isQueuing }] = useRunImportMutation();
+  const job = useImportJob(setProblem);
 
   const check = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -76,42 +72,16 @@ function LegacyImport() {
 
   const checkFile = async () => {
     setProblem(null);
-    setChecked(null);
-    setRunningId(null);
+    job.reset();
     if (!file) {
       setProblem('Choose a CSV file first.');
       return;
     }
-    try {
-      setChecked(
-        await checkImport({
-          file,
-          program,
-          verified,
-          replay_rules: verified && replay,
-          map_program: lines(programMap),
-          map_remark: lines(remarkMap),
-        }).unwrap(),
-      );
-    } catch (thrown) {
-      setProblem(errorMessage(toApiError(thrown), 'The file could not be checked.'));
-    }
-  };
-
-  const run = async () => {
-    if (!checked) return;
-    setProblem(null);
-    try {
-      const job = await runImport(checked.import_job_id).unwrap();
-      setRunningId(job.import_job_id);
-    } catch (thrown) {
-      setProblem(errorMessage(toApiError(thrown), 'The import could not be started.'));
-    }
+    await job.check({ file, program, verified, replay_rules: verified && replay, map_program: lines(programMap), map_remark: lines(remarkMap) });
   };
 
   const startOver = () => {
-    setChecked(null);
-    setRunningId(null);
+    job.reset();
     setFile(null);
     setInputKey((k) => k + 1);
   };
@@ -136,8 +106,7 @@ function LegacyImport() {
             aria-describedby="import-file-hint"
             onChange={(event) => {
               setFile(event.target.files?.[0] ?? null);
-              setChecked(null);
-              setRunningId(null);
+              job.reset();
             }}
           />
         </div>
@@ -193,8 +162,8 @@ function LegacyImport() {
             Rebuild the beaches’ status history with the program’s rules (no e-mails)
           </label>
         </div>
-        <Button type="submit" className="margin-top-2" disabled={isChecking || programs.length === 0}>
-          {isChecking ? 'Checking…' : 'Check the file'}
+        <Button type="submit" className="margin-top-2" disabled={job.isChecking || programs.length === 0}>
+          {job.isChecking ? 'Checking…' : 'Check the file'}
         </Button>
       </form>
 
@@ -204,7 +173,7 @@ function LegacyImport() {
         </Alert>
       )}
 
-      {checked?.dry_run && runningId === null && (
+      {job.checked?.dry_run && job.runningId === null && (
         <section aria-labelledby="import-check-heading" className="margin-top-4">
           <h2 id="import-check-heading">2. What the import would do</h2>
           {placesNotice && (
@@ -212,17 +181,17 @@ function LegacyImport() {
               {placesNotice}
             </Alert>
           )}
-          <Report report={checked.dry_run} hint={checked.dry_run.rejections.some((g) => /--map-(remark|program)/.test(g.reason)) && MAP_HINT} />
+          <Report report={job.checked.dry_run} hint={job.checked.dry_run.rejections.some((g) => /--map-(remark|program)/.test(g.reason)) && MAP_HINT} />
           <UnknownPlaces
-            groups={checked.dry_run.unknown_places}
+            groups={job.checked.dry_run.unknown_places}
             onAdded={async (message) => {
               setPlacesNotice(message);
               await checkFile();
             }}
           />
-          {checked.dry_run.inserted > 0 ? (
-            <Button type="button" onClick={() => void run()} disabled={isQueuing}>
-              Import {plural(checked.dry_run.inserted, 'result')}
+          {job.checked.dry_run.inserted > 0 ? (
+            <Button type="button" onClick={() => void job.run()} disabled={job.isQueuing}>
+              Import {plural(job.checked.dry_run.inserted, 'result')}
             </Button>
           ) : (
             <Alert type="warning" headingLevel="h3" slim>
@@ -235,7 +204,7 @@ function LegacyImport() {
         </section>
       )}
 
-      {runningId !== null && <RunningImport id={runningId} onDone={startOver} reportHint={MAP_HINT} />}
+      {job.runningId !== null && <RunningImport id={job.runningId} onDone={startOver} reportHint={MAP_HINT} />}
 
       <RecentImports />
     </div>

@@ -3,7 +3,8 @@ import { Alert, Button } from '@trussworks/react-uswds';
 import type { ImportJob, ImportProblemGroup, LegacyImportReportPayload } from '@beach/domain';
 import { api } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
-import { useGetImportJobQuery, useListImportJobsQuery } from './api';
+import { errorMessage, toApiError } from '../../components/api-errors';
+import { useCheckImportMutation, useGetImportJobQuery, useListImportJobsQuery, useRunImportMutation, type ImportCheckRequest } from './api';
 import './legacy-import.css';
 
 /*
@@ -19,6 +20,42 @@ const STATES: Record<ImportJob['state'], string> = { CHECKED: 'Checked, not run'
 
 
 /** The job while it runs (polled every second), then its report. */
+/**
+ * The check-then-run of an import, as both import screens use it: `check` sends the file for a dry run (the job it
+ * makes is `checked`), `run` queues that job (`runningId`), `reset` forgets both; a refusal goes to `onProblem`.
+ */
+export function useImportJob(onProblem: (message: string | null) => void) {
+  const [checked, setChecked] = useState<ImportJob | null>(null);
+  const [runningId, setRunningId] = useState<number | null>(null);
+  const [checkImport, { isLoading: isChecking }] = useCheckImportMutation();
+  const [runImport, { isLoading: isQueuing }] = useRunImportMutation();
+  const reset = () => {
+    setChecked(null);
+    setRunningId(null);
+  };
+  const check = async (request: ImportCheckRequest) => {
+    onProblem(null);
+    reset();
+    try {
+      setChecked(await checkImport(request).unwrap());
+    } catch (thrown) {
+      onProblem(errorMessage(toApiError(thrown), 'The file could not be checked.'));
+    }
+  };
+  const run = async () => {
+    if (!checked) return;
+    onProblem(null);
+    try {
+      setRunningId((await runImport(checked.import_job_id).unwrap()).import_job_id);
+    } catch (thrown) {
+      onProblem(errorMessage(toApiError(thrown), 'The import could not be started.'));
+    }
+  };
+  /** A changed option makes the dry run stale. */
+  const forgetCheck = () => setChecked(null);
+  return { checked, runningId, isChecking, isQueuing, check, run, reset, forgetCheck };
+}
+
 export function RunningImport({ id, onDone, step = 3, reportHint }: { id: number; onDone: () => void; step?: number; reportHint?: ReactNode }) {
   const dispatch = useAppDispatch();
   const [finished, setFinished] = useState(false);

@@ -7,7 +7,6 @@ import {
   can,
   IMPORT_MAPPING_CODES,
   isAdminOrganization,
-  type ImportJob,
   type ImportMappingPreview,
   type NewStationPlaces,
   type SavedImportMapping,
@@ -17,8 +16,7 @@ import { errorMessage, toApiError } from '../../components/api-errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NotPermitted } from '../../components/NotPermitted';
 import { ScreenPage } from '../../components/ScreenPage';
-import { useCheckImportMutation, useRunImportMutation } from '../legacy-import/api';
-import { plural, RecentImports, Report, RunningImport } from '../legacy-import/import-job';
+import { plural, RecentImports, Report, RunningImport, useImportJob } from '../legacy-import/import-job';
 import { LEGACY_IMPORT_PATH } from '../legacy-import/paths';
 import '../legacy-import/legacy-import.css';
 import { useListPlacesQuery } from '../places/api';
@@ -84,8 +82,6 @@ function MappedImport() {
   const [preview, setPreview] = useState<ImportMappingPreview | null>(null);
   const [verified, setVerified] = useState(true);
   const [replay, setReplay] = useState(true);
-  const [checked, setChecked] = useState<ImportJob | null>(null);
-  const [runningId, setRunningId] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
@@ -93,8 +89,7 @@ function MappedImport() {
   const [create, { isLoading: isCreating }] = useCreateImportMappingMutation();
   const [update, { isLoading: isUpdating }] = useUpdateImportMappingMutation();
   const [remove, { isLoading: isDeleting }] = useDeleteImportMappingMutation();
-  const [checkImport, { isLoading: isChecking }] = useCheckImportMutation();
-  const [runImport, { isLoading: isQueuing }] = useRunImportMutation();
+  const job = useImportJob(setError);
 
   const program = programs.find((p) => p.program_id === programId) ?? null;
   const list = mappings.data?.list ?? [];
@@ -104,14 +99,13 @@ function MappedImport() {
   /** Anything the file or the mapping changes makes the preview and the dry run stale. */
   const resetResults = () => {
     setPreview(null);
-    setChecked(null);
-    setRunningId(null);
+    job.reset();
   };
 
   const changeDraft = (next: Draft) => {
     setDraft(next);
     setProblems([]);
-    setChecked(null);
+    job.forgetCheck();
   };
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -151,8 +145,7 @@ function MappedImport() {
 
   const runPreview = async () => {
     setError(null);
-    setChecked(null);
-    setRunningId(null);
+    job.reset();
     if (!file || !programId) {
       setError('Choose the program and a CSV file first.');
       return;
@@ -206,39 +199,22 @@ function MappedImport() {
 
   const dryRun = async () => {
     setError(null);
-    setChecked(null);
-    setRunningId(null);
+    job.reset();
     if (!file || !program) {
       setError('Choose the program and a CSV file first.');
       return;
     }
     const mapping = checkedDraft();
-    if (!mapping || !saved && !draft) return;
-    try {
-      setChecked(
-        await checkImport({
-          file,
-          program: program.abbv,
-          verified,
-          replay_rules: verified && replay,
-          map_program: [],
-          map_remark: [],
-          ...(unchanged && saved ? { mapping_id: saved.id } : { mapping: JSON.stringify(mapping) }),
-        }).unwrap(),
-      );
-    } catch (thrown) {
-      setError(errorMessage(toApiError(thrown), 'The file could not be checked.'));
-    }
-  };
-
-  const run = async () => {
-    if (!checked) return;
-    setError(null);
-    try {
-      setRunningId((await runImport(checked.import_job_id).unwrap()).import_job_id);
-    } catch (thrown) {
-      setError(errorMessage(toApiError(thrown), 'The import could not be started.'));
-    }
+    if (!mapping) return;
+    await job.check({
+      file,
+      program: program.abbv,
+      verified,
+      replay_rules: verified && replay,
+      map_program: [],
+      map_remark: [],
+      ...(unchanged && saved ? { mapping_id: saved.id } : { mapping: JSON.stringify(mapping) }),
+    });
   };
 
   const startOver = () => {
@@ -405,27 +381,27 @@ function MappedImport() {
           <h2 id="mapped-check-heading">4. Dry run</h2>
           <p>The whole file read and checked as the import would; nothing is written.</p>
           <div className="usa-checkbox">
-            <input className="usa-checkbox__input" id="mapped-verified" type="checkbox" checked={verified} onChange={(e) => { setVerified(e.target.checked); setChecked(null); }} />
+            <input className="usa-checkbox__input" id="mapped-verified" type="checkbox" checked={verified} onChange={(e) => { setVerified(e.target.checked); job.forgetCheck(); }} />
             <label className="usa-checkbox__label" htmlFor="mapped-verified">
               Import the results as verified
             </label>
           </div>
           <div className="usa-checkbox">
-            <input className="usa-checkbox__input" id="mapped-replay" type="checkbox" checked={verified && replay} disabled={!verified} onChange={(e) => { setReplay(e.target.checked); setChecked(null); }} />
+            <input className="usa-checkbox__input" id="mapped-replay" type="checkbox" checked={verified && replay} disabled={!verified} onChange={(e) => { setReplay(e.target.checked); job.forgetCheck(); }} />
             <label className="usa-checkbox__label" htmlFor="mapped-replay">
               Rebuild the beaches’ status history with the program’s rules (no e-mails)
             </label>
           </div>
-          <Button type="button" className="margin-top-2" onClick={() => void dryRun()} disabled={isChecking}>
-            {isChecking ? 'Checking…' : 'Run the dry run'}
+          <Button type="button" className="margin-top-2" onClick={() => void dryRun()} disabled={job.isChecking}>
+            {job.isChecking ? 'Checking…' : 'Run the dry run'}
           </Button>
-          {checked?.dry_run && runningId === null && (
+          {job.checked?.dry_run && job.runningId === null && (
             <div className="margin-top-3">
               <h3>What the import would do</h3>
-              <Report report={checked.dry_run} hint={MAPPING_HINT} />
-              {checked.dry_run.inserted > 0 ? (
-                <Button type="button" onClick={() => void run()} disabled={isQueuing}>
-                  Import {plural(checked.dry_run.inserted, 'result')}
+              <Report report={job.checked.dry_run} hint={MAPPING_HINT} />
+              {job.checked.dry_run.inserted > 0 ? (
+                <Button type="button" onClick={() => void job.run()} disabled={job.isQueuing}>
+                  Import {plural(job.checked.dry_run.inserted, 'result')}
                 </Button>
               ) : (
                 <Alert type="warning" headingLevel="h3" slim>
@@ -443,7 +419,7 @@ function MappedImport() {
         </Alert>
       )}
 
-      {runningId !== null && <RunningImport id={runningId} step={5} onDone={startOver} reportHint={MAPPING_HINT} />}
+      {job.runningId !== null && <RunningImport id={job.runningId} step={5} onDone={startOver} reportHint={MAPPING_HINT} />}
 
       <RecentImports />
 
