@@ -80,7 +80,7 @@ export async function benchMappedImport(benchUrl: string, options: { rows?: numb
     await client.connect();
     await client.query('create table copy_reference (sample_id text, sample_date text, beach text, location text, result text, notes text)');
     const copyStarted = performance.now();
-    await pipeline(Readable.from([file.text.slice(file.text.indexOf('\n') + 1)]), client.query(copyFrom('copy from stdin with (format csv)')));
+    await pipeline(Readable.from([file.text.slice(file.text.indexOf('\n') + 1)]), client.query(copyFrom('copy copy_reference from stdin with (format csv)')));
     const copyMs = performance.now() - copyStarted;
     await client.end();
     const copyRate = rows / (copyMs / 1000);

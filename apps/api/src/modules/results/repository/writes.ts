@@ -57,8 +57,13 @@ const array = <T>(values: readonly T[], type: string) => sql`${sql.param([...val
  * (ON CONFLICT would make every row a speculative insertion, a third slower); a key stored by another
  * transaction in between fails the insert with a unique violation, which callers turn into a 409.
  */
-export async function insertResults(tx: DbOrTx, rows: readonly NewResult[], onChunk?: (inserted: number) => void): Promise<(number | null)[]> {
-  const keys = rows.flatMap((r) => (r.import_key ? [r.import_key] : []));
+export async function insertResults(
+  tx: DbOrTx,
+  rows: readonly NewResult[],
+  /** importKeysChecked: the caller looked the keys up in this transaction already (the import's checkAgainstStored). */
+  options: { importKeysChecked?: boolean } = {},
+): Promise<(number | null)[]> {
+  const keys = options.importKeysChecked ? [] : rows.flatMap((r) => (r.import_key ? [r.import_key] : []));
   const stored = keys.length ? await findStoredImportKeys(tx, keys) : new Set<string>();
   const fresh = rows.filter((r) => !r.import_key || !stored.has(r.import_key));
   const freshIds: number[] = [];
@@ -86,7 +91,6 @@ export async function insertResults(tx: DbOrTx, rows: readonly NewResult[], onCh
     );
     // Serial ids are taken in the order the rows are inserted: the select's order.
     freshIds.push(...inserted.map((r) => r.result_id).sort((a, b) => a - b));
-    onChunk?.(freshIds.length);
   }
   let next = 0;
   return rows.map((r) => (r.import_key && stored.has(r.import_key) ? null : freshIds[next++]!));
