@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_MAPPING_ID, fieldColumnLabels, LEGACY_MAPPING, programNameKey, type ImportMappingRef, type MappedRow } from '@beach/domain';
-import { BELOW_DETECTION, CITY_MAPPING, cityCsv } from '@beach/domain/import-mapping/test-fixtures';
+import { BELOW_DETECTION, CITY_MAPPING, cityCsv, mappedRow } from '@beach/domain/import-mapping/test-fixtures';
 import type { ImportRow } from '../src/modules/results/service/csv-rows';
 import { checkRemarkTargets, routePrograms } from '../src/modules/results/service/import-pipeline/programs';
 import { readImportFile, valueFreeRemarks } from '../src/modules/results/service/import-pipeline/read';
@@ -130,29 +130,8 @@ describe('programs stage', () => {
 });
 
 describe('stations stage', () => {
-  const mapped = (over: Partial<MappedRow>): MappedRow => ({
-    line: 2,
-    stationName: 'Midland Beach Left',
-    beachName: 'Midland Beach',
-    primaryStationName: null,
-    sampleDate: '2005-05-23',
-    sampleTimeHh: '',
-    sampleTimeMm: '',
-    parameter: 'Enterococcus',
-    value: 12,
-    remark: null,
-    unit: 'MPN/100mL',
-    comments: '',
-    program: null,
-    county: null,
-    municipality: null,
-    latitude: null,
-    longitude: null,
-    stationType: null,
-    stationArchived: false,
-    locationType: null,
-    ...over,
-  });
+  const mapped = (over: Partial<MappedRow>): MappedRow => mappedRow({ line: 2, stationName: 'Midland Beach Left', beachName: 'Midland Beach', ...over });
+
 
   it('stationFacts: a plain name is a primary of its beach; a named primary or a bracket suffix makes a bracket of the base beach', () => {
     expect(stationFacts(mapped({}))).toMatchObject({ type: 'PRIMARY', beachName: 'Midland Beach', primaryNames: [] });

@@ -21,11 +21,8 @@ warmUpIntl();
 // loaded, or at once (before the first render) when the worker served this page offline. Public pages only: the
 // staff side gains nothing offline, and its pages skip the worker's install (decision 0069).
 const offline = () => import('./offline/start').then((m) => m.startOffline(), () => undefined);
-const offlineFirst = document.documentElement.hasAttribute('data-offline')
-  ? offline()
-  : isStaffPage(location.pathname)
-    ? undefined
-    : void addEventListener('load', offline);
+const offlineFirst = document.documentElement.hasAttribute('data-offline') ? offline() : undefined;
+if (!offlineFirst && !isStaffPage(location.pathname)) addEventListener('load', offline);
 
 /**
  * Ends the current task and resumes in a new one (decision 0048). The first view's start-up is three tasks, not

@@ -11,7 +11,7 @@ import {
   type ExistingStation,
   type FileStation,
 } from './match-stations';
-import { CITY_MAPPING, cityCsv, split } from './test-fixtures';
+import { CITY_MAPPING, cityCsv, mappedRow, split } from './test-fixtures';
 
 const station = (id: number, beachId: number, beach: string, name: string): ExistingStation => ({
   beach_station_id: id,
@@ -126,29 +126,7 @@ describe('matchFileStations', () => {
   });
 });
 
-const row = (line: number, beachName: string, stationName: string, place: Partial<MappedRow> = {}): MappedRow => ({
-  line,
-  stationName,
-  beachName,
-  primaryStationName: null,
-  sampleDate: '2024-06-03',
-  sampleTimeHh: '',
-  sampleTimeMm: '',
-  parameter: 'Enterococcus',
-  value: 10,
-  remark: null,
-  unit: 'CFU/100mL',
-  comments: '',
-  program: null,
-  county: null,
-  municipality: null,
-  latitude: null,
-  longitude: null,
-  stationType: null,
-  stationArchived: false,
-  locationType: null,
-  ...place,
-});
+const row = (line: number, beachName: string, stationName: string, place: Partial<MappedRow> = {}): MappedRow => mappedRow({ line, beachName, stationName, ...place });
 
 describe('collectFileStations', () => {
   it('one entry per station (any case and spacing), its first line, rows and distinct places', () => {

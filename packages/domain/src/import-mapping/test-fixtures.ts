@@ -1,5 +1,6 @@
 import { parseCsv, type CsvRecord } from '../csv/parse';
 import { importMappingSchema, type ImportMapping } from './mapping';
+import type { MappedRow } from './read-row';
 
 /**
  * Files of other agencies' shapes for the mapped import's tests (generated here, no real data): a city
@@ -122,4 +123,26 @@ export const LAB_MAPPING: ImportMapping = importMappingSchema.parse({
     parameters: { entries: [{ from: 'Escherichia coli', to: 'E. coli' }], otherwise: 'refuse' },
   },
   value_parser: { words: [{ text: 'TNTC', remark: 'TNTC', value: 2420 }] },
+});
+
+/** A row as readRow gives it: an Enterococcus result of 10 CFU/100mL on 2024-06-03, no place, no type; `over` sets the rest. */
+export const mappedRow = (over: Partial<MappedRow> & Pick<MappedRow, 'line' | 'beachName' | 'stationName'>): MappedRow => ({
+  primaryStationName: null,
+  sampleDate: '2024-06-03',
+  sampleTimeHh: '',
+  sampleTimeMm: '',
+  parameter: 'Enterococcus',
+  value: 10,
+  remark: null,
+  unit: 'CFU/100mL',
+  comments: '',
+  program: null,
+  county: null,
+  municipality: null,
+  latitude: null,
+  longitude: null,
+  stationType: null,
+  stationArchived: false,
+  locationType: null,
+  ...over,
 });

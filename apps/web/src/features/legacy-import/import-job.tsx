@@ -19,7 +19,6 @@ const PHASES: Record<string, string> = { reading: 'Reading the file', checking: 
 const STATES: Record<ImportJob['state'], string> = { CHECKED: 'Checked, not run', QUEUED: 'Waiting to run', RUNNING: 'Running', DONE: 'Done', FAILED: 'Failed' };
 
 
-/** The job while it runs (polled every second), then its report. */
 /**
  * The check-then-run of an import, as both import screens use it: `check` sends the file for a dry run (the job it
  * makes is `checked`), `run` queues that job (`runningId`), `reset` forgets both; a refusal goes to `onProblem`.
@@ -56,6 +55,7 @@ export function useImportJob(onProblem: (message: string | null) => void) {
   return { checked, runningId, isChecking, isQueuing, check, run, reset, forgetCheck };
 }
 
+/** The job while it runs (polled every second), then its report. */
 export function RunningImport({ id, onDone, step = 3, reportHint }: { id: number; onDone: () => void; step?: number; reportHint?: ReactNode }) {
   const dispatch = useAppDispatch();
   const [finished, setFinished] = useState(false);
