@@ -25,7 +25,12 @@ const uswdsPackages = path.dirname(path.dirname(createRequire(import.meta.url).r
 
 // '@beach/domain' resolves through the npm workspace link; its package exports TypeScript source,
 // which Vite compiles like our own files.
-export default defineConfig(({ command }) => ({
+// `vite build --ssr` (the second step of `npm run build`) builds the server's render of the public pages
+// (src/server/render-page.tsx, decision 0067) into dist/.ssr/, which the api loads: the same sources and
+// aliases, without the client build's CSS splitting, chunk groups and compressed copies.
+const SSR_OUT = 'dist/.ssr';
+
+export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrConfig() : ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
@@ -111,3 +116,30 @@ export default defineConfig(({ command }) => ({
     },
   },
 }));
+
+function ssrConfig() {
+  return {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    plugins: [react(), leafletLite()],
+    publicDir: false as const,
+    resolve: {
+      alias: [
+        { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+        { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+      ],
+    },
+    css: { preprocessorOptions: { scss: { loadPaths: [uswdsPackages], quietDeps: true } } },
+    // React Router through the alias above (its production build), so bundled, like the workspace's domain package;
+    // other packages load from node_modules.
+    ssr: { noExternal: ['react-router', '@beach/domain', 'redux-persist'] },
+    build: {
+      outDir: SSR_OUT,
+      emptyOutDir: true,
+      sourcemap: true,
+      // The same asset names as the client build (the logo's URL in the markup): assets are the client's to emit.
+      ssrEmitAssets: false,
+      assetsInlineLimit: (file: string) => (/[\\/]leaflet[\\/]dist[\\/]images[\\/]/.test(file) ? false : undefined),
+    },
+  };
+}
+

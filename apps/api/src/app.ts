@@ -12,7 +12,8 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { openapiTransform, validatorCompiler } from './plugins/openapi';
 import { invalidFields } from './lib/http';
-import { notFoundHandler, registerWeb } from './plugins/web';
+import { publicReadCache } from './lib/public-cache';
+import { notFoundHandler, registerWeb, type PageRenderer } from './plugins/web';
 import { wirePlugin } from './plugins/wire';
 import { loggerOptions, requestId } from './lib/logging';
 import { observabilityPlugin } from './modules/health/plugin';
@@ -64,6 +65,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Serve this web build with this server render instead (a test's page template and the web's render from source). */
+  web?: { root: string; renderer: PageRenderer | null; renderWaitMs?: number };
   /** Told of every route as it is added, with its schema objects as declared (the contract test reads them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -194,7 +197,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // The embeddable status for town websites (decision 0062): HTML pages outside /api, framed by any site.
   await app.register(embedRoutes, deps);
 
-  const web = options.serveWeb ? await registerWeb(app, deps.config.webDist ?? defaultWebDist, { tileUrl: deps.config.tileUrl }) : null;
+  const web = options.web
+    ? await registerWeb(app, options.web.root, { tileUrl: deps.config.tileUrl, cache: publicReadCache(deps), renderer: options.web.renderer, renderWaitMs: options.web.renderWaitMs })
+    : options.serveWeb
+      ? await registerWeb(app, deps.config.webDist ?? defaultWebDist, { tileUrl: deps.config.tileUrl, cache: publicReadCache(deps) })
+      : null;
   app.setNotFoundHandler(notFoundHandler(web));
   return app;
 }

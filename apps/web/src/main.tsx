@@ -8,8 +8,10 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import './styles/uswds/site.scss';
 import './styles/app.css';
 import './styles/public.css';
+import { startFirstReads } from './app/first-reads';
 import { preloadRoutePages } from './app/lazy-page';
 import { routes } from './app/routes';
+import { servedReads } from './app/served-reads';
 import { inlineSwitches, loadSwitches } from './app/site-switches';
 import { makeStore } from './app/store';
 import { restoreLanguage } from './i18n';
@@ -39,7 +41,9 @@ function nextTask(): Promise<void> {
 }
 
 await nextTask();
-const store = makeStore();
+// A public page served by the api carries its first reads' answers (decision 0067): the store answers those reads
+// from the page, so the first render draws from the data the server's render drew from.
+const store = makeStore({ reads: servedReads() });
 // Saved auth, user and license state (SPEC 4, Persistence) is read back before the first render, so the whole
 // first view renders in the one transition below (decision 0048). A PersistGate rendered nothing first and then
 // the app in an ordinary update, which React renders in one long task.
@@ -60,19 +64,13 @@ function AppRoutes() {
 // has the site switches before it too, so a news banner or a welcome pop-up that is on is in the first view,
 // instead of pushing the page down or covering it when it arrives (decision 0020): the served page carries them;
 // without them (the dev server) it waits at most half a second for them.
-const publicPage = !/^\/(portal|login|forgotten-password|reset-password)(\/|$)/.test(window.location.pathname);
+const publicPage = !isStaffPage(window.location.pathname);
 const atMost = (promise: Promise<unknown>, ms: number) => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
-// A beach page's profile is read now, not after the first render: the server's Link header has preloaded it with
-// the page's chunk, so it is usually here already and the beach's status is in the first view instead of a
-// loading line and a second render (decision 0050). Not waited for longer than the switches.
-const beachId = /^\/beach\/(\d{1,9})$/.exec(window.location.pathname)?.[1];
-const beachProfile = beachId
-  ? import('./features/beach/api')
-      .then(({ beachApi }) => store.dispatch(beachApi.endpoints.beachProfile.initiate(Number(beachId), { subscribe: false })))
-      // A chunk that cannot load (a deploy since the page was served) must not stop the first render: the page
-      // then reports it as it always has.
-      .catch(() => undefined)
-  : null;
+// The page's first reads start now, not after the first render (first-reads.ts): a served page answers them itself
+// (its data block); otherwise the server's Link header has preloaded them with the page's chunk, so they are usually
+// here already and the beach's status is in the first view instead of a loading line and a second render
+// (decision 0050). Not waited for longer than the switches.
+const firstReads = startFirstReads(store.dispatch, window.location);
 // The address's page chunk (the server's Link header has usually preloaded it) runs before the first render too, so
 // the first view is the page, not the layout's Loading… line followed by the page at least 300 ms later.
 const page = preloadRoutePages(routes, window.location).catch(() => undefined);
@@ -81,7 +79,7 @@ await Promise.all([
   restoreLanguage(),
   atMost(page, 500),
   publicPage ? (inlineSwitches(store.dispatch) ?? atMost(loadSwitches(store.dispatch), 500)) : null,
-  beachProfile && atMost(beachProfile, 500),
+  atMost(firstReads, 500),
   offlineFirst && atMost(offlineFirst, 500),
 ]);
 
@@ -90,7 +88,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 // A transition: React renders the first view in slices, yielding to the browser between them, instead of one
-// long task (decision 0020: the phone's main thread stays responsive while the page builds).
+// long task (decision 0020: the phone's main thread stays responsive while the page builds). A public page comes
+// with the server's render of it in #root (decision 0067): the first commit replaces that markup at once with the
+// same components' output from the same reads, so the page neither flashes nor shifts. Not hydrateRoot: a
+// render that differs (a visitor's saved session, a language the server did not know) is then just a new render,
+// never a hydration error that throws the whole page away.
 const root = createRoot(container);
 startTransition(() =>
   root.render(

@@ -1,19 +1,45 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { CODES } from '@beach/domain';
 import { isStaffPage } from '@beach/domain/site-paths';
 import { preferredCoding, varyWithAcceptEncoding } from '../lib/compression';
-import { codedEtag, compressedBody, etagMatches, strongEtag, type CachedBody } from '../lib/public-cache';
+import { codedEtag, compressedBody, etagMatches, PUBLIC_TTL_MS, strongEtag, type CachedBody, type PublicReadCache } from '../lib/public-cache';
 
 /** What the api knows of the built web app: whether there is one, and the hints to send with its pages. */
 export interface WebApp {
-  /** The Link header for a page's first load (preloads of its chunk and first reads), or null. */
-  linkFor(url: string): string | null;
+  /** The Link header for a page's first load (preloads of its chunk and, unless `reads` is false, its first reads), or null. */
+  linkFor(url: string, options?: { reads?: boolean }): string | null;
   /** Sends the app's page (index.html) for `request`: a public page with the site switches in it. */
   sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
+
+/** A read's answer as the server's render takes it (the web's served-reads.ts ServedAnswer). */
+export interface ServedAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The server's render of the public pages (the web's src/server/render-page.tsx, built by `vite build --ssr`
+ * into the build's .ssr/ folder; decision 0067).
+ */
+export interface PageRenderer {
+  renderPage(input: { url: string; cookie: string | undefined; read(key: string): Promise<ServedAnswer> }): Promise<{
+    html: string;
+    language: string;
+    title: string;
+    reads: Record<string, ServedAnswer>;
+    status: number;
+  } | null>;
+}
+
+/** Where a served page carries its first reads' answers (the web's served-reads.ts). */
+export const SERVED_READS_ELEMENT_ID = 'served-reads';
+/** A page waits this long at most for its server render before it goes without one (the browser then renders it). */
+const RENDER_WAIT_MS = 1_000;
 
 /** Where a public page carries the site switches (main.tsx reads them before the first render). */
 export const SWITCHES_ELEMENT_ID = 'site-switches';
@@ -27,7 +53,11 @@ const SWITCHES_WAIT_MS = 250;
  * Accept-Encoding`, decision 0020); the page, which carries the site switches, is compressed once per version of
  * them. Returns null (and serves nothing) when there is no build.
  */
-export async function registerWeb(app: FastifyInstance, root: string, options: { tileUrl?: string } = {}): Promise<WebApp | null> {
+export async function registerWeb(
+  app: FastifyInstance,
+  root: string,
+  options: { tileUrl?: string; renderer?: PageRenderer | null; cache?: PublicReadCache; renderWaitMs?: number } = {},
+): Promise<WebApp | null> {
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn(`web build not found at ${root}: run "npm run build" to serve the site`);
     return null;
@@ -48,19 +78,18 @@ export async function registerWeb(app: FastifyInstance, root: string, options: {
       if (hashed) reply.removeHeader('etag');
     },
   });
-  const linkFor = pageHints(readManifest(root), options.tileUrl);
+  const manifest = readManifest(root);
+  const linkFor = pageHints(manifest, options.tileUrl);
+  const stylesFor = pageStyles(manifest);
   const template = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const renderer = options.renderer === undefined ? await loadRenderer(app, root) : options.renderer;
   // The page a version of the switches makes, with its ETag: the same bytes for every visitor until they change.
   const pages = new Map<string, CachedBody>();
   const pageWith = (switches: string | null): CachedBody => {
     const key = switches ?? '';
     let page = pages.get(key);
     if (!page) {
-      // A data block the browser never runs (the page's CSP allows no inline script); '<' escaped, so the JSON
-      // cannot close the element.
-      const data = switches === null ? '' : `<script type="application/json" id="${SWITCHES_ELEMENT_ID}">${switches.replace(/</g, '\\u003c')}</script>`;
-      const html = template.includes('</body>') ? template.replace('</body>', `${data}</body>`) : template + data;
-      const body = Buffer.from(html);
+      const body = Buffer.from(fillTemplate(template, { switches }));
       page = { body, etag: strongEtag(body) };
       // A few versions (the portal's page without switches, the public one with the current switches).
       if (pages.size >= 4) pages.delete(pages.keys().next().value as string);
@@ -68,21 +97,55 @@ export async function registerWeb(app: FastifyInstance, root: string, options: {
     }
     return page;
   };
+  // A public page with its main content rendered by the server (decision 0067), from the api's own public reads:
+  // kept with them in the public read cache (a staff write forgets both at once), so a change reaches the page as
+  // soon as it reaches the JSON. Null when there is no render (no renderer, a portal page, a failure, too slow).
+  const renderedPage = async (request: FastifyRequest, switches: string | null): Promise<{ page: CachedBody; status: number } | null> => {
+    if (!renderer) return null;
+    const url = request.url;
+    const cookie = request.headers.cookie;
+    const render = async () => {
+      const rendered = await renderer.renderPage({ url, cookie, read: (key) => publicRead(app, key) });
+      if (!rendered) return null;
+      const body = Buffer.from(fillTemplate(template, { switches, ...rendered, styles: stylesFor(url) }));
+      return { page: { body, etag: strongEtag(body) }, status: rendered.status };
+    };
+    const language = /(?:^|;\s*)beach-portal-language=es(?:;|$)/.test(cookie ?? '') ? 'es' : 'en';
+    const key = `web-page:${language}:${strongEtag(switches ?? '')}:${url}`;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), options.renderWaitMs ?? RENDER_WAIT_MS)));
+    try {
+      const answer = options.cache ? options.cache.get(key, PUBLIC_TTL_MS, render) : render();
+      return await Promise.race([answer, late]);
+    } catch (error) {
+      request.log.error({ err: error }, 'server render of a public page failed; the page goes without it');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 
   return {
     linkFor,
     async sendPage(request, reply) {
       const publicPage = !isStaffPage(request.url.split('?', 1)[0]!);
       const switches = publicPage ? await switchesAnswer(app) : null;
-      // Without the switches in it, a public page reads them first thing: preload them as before.
-      const link = [linkFor(request.url), publicPage && switches === null ? `<${SWITCHES_READ}>; rel=preload; as=fetch; crossorigin` : null].filter(Boolean).join(', ');
+      const rendered = publicPage ? await renderedPage(request, switches) : null;
+      // Without the switches in it, a public page reads them first thing: preload them as before. A rendered page
+      // answers its first reads itself: no preloads of them.
+      const hints = linkFor(request.url, { reads: rendered === null });
+      const link = [hints, publicPage && switches === null ? `<${SWITCHES_READ}>; rel=preload; as=fetch; crossorigin` : null].filter(Boolean).join(', ');
       if (link) reply.header('link', link);
-      const page = pageWith(switches);
+      const page = rendered?.page ?? pageWith(switches);
       const coding = preferredCoding(request.headers['accept-encoding']);
       reply
+        .code(rendered?.status ?? 200)
         .header('cache-control', 'no-cache')
         .header('vary', varyWithAcceptEncoding(reply.getHeader('vary')))
         .header('etag', coding ? codedEtag(page.etag, coding) : page.etag);
+      // The page is rendered in the visitor's language (the cookie that mirrors the choice): a shared cache must
+      // not give one visitor's page to another.
+      if (rendered) reply.header('vary', `${String(reply.getHeader('vary'))}, Cookie`);
       if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
       reply.header('content-type', 'text/html; charset=utf-8');
       if (!coding) return reply.send(page.body);
@@ -90,6 +153,65 @@ export async function registerWeb(app: FastifyInstance, root: string, options: {
       return body ? reply.header('content-encoding', coding).send(body) : reply.header('etag', page.etag).send(page.body);
     },
   };
+}
+
+/** A JSON data block the browser never runs (the page's CSP allows no inline script); '<' escaped, so its text cannot close the element. */
+function dataBlock(id: string, json: string): string {
+  return `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
+}
+
+/**
+ * The built index.html with the site switches (a data block) and, for a rendered page, its language, title, main
+ * content (in #root) and first reads' answers (a data block). Everything rendered arrives escaped by React; the
+ * title is the page's escaped heading.
+ */
+export function fillTemplate(
+  template: string,
+  page: { switches: string | null; html?: string; language?: string; title?: string; reads?: Record<string, ServedAnswer>; styles?: string[] },
+): string {
+  let html = template;
+  if (page.html !== undefined) {
+    // The page's own stylesheets, render-blocking like the site's: the served markup is drawn with the styles the
+    // app's render will have, so the takeover moves nothing (the page's chunk finds them there and adds none).
+    const links = (page.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+    if (links) html = html.replace('</head>', () => `${links}</head>`);
+    html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${page.html}</div>`);
+    if (page.language) html = html.replace(/<html lang="[^"]*">/, () => `<html lang="${page.language === 'es' ? 'es' : 'en'}">`);
+    if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`);
+  }
+  const data =
+    (page.switches === null ? '' : dataBlock(SWITCHES_ELEMENT_ID, page.switches)) +
+    (page.reads && Object.keys(page.reads).length ? dataBlock(SERVED_READS_ELEMENT_ID, JSON.stringify(page.reads)) : '');
+  return html.includes('</body>') ? html.replace('</body>', () => `${data}</body>`) : html + data;
+}
+
+/**
+ * A public read for the server's render, through the api's own route (its cache, schema and public rules: the
+ * page shows only what the public JSON shows). Anything but a public GET is refused.
+ */
+async function publicRead(app: FastifyInstance, key: string): Promise<ServedAnswer> {
+  if (!/^public\/[\w./?=&%-]*$/.test(key) || key.includes('..')) return { status: 400, body: { code: 'BAD_REQUEST', message: 'Not a public read', payload: null } };
+  const res = await app.inject({ method: 'GET', url: `/api/${key}` });
+  try {
+    return { status: res.statusCode, body: JSON.parse(res.body) as unknown };
+  } catch {
+    return { status: 502, body: { code: 'BAD_GATEWAY', message: 'Not JSON', payload: null } };
+  }
+}
+
+/** The build's server render (.ssr/render-page.js), or null without one (the browser then renders every page). */
+async function loadRenderer(app: FastifyInstance, root: string): Promise<PageRenderer | null> {
+  const file = path.join(root, '.ssr', 'render-page.js');
+  if (!existsSync(file)) {
+    app.log.warn(`no server render at ${file}: public pages are sent without their content (run "npm run build")`);
+    return null;
+  }
+  try {
+    return (await import(pathToFileURL(file).href)) as PageRenderer;
+  } catch (error) {
+    app.log.error({ err: error }, `the server render at ${file} could not load: public pages are sent without their content`);
+    return null;
+  }
 }
 
 /**
@@ -126,7 +248,7 @@ function readManifest(root: string): Manifest {
  * first view makes, so they download while the entry script does instead of after it has run. The map also
  * gets a preconnect to the tile server. Pages not named here get none.
  */
-export function pageHints(manifest: Manifest, tileUrl?: string): (url: string) => string | null {
+export function pageHints(manifest: Manifest, tileUrl?: string): (url: string, options?: { reads?: boolean }) => string | null {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const inEntry = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
@@ -154,19 +276,52 @@ export function pageHints(manifest: Manifest, tileUrl?: string): (url: string) =
   // The map page's first view reads the lean statuses (they carry the tile URL and time zone); the switches (a
   // first visit's welcome pop-up) come in the page itself (sendPage); its legend and side panels wait until the
   // map is drawn.
-  const map = [...chunk('src/features/map/MapPage.tsx'), read('/api/public/map/statuses'), ...(tiles ? [`<${tiles}>; rel=preconnect`] : [])].join(', ');
+  const map = { chunks: [...chunk('src/features/map/MapPage.tsx'), ...(tiles ? [`<${tiles}>; rel=preconnect`] : [])], reads: [read('/api/public/map/statuses')] };
   // The beach page's chunk, and its reads' module, which main.tsx imports to read the profile before the first
   // render (decision 0050).
   const beach = [...new Set([...chunk('src/features/beach/BeachPage.tsx'), ...chunk('src/features/beach/api.ts')])];
-  const actions = [...chunk('src/features/beach-actions/BeachActionsPage.tsx'), read('/api/public/beachActions'), read('/api/public/config')].join(', ');
-  return (url) => {
+  const actions = {
+    chunks: [...new Set([...chunk('src/features/beach-actions/BeachActionsPage.tsx'), ...chunk('src/features/beach-actions/api.ts')])],
+    reads: [read('/api/public/beachActions'), read('/api/public/config')],
+  };
+  const hints = (page: { chunks: string[]; reads: string[] }, reads: boolean) => [...page.chunks, ...(reads ? page.reads : [])].join(', ') || null;
+  // `reads` false: the page came rendered with its first reads' answers in it (decision 0067), which it does not
+  // ask for again.
+  return (url, { reads = true } = {}) => {
     const [pathname = '', query] = url.split('?', 2);
     if (isStaffPage(pathname)) return null;
-    if (pathname === '/') return query ? null : map;
-    if (pathname === '/beach-actions' && !query) return actions;
+    if (pathname === '/') return query ? null : hints(map, true);
+    if (pathname === '/beach-actions' && !query) return hints(actions, reads);
     const id = /^\/beach\/(\d{1,9})$/.exec(pathname)?.[1];
-    if (id) return [...beach, read(`/api/public/beaches/${id}`)].join(', ');
+    if (id) return hints({ chunks: beach, reads: [read(`/api/public/beaches/${id}`)] }, reads);
     return null;
+  };
+}
+
+/**
+ * The stylesheets of the page chunk an address shows (with its static imports', less the entry's): what the
+ * page's chunk adds when it runs, linked in a rendered page's head (decision 0067). Only the pages with hints.
+ */
+export function pageStyles(manifest: Manifest): (url: string) => string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return into;
+    into.add(key);
+    for (const next of manifest[key]!.imports ?? []) walk(next, into);
+    return into;
+  };
+  const inEntry = entry ? walk(entry, new Set()) : new Set<string>();
+  const styles = (source: string) => [
+    ...new Set([...walk(source, new Set())].filter((key) => !inEntry.has(key)).flatMap((key) => (manifest[key]!.css ?? []).map((css) => `/${css}`))),
+  ];
+  const map = styles('src/features/map/MapPage.tsx');
+  const beach = styles('src/features/beach/BeachPage.tsx');
+  const actions = styles('src/features/beach-actions/BeachActionsPage.tsx');
+  return (url) => {
+    const pathname = url.split('?', 1)[0]!;
+    if (pathname === '/') return map;
+    if (pathname === '/beach-actions') return actions;
+    return /^\/beach\/\d{1,9}$/.test(pathname) ? beach : [];
   };
 }
 

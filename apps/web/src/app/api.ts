@@ -5,6 +5,7 @@ import type { Envelope } from '@beach/domain';
 // Subpath imports keep the domain's zod schemas out of the landing page's bundle.
 import type { ResponseCode } from '@beach/domain/codes';
 import { LIMITS } from '@beach/domain/constants';
+import { readKey, type ReadSource } from './served-reads';
 import { sessionCleared } from './session-actions';
 
 /** Every API response: `{ code, payload, message? }` (DESIGN 3). */
@@ -73,12 +74,24 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /**
+ * A read the store's served answers hold (the page's data block in the browser, the api's own routes while it
+ * renders a page; served-reads.ts, decision 0067), in fetchBaseQuery's shape; undefined when they hold none.
+ */
+async function servedRead(args: string | FetchArgs, extra: unknown): Promise<Awaited<ReturnType<typeof rawBaseQuery>> | undefined> {
+  const source = (extra as { reads?: ReadSource | null } | undefined)?.reads;
+  const key = source ? readKey(args) : null;
+  const answer = key === null ? undefined : await source!.answer(key);
+  if (!answer) return undefined;
+  return answer.status < 300 ? { data: answer.body } : { error: { status: answer.status, data: answer.body } };
+}
+
+/**
  * fetchBaseQuery plus the envelope: success data is the whole `{ code, payload }` (endpoints that only
  * need the payload read it with `payloadOf`), errors are flattened to ApiError, and a 401 saying the
- * token expired ends the session.
+ * token expired ends the session. A read the page was served with is answered from it.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, Envelope, ApiError> = async (args, queryApi, extraOptions) => {
-  const result = await rawBaseQuery(args, queryApi, extraOptions);
+  const result = (await servedRead(args, queryApi.extra)) ?? (await rawBaseQuery(args, queryApi, extraOptions));
   if (result.error) {
     const { status } = result.error;
     const body = 'data' in result.error && isEnvelope(result.error.data) ? result.error.data : undefined;

@@ -7,6 +7,7 @@ import { authReducer } from '../features/auth/auth-slice';
 import { userReducer } from '../features/auth/user-slice';
 import { licenseReducer } from '../features/license/license-slice';
 import { api } from './api';
+import type { ReadSource } from './served-reads';
 
 const rootReducer = combineReducers({
   auth: authReducer,
@@ -26,11 +27,13 @@ export const persistConfig: PersistConfig<RootReducerState> = {
   whitelist: ['auth', 'user', 'license'],
 };
 
-export function makeStore() {
+/** `reads`: answers the HTTP layer takes before the network (a served page's, decision 0067). */
+export function makeStore(extra: { reads?: ReadSource | null } = {}) {
   return configureStore({
     reducer: persistReducer(persistConfig, rootReducer),
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
+        thunk: { extraArgument: extra },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       }).concat(api.middleware),
   });

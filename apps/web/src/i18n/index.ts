@@ -160,20 +160,51 @@ async function loadResources(language: Language): Promise<void> {
   }
 }
 
-/** Switches the interface language, loading its text first, and remembers the choice. */
-export async function setLanguage(language: Language): Promise<void> {
+/**
+ * The cookie that tells the server the visitor's language, so it renders a public page in it (decision 0067):
+ * a copy of the stored choice, set with it. Nothing else reads it.
+ */
+export const LANGUAGE_COOKIE = 'beach-portal-language';
+
+function rememberForServer(language: Language): void {
+  try {
+    document.cookie =
+      language === 'en' ? `${LANGUAGE_COOKIE}=; path=/; max-age=0; samesite=lax` : `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // No document (a test's or the server's render): nothing to tell.
+  }
+}
+
+/** The language a Cookie header's LANGUAGE_COOKIE names (the server's render, decision 0067); English without. */
+export function languageOfCookie(header: string | undefined): Language {
+  const value = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(header ?? '')?.[1];
+  return isLanguage(value) ? value : 'en';
+}
+
+/** Switches the interface language, loading its text first, without remembering it (the server's render). */
+export async function switchLanguage(language: Language): Promise<void> {
   await loadResources(language);
   await i18n.changeLanguage(language);
+}
+
+/** Switches the interface language, loading its text first, and remembers the choice. */
+export async function setLanguage(language: Language): Promise<void> {
+  await switchLanguage(language);
   try {
     window.localStorage.setItem(LANGUAGE_KEY, language);
   } catch {
     // Storage blocked: the choice lasts for this page view.
   }
+  rememberForServer(language);
 }
 
-/** Applies the stored choice at start-up (before the first render, so a Spanish visitor sees no English flash). */
+/**
+ * Applies the stored choice at start-up (before the first render, so a Spanish visitor sees no English flash),
+ * and keeps the server's copy of it (the cookie) in step with it.
+ */
 export async function restoreLanguage(): Promise<void> {
   const language = storedLanguage();
+  if (language !== languageOfCookie(typeof document === 'undefined' ? undefined : document.cookie)) rememberForServer(language);
   if (language === currentLanguage()) return;
   try {
     await loadResources(language);

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import { BackToTop } from '../../components/BackToTop';
 import { UswdsIcon } from '../../components/icons';
+import { SocialIcon } from '../../components/SocialIcon';
 import { Loading } from '../../components/Loading';
 import { SkipLink } from '../../components/SkipLink';
 import { DownloadFrame } from '../../features/downloads/DownloadFrame';
@@ -222,7 +223,7 @@ export function AgencyLayout() {
                         title={link.name}
                         aria-label={t('layout.socialOn', { department, name: link.name })}
                       >
-                        <UswdsIcon name={link.name} className="usa-social-link__icon" />
+                        <SocialIcon name={link.name} className="usa-social-link__icon" />
                       </a>
                     </li>
                   ))}

@@ -1,6 +1,6 @@
 import '../../styles/uswds/content.scss';
 import { SOCIAL_LINKS } from '../../app/agency';
-import { UswdsIcon } from '../../components/icons';
+import { SocialIcon } from '../../components/SocialIcon';
 import { PublicPage } from '../../components/PublicPage';
 import { usePublicText } from '../../i18n';
 import '../../i18n/page-text';
@@ -16,7 +16,7 @@ export default function SocialMediaPage() {
             <div className="usa-card__container">
               <div className="usa-card__header">
                 <h2 className="usa-card__heading">
-                  <UswdsIcon name={channel.name} className="social-channels__icon" /> {channel.name}
+                  <SocialIcon name={channel.name} className="social-channels__icon" /> {channel.name}
                 </h2>
               </div>
               <div className="usa-card__body">

@@ -8,6 +8,8 @@ import WelcomeModal from './WelcomeModal';
  */
 export function Welcome({ enabled }: { enabled: boolean }) {
   const { dismissed, dismiss } = useWelcomeDismissal();
-  if (!enabled || dismissed) return null;
+  // Not in the server's render of a page (decision 0067): the server cannot know this browser's dismissal, and a
+  // pop-up in the HTML would cover the page for a visitor without JavaScript, who could not close it.
+  if (!enabled || dismissed || typeof document === 'undefined') return null;
   return <WelcomeModal onClose={dismiss} />;
 }
