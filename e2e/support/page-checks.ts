@@ -71,6 +71,23 @@ export async function atRest(page: Page, timeout = 15_000) {
   );
 }
 
+/**
+ * Waits until the app has taken over the page the server rendered (decision 0067: createRoot on the filled #root
+ * replaces the served markup with its own first render). React's elements carry a `__reactFiber$…` key, the
+ * server's never do. A page without served markup (the staff portal, an offline shell, no #root) has nothing to
+ * wait for.
+ */
+export async function appTookOver(page: Page, timeout = 15_000) {
+  await page.waitForFunction(
+    () => {
+      const first = document.getElementById('root')?.firstElementChild;
+      return !first || Object.keys(first).some((key) => key.startsWith('__reactFiber$'));
+    },
+    undefined,
+    { timeout },
+  );
+}
+
 /** A new browser context whose requests are counted from its first page on (for atRest). */
 export async function trackedContext(browser: Browser, options?: Parameters<Browser['newContext']>[0]) {
   const context = await browser.newContext(options);

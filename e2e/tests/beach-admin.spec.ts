@@ -1,3 +1,4 @@
+import { leanIds, mapFirstView } from '../support/map-statuses';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
@@ -41,14 +42,9 @@ async function publicStations(page: Page): Promise<PublicStation[]> {
 
 /** The status code the map's first view gives a station (lean columns, decision 0020: ids as differences, one status digit each). */
 async function mapStatusOf(page: Page, stationId: number): Promise<string | undefined> {
-  const response = page.waitForResponse((r) => r.url().includes('/api/public/map/statuses') && r.status() === 200);
-  await page.goto('/');
-  const { payload } = (await (await response).json()) as {
-    payload: { styles: { code: string }[]; stations: { id: number[]; status: string } };
-  };
-  let id = 0;
-  const at = payload.stations.id.findIndex((d) => (id += d) === stationId);
-  return at < 0 ? undefined : payload.styles[Number(payload.stations.status[at])]?.code;
+  const statuses = await mapFirstView(page);
+  const at = leanIds(statuses).indexOf(stationId);
+  return at < 0 ? undefined : statuses.styles[Number(statuses.stations.status[at])]?.code;
 }
 
 /** A visitor's browser of its own on the server's clock: nothing cached from the staff pages. */

@@ -1,3 +1,4 @@
+import { leanIds, mapFirstView } from '../support/map-statuses';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
@@ -74,11 +75,7 @@ test('an administrator creates a beach with a primary and a bracket on the map; 
   const primary = all.find((s) => s.station_name === PRIMARY);
   expect(primary, 'the new primary is public').toBeTruthy();
   expect(primary!.status_code).toBe('NOT_MONITORED');
-  const mapResponse = page.waitForResponse((r) => r.url().includes('/api/public/map/statuses') && r.status() === 200);
-  await page.goto('/');
-  const lean = (await (await mapResponse).json()) as { payload: { stations: { id: number[] } } };
-  let last = 0;
-  expect(lean.payload.stations.id.map((d) => (last += d))).toContain(primary!.beach_station_id);
+  expect(leanIds(await mapFirstView(page))).toContain(primary!.beach_station_id);
   await page.goto(`/beach/${primary!.beach_station_id}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(BEACH) })).toBeVisible();
 

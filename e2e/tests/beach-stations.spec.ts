@@ -1,3 +1,4 @@
+import { leanIds, mapFirstView } from '../support/map-statuses';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
@@ -10,11 +11,7 @@ import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-check
 
 /** The map's lean statuses list ids as a first id and then differences (decision 0020). */
 async function publicMapIds(page: Page): Promise<number[]> {
-  const response = page.waitForResponse((r) => r.url().includes('/api/public/map/statuses') && r.status() === 200);
-  await page.goto('/');
-  const body = (await (await response).json()) as { payload: { stations: { id: number[] } } };
-  let last = 0;
-  return body.payload.stations.id.map((d) => (last += d));
+  return leanIds(await mapFirstView(page));
 }
 
 async function openBeachStations(page: Page, county = 'Ocean') {

@@ -30,6 +30,9 @@ async function ownLinks(page: Page): Promise<string[]> {
   return [...new Set(hrefs.filter((href) => href.startsWith('/') && !href.startsWith('//')).map((href) => href.split('#')[0]!))];
 }
 
+/** A transparent 1 x 1 PNG: a base-map tile that loads. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGBgAAAABQABpfZFQAAAAABJRU5ErkJggg==';
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   // Some thirty pages fetched and three pages shot at two widths: more than the default 30 s on a loaded CI host.
@@ -72,6 +75,37 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('region', { name: 'Current status' }).locator('.beach-status__name')).not.toBeEmpty();
     expect(visited.size).toBeGreaterThan(10);
   });
+
+  test("the map page's list view lists the beaches with their statuses, and its filters work as a form", async ({ page, request }, testInfo) => {
+    const { path, profile } = await aBeach(request);
+    // No map without a script: the page says so (in <noscript>, which a browser with scripts off shows; Playwright's
+    // switch turns off running them, not the parser's view of them, so this is read from the HTML), and its link to
+    // the list view is a plain link.
+    const served = await (await page.request.get('/')).text();
+    expect(served).toContain('<noscript><p>The map needs JavaScript; the list view shows every beach without it.</p></noscript>');
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Closures and Advisories' })).toBeVisible();
+    await page.getByRole('link', { name: 'Open the list view' }).click();
+    await expect(page).toHaveURL(/\/\?view=list$/);
+    const list = page.getByRole('region', { name: 'Beach list' });
+    await expect(list.getByText(/^Showing 25 of \d+ stations\.$/)).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(25);
+    await page.setViewportSize({ width: 390, height: 1800 });
+    await page.screenshot({ path: testInfo.outputPath('no-js-list-390.png') });
+
+    // The filters are a form sent as a GET: Enter in the search field sends it (the selects' Show beaches button is
+    // in <noscript>, as above).
+    expect(await (await page.request.get('/?view=list')).text()).toMatch(/<noscript><button type="submit"[^>]*>Show beaches<\/button><\/noscript>/);
+    await list.getByLabel('Search by beach or town name').fill(profile.beach.name);
+    await list.getByLabel('Search by beach or town name').press('Enter');
+    await expect(page).toHaveURL(/[?&]name=/);
+    await expect(list.getByText(/^Showing \d+ of \d+ stations?\.$/)).toBeVisible();
+    const item = list.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: profile.beach.name, exact: true }) }).first();
+    await expect(item).toContainText(profile.status.name);
+    await item.getByRole('link', { name: /^Beach page for / }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: profile.beach.name })).toBeVisible();
+  });
 });
 
 test.describe('with JavaScript', () => {
@@ -91,13 +125,16 @@ test.describe('with JavaScript', () => {
     });
     const box = () =>
       page.evaluate(() => {
-        const main = document.querySelector('.beach-status, .beach-actions-table');
+        const main = document.querySelector('.beach-status, .beach-actions-table, .closures-panel');
         const r = main?.getBoundingClientRect();
         return { text: main?.textContent ?? '', rect: r ? [r.x, r.y, r.width, r.height].map(Math.round).join(',') : '' };
       });
+    // The base map as a tile server would give it (the test server has none): a failed tile's notice above the
+    // map would move it, which is the tiles' failure, not the takeover's.
+    await page.route('**/__no_tiles__/**', (route) => route.fulfill({ contentType: 'image/png', body: Buffer.from(ONE_PIXEL_PNG, 'base64') }));
     const scripts = /\/assets\/.*\.js$/;
     const { path, profile } = await aBeach(request);
-    for (const url of [path, '/beach-actions']) {
+    for (const url of [path, '/beach-actions', '/']) {
       // The page as served and styled, its scripts held back.
       await page.route(scripts, (route) => route.abort());
       await page.goto(url, { waitUntil: 'load' });
@@ -107,7 +144,7 @@ test.describe('with JavaScript', () => {
       await page.goto(url);
       // The served heading was there before the app ran...
       expect(await page.evaluate(() => (window as unknown as { servedH1?: Element | null }).servedH1?.textContent)).toBe(
-        url === path ? profile.beach.name : 'Beach Actions',
+        url === path ? profile.beach.name : url === '/' ? 'Map' : 'Beach Actions',
       );
       // ...and the app's first render replaced it (createRoot takes #root over) with the same text in the same box.
       await page.waitForFunction(() => {

@@ -109,6 +109,10 @@ test.describe('public map', () => {
     // The list's Show on map centres the station and opens its popup, with focus inside it.
     const popup = page.locator('.leaflet-popup');
     await expect(popup.getByRole('heading', { level: 2, name: station.beach_name })).toBeFocused();
+    // Nothing moves the map after the measure: the base map's failure (no tile server here) has been noticed, with
+    // its notice above the map, and the legend and the side panels are in (their chunk loads after the map).
+    await expect(page.getByText('The base map could not be loaded.', { exact: false })).toBeVisible();
+    await expect(page.locator('.map-page').getByText(/^Loading /)).toHaveCount(0);
     // Leaflet places the popup so its tip container ends 7 px (the popup offset) below the marker.
     const map = page.locator('.station-map');
     const tip = (await popup.locator('.leaflet-popup-tip-container').boundingBox())!;

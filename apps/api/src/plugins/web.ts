@@ -290,7 +290,7 @@ export function pageHints(manifest: Manifest, tileUrl?: string): (url: string, o
   return (url, { reads = true } = {}) => {
     const [pathname = '', query] = url.split('?', 2);
     if (isStaffPage(pathname)) return null;
-    if (pathname === '/') return query ? null : hints(map, true);
+    if (pathname === '/') return query ? null : hints(map, reads);
     if (pathname === '/beach-actions' && !query) return hints(actions, reads);
     const id = /^\/beach\/(\d{1,9})$/.exec(pathname)?.[1];
     if (id) return hints({ chunks: beach, reads: [read(`/api/public/beaches/${id}`)] }, reads);

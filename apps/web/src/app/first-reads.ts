@@ -41,5 +41,9 @@ export function startFirstReads(dispatch: (action: unknown) => unknown, location
       )
       .catch(() => undefined);
   }
+  if (pathname === '/') {
+    // From the page's own chunk (MapPage re-exports them), which the first view loads anyway: no chunk of their own.
+    return import('../features/map/MapPage').then(({ startMapReads }) => startMapReads(dispatch, new URLSearchParams(search))).catch(() => undefined);
+  }
   return Promise.resolve();
 }

@@ -1,4 +1,4 @@
-import { createElement, isValidElement, lazy, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { createElement, isValidElement, lazy, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 
 /** A page component loaded on demand, which can also be loaded ahead of its first render. */
@@ -35,4 +35,53 @@ function preloadOf(element: ReactNode): (() => Promise<void>) | undefined {
 export function preloadRoutePages(routes: RouteObject[], location: { pathname: string }): Promise<unknown> {
   const matches = matchRoutes(routes, location) ?? [];
   return Promise.all(matches.map(({ route }) => preloadOf(route.element)?.()));
+}
+
+/** A module loaded on demand: `use` gives it once loaded (undefined until then), without suspending. */
+export interface LazyModule<T> {
+  load(): Promise<T>;
+  use(wanted?: boolean): T | undefined;
+}
+
+/**
+ * A chunk a page shows part of once it has loaded, drawing its own placeholder until then (the map page's Leaflet
+ * map, its side panels). Not React.lazy with a Suspense fallback: the server renders pages with renderToString
+ * (decision 0067), which cannot wait for a chunk and would write a client-rendering marker, with the reason and
+ * a stack, where the fallback goes. `use(wanted)` starts the load once wanted and renders again when it is in; a
+ * module already loaded is there at the first render. A chunk that fails to load throws from the render, to the
+ * route's error boundary, as a failed React.lazy does.
+ */
+export function lazyModule<T>(load: () => Promise<T>): LazyModule<T> {
+  let loaded: T | undefined;
+  let loading: Promise<T> | undefined;
+  const start = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return {
+    load: start,
+    use(wanted = true) {
+      const [, rerender] = useState(0);
+      useEffect(() => {
+        if (!wanted || loaded !== undefined) return;
+        let current = true;
+        start().then(
+          () => current && rerender((n) => n + 1),
+          (error: unknown) =>
+            current &&
+            rerender(() => {
+              throw error;
+            }),
+        );
+        return () => {
+          current = false;
+        };
+      }, [wanted]);
+      return wanted ? loaded : undefined;
+    },
+  };
 }

@@ -93,6 +93,7 @@ export const enCore = {
     dayFailed: 'Statuses on {{date}} could not be loaded.',
     loadingStatuses: 'Loading beach statuses…',
     loadingMap: 'Loading the map…',
+    noScript: 'The map needs JavaScript; the list view shows every beach without it.',
     /** <listButton> wraps the button that opens the list view. */
     keyboardHint: 'Using a keyboard or screen reader? <listButton>Open the list view</listButton> to reach every beach.',
     snapshot: {
@@ -157,6 +158,7 @@ export const enCore = {
       showOnMap: 'Show on map',
       showOnMapFor: 'Show on map: {{name}}',
       showMore: 'Show {{number}} more',
+      apply: 'Show beaches',
     },
     legend: {
       heading: 'Legend',

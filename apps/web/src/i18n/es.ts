@@ -262,6 +262,7 @@ export const es: Translation = {
     dayFailed: 'No se pudo cargar el estado de las playas del {{date}}.',
     loadingStatuses: 'Cargando el estado de las playas…',
     loadingMap: 'Cargando el mapa…',
+    noScript: 'El mapa necesita JavaScript; la vista de lista muestra todas las playas sin él.',
     keyboardHint: '¿Usa un teclado o un lector de pantalla? <listButton>Abra la vista de lista</listButton> para llegar a cada playa.',
     snapshot: {
       label: 'Ver el estado de las playas en un día anterior',
@@ -324,6 +325,7 @@ export const es: Translation = {
       showOnMap: 'Ver en el mapa',
       showOnMapFor: 'Ver en el mapa: {{name}}',
       showMore: 'Mostrar {{number}} más',
+      apply: 'Mostrar playas',
     },
     legend: {
       heading: 'Leyenda',

@@ -5,6 +5,7 @@ import { enOffline } from '../i18n/en-offline';
 import { OfflineBanner } from './OfflineBanner';
 import { backOnline, initialOfflineState, mergeNote, type OfflineState } from './offline-state';
 import type { OfflineNote } from './sw-routes';
+import { SERVED_READS_ELEMENT_ID } from '../app/served-reads';
 import './offline.css';
 
 /**
@@ -50,6 +51,21 @@ function loadedUrls(): string[] {
     .filter((url) => url.startsWith(`${location.origin}/api/public/`) || url.startsWith(`${location.origin}/assets/`));
 }
 
+/**
+ * The public reads a server-rendered page came with (decision 0067): the page never fetched them, so the worker
+ * never saw them. Their good answers' addresses, for the worker to fetch and keep.
+ */
+function servedUrls(): string[] {
+  try {
+    const answers = JSON.parse(document.getElementById(SERVED_READS_ELEMENT_ID)?.textContent ?? '{}') as Record<string, { status?: number }>;
+    return Object.entries(answers)
+      .filter(([key, answer]) => key.startsWith('public/') && answer.status === 200)
+      .map(([key]) => `${location.origin}/api/${key}`);
+  } catch {
+    return [];
+  }
+}
+
 let started = false;
 
 export function startOffline(): void {
@@ -82,8 +98,14 @@ export function startOffline(): void {
     update(backOnline(state));
   });
 
-  // A worker that takes control now (the first visit, or a new version) keeps what this page loaded before it.
-  container.addEventListener('controllerchange', () => container.controller?.postMessage({ type: 'beach-keep', urls: loadedUrls() }));
+  // A worker that takes control now (the first visit, or a new version) keeps what this page loaded before it, and
+  // the reads the page came with. A worker already in control keeps those now, fresh: the last good copy of a page
+  // visited again is this visit's.
+  const served = servedUrls();
+  container.addEventListener('controllerchange', () =>
+    container.controller?.postMessage({ type: 'beach-keep', urls: [...loadedUrls(), ...served], fresh: served }),
+  );
+  if (served.length) container.controller?.postMessage({ type: 'beach-keep', urls: served, fresh: served });
 
   if (!document.querySelector('link[rel="manifest"]')) {
     const link = document.createElement('link');

@@ -128,7 +128,7 @@ async function tell(clientId: string): Promise<void> {
 }
 
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string; urls?: unknown } | null;
+  const data = event.data as { type?: string; urls?: unknown; fresh?: unknown } | null;
   const clientId = event.source?.id ?? '';
   if (data?.type === 'beach-offline-query') {
     event.waitUntil(summary(clientId).then((note) => event.ports[0]?.postMessage(note)));
@@ -137,18 +137,20 @@ self.addEventListener('message', (event) => {
     given.delete(clientId);
   } else if (data?.type === 'beach-keep' && Array.isArray(data.urls)) {
     // Reads and files the page loaded before this worker controlled it (a first visit, or the visit that brought a
-    // new version): kept now, so the page works offline from its first visit.
-    event.waitUntil(keepLoaded(data.urls.filter((url): url is string => typeof url === 'string')));
+    // new version): kept now, so the page works offline from its first visit. The reads a server-rendered page came
+    // with (`fresh`, decision 0067) never passed through the worker: fetched and kept again even when a copy is kept.
+    const strings = (list: unknown) => (Array.isArray(list) ? list.filter((url): url is string => typeof url === 'string') : []);
+    event.waitUntil(keepLoaded(strings(data.urls), new Set(strings(data.fresh))));
   }
 });
 
-async function keepLoaded(urls: string[]): Promise<void> {
+async function keepLoaded(urls: string[], fresh: ReadonlySet<string>): Promise<void> {
   for (const url of urls.slice(0, 100)) {
     const route = routeOf({ method: 'GET', url, mode: 'cors', authorized: false }, self.location.origin);
     try {
       if (route === 'data') {
         const cache = await caches.open(DATA_CACHE);
-        if (!(await cache.match(url))) await keep(new Request(url), await fetch(url));
+        if (fresh.has(url) || !(await cache.match(url))) await keep(new Request(url), await fetch(url));
       } else if (route === 'asset') {
         const cache = await caches.open(APP_CACHE);
         if (!(await cache.match(url))) {

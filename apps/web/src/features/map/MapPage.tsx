@@ -11,6 +11,10 @@ import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import { allOutOfSeason, seasonMessages } from './season';
 import { SeasonNotice } from './SeasonNotice';
 import { SnapshotDateControl } from './SnapshotDateControl';
+import { StationList } from './list-view';
+
+export { startMapReads } from './map-reads';
+import { lazyModule } from '../../app/lazy-page';
 import { countiesOf } from './station-filters';
 import type { FocusRequest } from './StationMap';
 import type { BeachStatusCode, MapClosure, MapStyle, StationStatus } from '@beach/domain';
@@ -18,18 +22,13 @@ import type { MapMarkerView } from './map-view';
 import './map.css';
 
 // Leaflet (about 40 kB compressed) loads only with the map itself; the list view and the panels never need it.
-// The page starts fetching it as soon as it shows the map view, while the statuses load.
-const loadStationMap = () => import('./StationMap');
-const StationMap = lazy(loadStationMap);
+// The page starts fetching it as soon as it shows the map view, while the statuses load. Until it is in, the
+// map's box says so (on the server too, which renders the page without it: decision 0067).
+const stationMap = lazyModule(() => import('./StationMap'));
 // The legend and the side panels' flight and news come after the map is drawn (panels.ts, one chunk), and
 // so does a popup's code (it is fetched then, before any marker is clicked).
-const loadPanels = () => import('./panels');
-const StationPopup = lazy(() => loadPanels().then((module) => ({ default: module.StationPopup })));
-const StatusLegend = lazy(() => loadPanels().then((module) => ({ default: module.StatusLegend })));
-const FlightToday = lazy(() => loadPanels().then((module) => ({ default: module.FlightToday })));
-const LatestNews = lazy(() => loadPanels().then((module) => ({ default: module.LatestNews })));
-// The list view (filters, pages of today's list from the api) is a chunk of its own too: the map's first view skips it.
-const StationList = lazy(() => import('./StationList').then((module) => ({ default: module.StationList })));
+const panels = lazyModule(() => import('./panels'));
+const StationPopup = lazy(() => panels.load().then((module) => ({ default: module.StationPopup })));
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The keyboard hint's text around and inside its <listButton>…</listButton> tag. */
@@ -79,18 +78,14 @@ export default function MapPage() {
   const [mapDrawn, setMapDrawn] = useState(false);
   // The legend and the side panels' flight and news wait until the map is drawn (in the list view, no wait).
   const panelsMayLoad = mapDrawn || lean.isError || view === 'list';
-  useEffect(() => {
-    if (panelsMayLoad) void loadPanels();
-  }, [panelsMayLoad]);
+  const panel = panels.use(panelsMayLoad);
   // The legend is read with the panels, after the map is drawn; the list view reads it for its status filter.
   const legend = useStatusLegendQuery(undefined, { skip: !panelsMayLoad });
   const snapshot = useStatusSnapshotQuery(date ?? skipToken);
   // A station opened from the list view: its popup shows the list's row instead of loading it again.
   const [listStation, setListStation] = useState<StationStatus | null>(null);
 
-  useEffect(() => {
-    if (view === 'map') void loadStationMap();
-  }, [view]);
+  const StationMap = stationMap.use(view === 'map')?.default;
 
   const leanData = lean.data;
   const today = leanData?.today ?? null;
@@ -129,9 +124,10 @@ export default function MapPage() {
   }, [date, snapshotStations, listStation]);
 
   // The first statuses (or their failure) reveal the page below the intro, once; later loads show in place.
-  // In a transition, so React builds that part of the page in slices rather than one long task.
-  const [revealed, setRevealed] = useState(false);
+  // In a transition, so React builds that part of the page in slices rather than one long task. Statuses already
+  // there at the first render (read before it, or the server's render: decision 0067) show the page at once.
   const ready = Boolean(mapQuery.data || mapQuery.isError);
+  const [revealed, setRevealed] = useState(ready);
   useEffect(() => {
     if (ready) startTransition(() => setRevealed(true));
   }, [ready]);
@@ -150,6 +146,9 @@ export default function MapPage() {
     setFocus(null);
     update({ view: next === 'list' ? 'list' : null });
   };
+  // The list view's own address: the hint's link works without JavaScript too (the server renders the list).
+  const listParams = new URLSearchParams(params);
+  listParams.set('view', 'list');
   const showOnMap = (station: StationStatus) => {
     setListStation(station);
     setFocus((previous) => ({ stationId: station.beach_station_id, seq: (previous?.seq ?? 0) + 1 }));
@@ -183,6 +182,11 @@ export default function MapPage() {
   const reserved = (label: string) => (
     <div className="map-frame__map map-frame__reserved">
       <p role="status">{label}</p>
+      {view === 'map' && (
+        <noscript>
+          <p>{t('map.noScript')}</p>
+        </noscript>
+      )}
     </div>
   );
 
@@ -190,21 +194,20 @@ export default function MapPage() {
   if (view === 'map') {
     if (mapQuery.isError) frameBody = loadError(t('map.statusesFailed'));
     else if (!markers) frameBody = reserved(t('map.loadingStatuses'));
+    else if (!StationMap) frameBody = reserved(t('map.loadingMap'));
     else
       frameBody = (
-        <Suspense fallback={reserved(t('map.loadingMap'))}>
-          <StationMap
-            markers={markers}
-            tileUrl={tileUrl}
-            focus={focus}
-            onDrawn={() => setMapDrawn(true)}
-            renderPopup={(id, focusTitle) => (
-              <Suspense fallback={<p role="status">{t('map.stationMap.loadingStation')}</p>}>
-                <StationPopup stationId={id} version={version} station={stationsById.get(id)} focusTitle={focusTitle} />
-              </Suspense>
-            )}
-          />
-        </Suspense>
+        <StationMap
+          markers={markers}
+          tileUrl={tileUrl}
+          focus={focus}
+          onDrawn={() => setMapDrawn(true)}
+          renderPopup={(id, focusTitle) => (
+            <Suspense fallback={<p role="status">{t('map.stationMap.loadingStation')}</p>}>
+              <StationPopup stationId={id} version={version} station={stationsById.get(id)} focusTitle={focusTitle} />
+            </Suspense>
+          )}
+        />
       );
   } else if (mapQuery.isError) {
     frameBody = loadError(t('map.statusesFailed'));
@@ -264,16 +267,21 @@ export default function MapPage() {
               {view === 'map' && (
                 <p className="map-page__hint">
                   {hintBefore}
-                  <button type="button" className="usa-button usa-button--unstyled" onClick={() => showView('list')}>
+                  <a
+                    className="usa-link"
+                    href={`?${listParams.toString()}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      showView('list');
+                    }}
+                  >
                     {hintButton}
-                  </button>
+                  </a>
                   {hintAfter}
                 </p>
               )}
-              {panelsMayLoad ? (
-                <Suspense fallback={panelPlaceholder('status-legend-heading', t('map.legend.heading'), t('map.legend.loading'), 'status-legend')}>
-                  <StatusLegend items={legend.data} isLoading={legend.isLoading || legend.isUninitialized} isError={legend.isError} onRetry={() => void legend.refetch()} />
-                </Suspense>
+              {panel ? (
+                <panel.StatusLegend items={legend.data} isLoading={legend.isLoading || legend.isUninitialized} isError={legend.isError} onRetry={() => void legend.refetch()} />
               ) : (
                 panelPlaceholder('status-legend-heading', t('map.legend.heading'), t('map.legend.loading'), 'status-legend')
               )}
@@ -291,11 +299,11 @@ export default function MapPage() {
                   )}
                 </section>
               )}
-              {panelsMayLoad ? (
-                <Suspense fallback={null}>
-                  {today && <FlightToday today={today} />}
-                  <LatestNews />
-                </Suspense>
+              {panel ? (
+                <>
+                  {today && <panel.FlightToday today={today} />}
+                  <panel.LatestNews />
+                </>
               ) : (
                 <>
                   {panelPlaceholder('flight-heading', t('map.flight.heading'), t('map.flight.loading'))}

@@ -65,7 +65,11 @@ export function StationList({ source, counties, legend, styles, onShowOnMap }: S
   return (
     <section className="station-list" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('map.list.heading')}</h2>
+      {/* The filters apply as they change. Without JavaScript the form is sent (a GET of the same address with the
+          filters in it) and the server renders the filtered list (decision 0067). */}
       <form className="station-list__filters" role="search" aria-label={t('map.list.filters')} onSubmit={(e) => e.preventDefault()}>
+        <input type="hidden" name="view" value="list" />
+        {params.get('date') && <input type="hidden" name="date" value={params.get('date') ?? ''} />}
         <div className="usa-form-group station-list__field station-list__field--wide">
           <label className="usa-label" htmlFor={`${id}-name`}>
             {t('map.list.search')}
@@ -74,6 +78,7 @@ export function StationList({ source, counties, legend, styles, onShowOnMap }: S
             className="usa-input"
             id={`${id}-name`}
             type="search"
+            name="name"
             value={filters.query}
             onChange={(e) => setFilter('name', e.target.value)}
           />
@@ -82,7 +87,7 @@ export function StationList({ source, counties, legend, styles, onShowOnMap }: S
           <label className="usa-label" htmlFor={`${id}-county`}>
             {t('map.list.county')}
           </label>
-          <select className="usa-select" id={`${id}-county`} value={filters.county} onChange={(e) => setFilter('county', e.target.value)}>
+          <select className="usa-select" id={`${id}-county`} name="county" value={filters.county} onChange={(e) => setFilter('county', e.target.value)}>
             <option value="">{t('map.list.allCounties')}</option>
             {counties.map((c) => (
               <option key={c.county_id} value={String(c.county_id)}>
@@ -95,7 +100,7 @@ export function StationList({ source, counties, legend, styles, onShowOnMap }: S
           <label className="usa-label" htmlFor={`${id}-status`}>
             {t('map.list.status')}
           </label>
-          <select className="usa-select" id={`${id}-status`} value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
+          <select className="usa-select" id={`${id}-status`} name="status" value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
             <option value="">{t('map.list.allStatuses')}</option>
             {statuses.map((s) => (
               <option key={s.code} value={s.code}>
@@ -104,6 +109,11 @@ export function StationList({ source, counties, legend, styles, onShowOnMap }: S
             ))}
           </select>
         </div>
+        <noscript>
+          <button type="submit" className="usa-button station-list__apply">
+            {t('map.list.apply')}
+          </button>
+        </noscript>
         {filtered && (
           <button
             type="button"

@@ -365,7 +365,7 @@ describe('Map page in Spanish', () => {
     const hint = screen.getByText(/^¿Usa un teclado o un lector de pantalla\?/);
     expect(hint).toHaveTextContent('¿Usa un teclado o un lector de pantalla? Abra la vista de lista para llegar a cada playa.');
 
-    await user.click(within(hint).getByRole('button', { name: 'Abra la vista de lista' }));
+    await user.click(within(hint).getByRole('link', { name: 'Abra la vista de lista' }));
     await user.click(await screen.findByRole('button', { name: 'Ver en el mapa: Long Branch - Brighton Avenue' }));
     const popup = (await screen.findByRole('heading', { level: 2, name: 'Brighton Avenue' })).closest('.leaflet-popup') as HTMLElement;
     expect(popup).toHaveTextContent('Closed desde el 12 jul 2026');

@@ -1,0 +1,48 @@
+import { mapApi } from './api';
+import { StationList } from './list-view';
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The map page's first reads (app/first-reads.ts), with the same arguments its components ask with: today's lean
+ * statuses (what the map and the closures panel draw from), a past day's snapshot when the address names a day,
+ * and in the list view the legend, the list's chunk and its first page for the address's filters. Both the
+ * browser (before its first render) and the server (for the page's HTML, decision 0067) start them.
+ */
+export async function startMapReads(dispatch: (action: unknown) => unknown, params: URLSearchParams): Promise<unknown> {
+  const { endpoints } = mapApi;
+  const read = (request: unknown) => (request as { unwrap(): Promise<unknown> }).unwrap().catch(() => undefined);
+  const dateParam = params.get('date');
+  const date = dateParam && ISO_DAY.test(dateParam) ? dateParam : null;
+  const list = params.get('view') === 'list';
+  const lean = read(dispatch(endpoints.mapStatuses.initiate(undefined, { subscribe: false }))) as Promise<{ version?: string } | undefined>;
+  const reads: Promise<unknown>[] = [lean];
+  if (date) reads.push(read(dispatch(endpoints.statusSnapshot.initiate(date, { subscribe: false }))));
+  if (list) {
+    reads.push(read(dispatch(endpoints.statusLegend.initiate(undefined, { subscribe: false }))), StationList.preload().catch(() => undefined));
+    // Today's list asks for its first page with the map's version (StationList's TodayResults).
+    if (!date)
+      reads.push(
+        lean.then((statuses) =>
+          statuses?.version === undefined
+            ? undefined
+            : read(
+                dispatch(
+                  endpoints.mapList.initiate(
+                    {
+                      version: statuses.version,
+                      name: (params.get('name') ?? '').trim(),
+                      county: params.get('county') ?? '',
+                      status: params.get('status') ?? '',
+                      offset: 0,
+                    },
+                    { subscribe: false },
+                  ),
+                ),
+              ),
+        ),
+      );
+  }
+  return Promise.all(reads);
+}
+
