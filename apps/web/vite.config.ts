@@ -131,7 +131,7 @@ function ssrConfig() {
     css: { preprocessorOptions: { scss: { loadPaths: [uswdsPackages], quietDeps: true } } },
     // React Router through the alias above (its production build), so bundled, like the workspace's domain package;
     // other packages load from node_modules.
-    ssr: { noExternal: ['react-router', '@beach/domain', 'redux-persist'] },
+    ssr: { noExternal: ['react-router', '@beach/domain'] },
     build: {
       outDir: SSR_OUT,
       emptyOutDir: true,

@@ -113,7 +113,7 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   const page = await context.newPage();
   await loginAs(page, email);
   await expect(page).toHaveURL(/\/portal$/);
-  // redux-persist writes the session a moment after the login: wait for it, or a reload signs out.
+  // The session is saved when the login's answer is stored (decision 0070): wait for it before any reload.
   await page.waitForFunction(() => /"jwt\\?":\\?"ey/.test(window.localStorage.getItem('persist:beach-portal') ?? ''));
   return page;
 }

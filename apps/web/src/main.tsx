@@ -3,7 +3,6 @@ import { isStaffPage } from '@beach/domain/site-paths';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, useRoutes } from 'react-router';
-import { persistStore } from 'redux-persist';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import './styles/uswds/site.scss';
 import './styles/app.css';
@@ -42,12 +41,10 @@ function nextTask(): Promise<void> {
 
 await nextTask();
 // A public page served by the api carries its first reads' answers (decision 0067): the store answers those reads
-// from the page, so the first render draws from the data the server's render drew from.
+// from the page, so the first render draws from the data the server's render drew from. It starts from the saved
+// auth, user and license state (SPEC 4, Persistence), read as it is made (decision 0070): nothing to wait for before
+// the first view renders in the one transition below (decision 0048).
 const store = makeStore({ reads: servedReads() });
-// Saved auth, user and license state (SPEC 4, Persistence) is read back before the first render, so the whole
-// first view renders in the one transition below (decision 0048). A PersistGate rendered nothing first and then
-// the app in an ordinary update, which React renders in one long task.
-const rehydrated = new Promise<void>((resolve) => persistStore(store, null, resolve));
 // Refetch on window focus and on reconnect (SPEC 7).
 setupListeners(store.dispatch);
 
@@ -75,7 +72,6 @@ const firstReads = startFirstReads(store.dispatch, window.location);
 // the first view is the page, not the layout's Loading… line followed by the page at least 300 ms later.
 const page = preloadRoutePages(routes, window.location).catch(() => undefined);
 await Promise.all([
-  rehydrated,
   restoreLanguage(),
   atMost(page, 500),
   publicPage ? (inlineSwitches(store.dispatch) ?? atMost(loadSwitches(store.dispatch), 500)) : null,

@@ -11,7 +11,6 @@ export const LIMITS = {
   welcomeCheckMs: 60_000,
   backToTopPx: 100,
   licenseMs: 14_400_000,
-  rehydrateTimeoutMs: 5_000,
   storageVersion: 1,
   cacheSeconds: 60,
   copyrightStartYear: 1996,
