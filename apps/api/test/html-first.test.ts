@@ -249,10 +249,38 @@ describe(`HTML-first public pages on ${DATABASE_KIND}`, () => {
     expect((await get(`/beach/${id}`, { cookie: 'beach-portal-language=fr' })).body).toContain('<html lang="en">');
   });
 
-  it('sends the map page rendered (its intro and the place its map keeps), and portal pages unrendered', async () => {
+  it('sends the map page rendered from the lean statuses it carries, its list view with its first stations, and portal pages unrendered', async () => {
     const map = await get('/');
     expect(map.statusCode).toBe(200);
-    expect(rootOf(map.body)).toContain('<h1>Map</h1>');
+    const page = rootOf(map.body);
+    expect(page).toContain('<h1>Map</h1>');
+    // Its first reads are the lean statuses, in the page: the as-of line and the closures panel drawn from them,
+    // no client-rendering marker (a Suspense fallback renderToString gave up on) and no read preloaded again.
+    const lean = (await get('/api/public/map/statuses')).json();
+    expect(Object.keys(readsOf(map.body))).toEqual(['public/map/statuses']);
+    expect(readsOf(map.body)['public/map/statuses']!.body).toEqual(lean);
+    expect(page).toMatch(/Statuses as of [^<]+\./);
+    expect(page).toContain('Closures and Advisories');
+    expect(page).toContain('<a class="usa-link" href="?view=list">Open the list view</a>');
+    expect(map.body).not.toMatch(/<!--\$!-->|data-msg|data-cstck/);
+    expect(String(map.headers.link)).not.toContain('/api/public/map/statuses');
+
+    // The list view, filtered by the address: the first page of public/map/list, each with its status and page.
+    const name = primaries()[0]!.station_name;
+    const list = await get(`/?view=list&name=${encodeURIComponent(name)}`);
+    expect(list.statusCode).toBe(200);
+    const reads = readsOf(list.body);
+    const listKey = Object.keys(reads).find((key) => key.startsWith('public/map/list?'))!;
+    expect(listKey).toContain(`name=${encodeURIComponent(name)}`);
+    const stations = (reads[listKey]!.body as { payload: { stations: { beach_station_id: number; status_name: string }[] } }).payload.stations;
+    expect(stations.length).toBeGreaterThan(0);
+    for (const station of stations) {
+      expect(rootOf(list.body)).toContain(`href="/beach/${station.beach_station_id}"`);
+    }
+    expect(rootOf(list.body)).toContain(stations[0]!.status_name);
+    expect(rootOf(list.body)).toMatch(/<input class="usa-input" id="[^"]+" type="search" name="name" value="[^"]+"/);
+    expect(list.body).not.toMatch(/<!--\$!-->|data-msg|data-cstck/);
+
     const login = await get('/login');
     expect(login.body).toContain('<div id="root"></div>');
     expect(login.body).not.toContain('served-reads');

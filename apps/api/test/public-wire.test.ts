@@ -283,6 +283,9 @@ describe('the built web app', () => {
     for (const res of [br, gz, plain]) {
       expect(res.headers.vary).toMatch(/accept-encoding/i);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Nothing a hashed file's cache needs: no ETag, no request id (bytes on every first load).
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['x-request-id']).toBeUndefined();
     }
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     await app.close();

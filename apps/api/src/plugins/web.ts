@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { CODES } from '@beach/domain';
 import { isStaffPage } from '@beach/domain/site-paths';
 import { preferredCoding, varyWithAcceptEncoding } from '../lib/compression';
+import { REQUEST_ID_HEADER } from '../lib/logging';
 import { codedEtag, compressedBody, etagMatches, PUBLIC_TTL_MS, strongEtag, type CachedBody, type PublicReadCache } from '../lib/public-cache';
 
 /** What the api knows of the built web app: whether there is one, and the hints to send with its pages. */
@@ -74,8 +75,12 @@ export async function registerWeb(
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      // A hashed file never changes under its name and is never revalidated: its ETag would only cost bytes.
-      if (hashed) reply.removeHeader('etag');
+      // A hashed file never changes under its name and is never revalidated: its ETag would only cost bytes, and so
+      // would a request id (for finding an api call in the logs; a build file has nothing to find).
+      if (hashed) {
+        reply.removeHeader('etag');
+        reply.removeHeader(REQUEST_ID_HEADER);
+      }
     },
   });
   const manifest = readManifest(root);

@@ -2,7 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyPage, preloadRoutePages } from './lazy-page';
+import { renderToString } from 'react-dom/server';
+import { Component, type ReactNode } from 'react';
+import { lazyModule, lazyPage, preloadRoutePages, type LazyModule } from './lazy-page';
 
 function Counter({ label }: { label: string }) {
   const [count, setCount] = useState(0);
@@ -61,5 +63,57 @@ describe('lazyPage', () => {
   it('fails as the chunk does', async () => {
     const Page = lazyPage<{ label: string }>(() => Promise.reject(new Error('chunk gone')));
     await expect(preloadRoutePages([{ path: '/', element: <Page label="x" /> }], { pathname: '/' })).rejects.toThrow('chunk gone');
+  });
+});
+
+class Boundary extends Component<{ children: ReactNode }, { error: string | null }> {
+  override state = { error: null as string | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error: error.message };
+  }
+  override render() {
+    return this.state.error ? <p role="alert">{this.state.error}</p> : this.props.children;
+  }
+}
+
+describe('lazyModule', () => {
+  type Parts = { Label: () => ReactNode };
+  function Part({ wanted, module }: { wanted: boolean; module: LazyModule<Parts> }) {
+    const loaded = module.use(wanted);
+    return loaded ? <loaded.Label /> : <p>Placeholder</p>;
+  }
+  const labelled = () => Promise.resolve({ Label: () => <p>Loaded part</p> });
+
+  it('draws its placeholder, never suspends (the server renders it as is), and loads only once wanted', async () => {
+    const load = vi.fn(labelled);
+    const module = lazyModule(load);
+    expect(renderToString(<Part wanted module={module} />)).toBe('<p>Placeholder</p>');
+    const { rerender } = render(<Part wanted={false} module={module} />);
+    await act(async () => undefined);
+    expect(load).not.toHaveBeenCalled();
+    rerender(<Part wanted module={module} />);
+    expect(await screen.findByText('Loaded part')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('is there at the first render once loaded', async () => {
+    const module = lazyModule(labelled);
+    await module.load();
+    render(<Part wanted module={module} />);
+    expect(screen.getByText('Loaded part')).toBeInTheDocument();
+  });
+
+  it("throws a chunk's failure to the nearest error boundary, and tries again later", async () => {
+    const load = vi.fn(labelled).mockRejectedValueOnce(new Error('chunk gone'));
+    const module = lazyModule(load);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <Boundary>
+        <Part wanted module={module} />
+      </Boundary>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('chunk gone');
+    await expect(module.load()).resolves.toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

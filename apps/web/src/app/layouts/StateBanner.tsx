@@ -27,28 +27,32 @@ export function StateBanner() {
             </button>
           </div>
         </header>
+        {/* Its content only while open: closed (and in every server-rendered page, where the button cannot open it
+            without a script) it is hidden text the page would carry for nothing (decision 0067). */}
         <div className="usa-banner__content usa-accordion__content" id="state-banner-content" hidden={!isOpen}>
-          <div className="grid-row grid-gap-lg">
-            <div className="usa-banner__guidance tablet:grid-col-6">
-              <div className="usa-media-block__body">
-                <p>
-                  <strong>{t('layout.officialHeading')}</strong>
-                  <br />
-                  {t('layout.officialText', { state })}
-                </p>
+          {isOpen && (
+            <div className="grid-row grid-gap-lg">
+              <div className="usa-banner__guidance tablet:grid-col-6">
+                <div className="usa-media-block__body">
+                  <p>
+                    <strong>{t('layout.officialHeading')}</strong>
+                    <br />
+                    {t('layout.officialText', { state })}
+                  </p>
+                </div>
+              </div>
+              <div className="usa-banner__guidance tablet:grid-col-6">
+                <div className="usa-media-block__body">
+                  <p>
+                    <strong>{t('layout.secureHeading')}</strong>
+                    <br />
+                    {t('layout.secureLock')} (<UswdsIcon name="lock" role="img" aria-hidden={false} aria-label={t('layout.lockIcon')} />){' '}
+                    {t('layout.secureText')}
+                  </p>
+                </div>
               </div>
             </div>
-            <div className="usa-banner__guidance tablet:grid-col-6">
-              <div className="usa-media-block__body">
-                <p>
-                  <strong>{t('layout.secureHeading')}</strong>
-                  <br />
-                  {t('layout.secureLock')} (<UswdsIcon name="lock" role="img" aria-hidden={false} aria-label={t('layout.lockIcon')} />){' '}
-                  {t('layout.secureText')}
-                </p>
-              </div>
-            </div>
-          </div>
+          )}
         </div>
       </div>
     </section>
