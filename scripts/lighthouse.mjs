@@ -8,10 +8,15 @@
 // stand-in as TILE_URL, so nothing calls an outside host. With --base it measures a server already running.
 //
 // Usage: npm run lighthouse -- [--base http://127.0.0.1:3000] [--runs 3] [--pages /,/beach-actions]
-//        [--json out.json] [--label after] [--web-dist path/to/another/dist] [--cpu-slowdown 7]
+//        [--json out.json] [--label after] [--web-dist path/to/another/dist] [--cpu-slowdown 7] [--throttling devtools]
 // The api it starts listens on a free port the system picks (never a fixed one, so it collides with nothing);
 // --web-dist serves another build than apps/web/dist (e.g. a copy of the build before a change, to measure
 // before and after in one session).
+// --throttling devtools slows the network and CPU while the page loads (Lighthouse's "applied" throttling) instead of
+// simulating them from an unthrottled load (its default, Lantern). On loopback every file arrives within a quarter
+// second, so the browser runs the app's script before its first paint and Lantern's estimate of the first paint
+// waits for the script's download: a page whose HTML carries its content (decision 0067) shows it only when the
+// network is really slow.
 // --cpu-slowdown replaces the default 4x CPU multiplier (network throttling unchanged). The 4x default assumes a
 // host of Lighthouse's "high-end desktop" class (benchmark index 1500-2000); each run prints this host's index, and
 // on a faster host a calibrated multiplier (about 4 x index / 1750) shows what a mid-tier phone would see.
@@ -35,12 +40,14 @@ const { values: args } = parseArgs({
     label: { type: 'string', default: '' },
     'web-dist': { type: 'string' },
     'cpu-slowdown': { type: 'string' },
+    throttling: { type: 'string', default: 'simulate' },
   },
 });
 
 /** The issue's figures for `/` (Lighthouse 13, mobile) before this work, printed beside ours. */
 const ISSUE_BASELINE = { performance: 34, fcp: 6.5, lcp: 10.4, cls: 1.15, transferKiB: 1681 };
-const GOALS = { performance: 95, lcp: 2.5, cls: 0.05, tbt: 150, accessibility: 100 };
+// Issue 31's goals for the three pages (performance >= 98, LCP <= 1.2 s); CLS, TBT and accessibility as before.
+const GOALS = { performance: 98, lcp: 1.2, cls: 0.05, tbt: 150, accessibility: 100 };
 
 const chromePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 if (!chromePath) {
@@ -60,7 +67,7 @@ if (!base) {
 try {
   const pages = args.pages ? args.pages.split(',') : ['/', await beachPath(base), '/beach-actions'];
   const runs = Math.max(1, Number(args.runs));
-  console.log(`Lighthouse ${await lighthouseVersion()} (mobile, simulated throttling${args['cpu-slowdown'] ? `, CPU ${args['cpu-slowdown']}x instead of 4x` : ''}) on ${base}, ${runs} run(s) per page, Chromium ${chromePath}`);
+  console.log(`Lighthouse ${await lighthouseVersion()} (mobile, ${args.throttling === 'devtools' ? 'applied (devtools)' : 'simulated'} throttling${args['cpu-slowdown'] ? `, CPU ${args['cpu-slowdown']}x instead of 4x` : ''}) on ${base}, ${runs} run(s) per page, Chromium ${chromePath}`);
   const results = [];
   for (const page of pages) {
     const samples = [];
@@ -127,7 +134,14 @@ async function measure(url) {
   try {
     const slowdown = args['cpu-slowdown'] ? Number(args['cpu-slowdown']) : undefined;
     const throttling = slowdown ? { ...lighthouseConstants.throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown } : undefined;
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...(throttling ? { throttling } : {}) });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      throttlingMethod: args.throttling === 'devtools' ? 'devtools' : 'simulate',
+      ...(throttling ? { throttling } : {}),
+    });
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;

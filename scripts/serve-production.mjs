@@ -2,6 +2,7 @@
 // production web build, on a fresh embedded database seeded with the demo agency (a few seconds). Used by
 // the served-bytes budget (apps/web/scripts/bundle-budget.mjs, in npm test) and by npm run lighthouse.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,7 +40,10 @@ export async function startProductionServer(options = {}) {
     cwd: repoRoot,
     env: {
       ...inherited,
-      NODE_ENV: 'development',
+      // As deployed: React's production build renders the pages (decision 0067), the production checks apply. A
+      // secret of its own (production needs one); the demo agency is asked for by name.
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(32).toString('hex'),
       DEMO_DATA: 'on',
       DATA_DIR: dataDir,
       PORT: String(port),
