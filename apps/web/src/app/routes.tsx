@@ -44,7 +44,11 @@ const MapPage = lazyPage(() => import('../features/map/MapPage'));
 const BeachPage = lazyPage(() => import('../features/beach/BeachPage'));
 const BeachActionsPage = lazyPage(() => import('../features/beach-actions/BeachActionsPage'));
 // Beach alerts by e-mail (decision 0044): subscribe, confirm, manage and unsubscribe, one lazily loaded chunk.
-const AlertsPages = lazyPage(() => import('../features/alerts/AlertsPages'));
+const AlertsPages = lazyPage(async () => {
+  const module = await import('../features/alerts/AlertsPages');
+  await module.preloadAlertsRoutes();
+  return module;
+});
 const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersPage'));
 // Printable beach signs (decision 0061): outside the agency layout, with the QR code library in their chunk only.
 const SignPage = lazyPage(() => import('../features/signs/SignPage'));
