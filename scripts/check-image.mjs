@@ -39,10 +39,11 @@ const seconds = ((Date.now() - started) / 1000).toFixed(0);
 const size = run(tool, ['image', 'inspect', tag, '--format', '{{.Size}}']).stdout.trim();
 console.log(`Built ${tag} in ${seconds} s: ${(Number(size) / 1e6).toFixed(0)} MB.`);
 
-// What runs: not root, no dev tools, no tests or local data in the image.
+// What runs: not root, no dev tools, no tests or local data in the image. (React and the web app's other libraries
+// are there: the server renders the public pages with them, decision 0067.)
 const look = run(tool, [
   'run', '--rm', '--entrypoint', 'sh', tag, '-c',
-  'id -u; for p in /app/node_modules/vite /app/node_modules/vitest /app/node_modules/typescript /app/node_modules/react /app/apps/api/test /app/e2e /app/.git /app/.data; do [ -e "$p" ] && echo "present: $p"; done; [ -f /app/apps/web/dist/index.html ] || echo "missing: web build"; [ -f /app/apps/api/dist/server.js ] || echo "missing: api bundle"; [ -d /app/node_modules/tsx ] || echo "missing: tsx"',
+  'id -u; for p in /app/node_modules/vite /app/node_modules/vitest /app/node_modules/typescript /app/apps/api/test /app/e2e /app/.git /app/.data; do [ -e "$p" ] && echo "present: $p"; done; [ -f /app/apps/web/dist/index.html ] || echo "missing: web build"; [ -f /app/apps/api/dist/server.js ] || echo "missing: api bundle"; [ -d /app/node_modules/tsx ] || echo "missing: tsx"',
 ]);
 if (look.status !== 0) fail(`could not look inside the image: ${look.stderr}`);
 const [uid, ...problems] = look.stdout.trim().split('\n');
@@ -70,9 +71,11 @@ try {
   else {
     const home = await fetch(`http://127.0.0.1:${port}/`);
     if (!home.ok) problem = `GET / answered ${home.status}`;
+    // Rendered by the server (decision 0067), not the empty shell a render that cannot load leaves.
+    else if (!/<div id="root"><[a-z]/.test(await home.text())) problem = `GET / came without its server render:\n${run(tool, ['logs', name]).stdout}`;
   }
 } finally {
   run(tool, ['rm', '-f', '-v', name], { stdio: 'ignore' }); // -v: its anonymous data volume too
 }
 if (problem) fail(problem);
-console.log(`The container is ready (/api/health/ready) and serves the web app; it runs as uid ${uid}.`);
+console.log(`The container is ready (/api/health/ready) and serves the web app, its public pages rendered; it runs as uid ${uid}.`);
