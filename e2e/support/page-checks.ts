@@ -58,31 +58,33 @@ export function trackRequests(context: BrowserContext): Set<Request> {
 export async function atRest(page: Page, timeout = 15_000) {
   const requests = trackRequests(page.context());
   await expect.poll(() => [...requests].map((r) => r.url()), { timeout, message: 'requests still in flight' }).toEqual([]);
-  await page.waitForFunction(
-    async () => {
-      await document.fonts.ready;
-      const frames = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
-      // A finite animation or transition running, or an open dialog still part-transparent (its fade as the style
-      // has it, whatever the animation list says: axe twice measured a dialog's buttons at 4.08:1 and 4.47:1).
-      const fading = (element: Element | null): boolean => {
-        for (let e = element; e; e = e.parentElement) {
-          const opacity = Number(getComputedStyle(e).opacity);
-          if (opacity > 0 && opacity < 1) return true;
-        }
-        return false;
-      };
-      const running = () =>
-        document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity) ||
-        Array.from(document.querySelectorAll('[role="dialog"], dialog[open]')).some(fading);
-      if (running()) return false;
-      // Asked again two frames on: a transition a class change has just set off (a dialog's fade-in, started in
-      // the frame after it was opened) is not running yet at the first look.
-      await frames();
-      return !running() && document.readyState === 'complete';
-    },
-    undefined,
-    { timeout },
-  );
+  // Playwright's waitForFunction takes a predicate's value as it is: a promise is truthy at once, so the checks are
+  // synchronous and the two frames are waited for by page.evaluate (which does await). Before, an async predicate
+  // here let every call through on its first look, whatever was running (axe then measured a dialog mid-fade at
+  // 4.47:1 and 4.08:1).
+  await page.waitForFunction(pageAtRest, undefined, { timeout });
+  // Looked at again two frames on: a transition a class change has just set off (a dialog's fade-in, started in the
+  // frame after it was opened) is not running yet at the first look.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.waitForFunction(pageAtRest, undefined, { timeout });
+}
+
+/**
+ * In the page: fonts loaded, the document complete, no finite animation or transition running, and no open dialog
+ * still part-transparent (its fade as the style has it).
+ */
+function pageAtRest(): boolean {
+  const fading = (element: Element | null): boolean => {
+    for (let e = element; e; e = e.parentElement) {
+      const opacity = Number(getComputedStyle(e).opacity);
+      if (opacity > 0 && opacity < 1) return true;
+    }
+    return false;
+  };
+  const running =
+    document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity) ||
+    Array.from(document.querySelectorAll('[role="dialog"], dialog[open]')).some(fading);
+  return document.fonts.status === 'loaded' && document.readyState === 'complete' && !running;
 }
 
 /**
