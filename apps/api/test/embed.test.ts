@@ -5,7 +5,7 @@ import { EMBED_MAX_BEACHES } from '@beach/domain/embed';
 import { results } from '../src/db/schema';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { DATA_TODAY, fresh, restoreClock, setStation, setToday } from './public-fixtures';
-import { demoFacts, stationsOf, tokenCache, type DemoFacts, type StationRow } from './results-fixtures';
+import { closeStation, demoFacts, stationsOf, tokenCache, type DemoFacts, type StationRow } from './results-fixtures';
 
 /** Issue 31 item 4: the embeddable status (decision 0062). */
 
@@ -34,13 +34,7 @@ const publicStatus = async (id: number) =>
   (await get(`/api/public/beaches/${id}`)).json().payload as { beach: { name: string }; station_name: string; status: { name: string; since: string | null; reason: string | null } };
 
 async function closeByHand(id: number) {
-  const res = await ctx.call({
-    method: 'PUT',
-    url: '/api/beach/bulkStatus',
-    token: await token(OFFICER),
-    payload: { beach_station_ids: [id], beach_status_id: facts.status.CLOSED, reason: REASON, reason_code: 'SEWAGE', send_email: false },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await closeStation(ctx, await token(OFFICER), facts, id, REASON);
   fresh(ctx);
 }
 

@@ -8,7 +8,7 @@ import { beaches, beachStations, results } from '../src/db/schema';
 import type { PageRenderer } from '../src/plugins/web';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { DATA_TODAY, fresh, restoreClock, setStation, setToday } from './public-fixtures';
-import { demoFacts, stationsOf, tokenCache, type DemoFacts, type StationRow } from './results-fixtures';
+import { closeStation, demoFacts, stationsOf, tokenCache, type DemoFacts, type StationRow } from './results-fixtures';
 
 /**
  * Issue 31 item 1: the public pages' main content in their HTML (decision 0067). The api serves a page template
@@ -65,13 +65,7 @@ const readsOf = (html: string) =>
 const fact = (html: string, term: string) => new RegExp(`<dt>${term}</dt><dd>([^<]*)</dd>`).exec(html)?.[1];
 
 async function closeByHand(id: number) {
-  const res = await ctx.call({
-    method: 'PUT',
-    url: '/api/beach/bulkStatus',
-    token: await token(OFFICER),
-    payload: { beach_station_ids: [id], beach_status_id: facts.status.CLOSED, reason: REASON, reason_code: 'SEWAGE', send_email: false },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await closeStation(ctx, await token(OFFICER), facts, id, REASON);
 }
 
 describe(`HTML-first public pages on ${DATABASE_KIND}`, () => {

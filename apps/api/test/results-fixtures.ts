@@ -233,3 +233,14 @@ export function multipart(files: { field?: string; name: string; content: string
   parts.push(`--${boundary}--\r\n`);
   return { payload: Buffer.from(parts.join('')), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** Closes one station by hand, as a program's officer does (PUT beach/bulkStatus, no e-mail). */
+export async function closeStation(ctx: TestContext, token: string, facts: DemoFacts, id: number, reason: string) {
+  const res = await ctx.call({
+    method: 'PUT',
+    url: '/api/beach/bulkStatus',
+    token,
+    payload: { beach_station_ids: [id], beach_status_id: facts.status.CLOSED, reason, reason_code: 'SEWAGE', send_email: false },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}

@@ -21,27 +21,18 @@ export async function startMapReads(dispatch: (action: unknown) => unknown, para
   if (list) {
     reads.push(read(dispatch(endpoints.statusLegend.initiate(undefined, { subscribe: false }))), StationList.preload().catch(() => undefined));
     // Today's list asks for its first page with the map's version (StationList's TodayResults).
-    if (!date)
-      reads.push(
-        lean.then((statuses) =>
-          statuses?.version === undefined
-            ? undefined
-            : read(
-                dispatch(
-                  endpoints.mapList.initiate(
-                    {
-                      version: statuses.version,
-                      name: (params.get('name') ?? '').trim(),
-                      county: params.get('county') ?? '',
-                      status: params.get('status') ?? '',
-                      offset: 0,
-                    },
-                    { subscribe: false },
-                  ),
-                ),
-              ),
-        ),
-      );
+    const firstPage = (version: string) => ({
+      version,
+      name: (params.get('name') ?? '').trim(),
+      county: params.get('county') ?? '',
+      status: params.get('status') ?? '',
+      offset: 0,
+    });
+    const listed = async () => {
+      const version = (await lean)?.version;
+      if (version !== undefined) await read(dispatch(endpoints.mapList.initiate(firstPage(version), { subscribe: false })));
+    };
+    if (!date) reads.push(listed());
   }
   return Promise.all(reads);
 }
