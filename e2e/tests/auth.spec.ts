@@ -71,6 +71,8 @@ test.describe('staff sign-in journeys', () => {
       await page.goto('/login');
       await page.getByRole('link', { name: 'Forgot Password' }).first().click();
       await expect(page).toHaveURL(/\/forgotten-password$/);
+      // The address changes first; until the page's chunk is in, the sign-in page (with its own Email address) stays.
+      await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
       await page.getByLabel('Email address').fill('health@example.org');
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await expect(page.getByRole('status')).toContainText('If an account exists');
