@@ -1,14 +1,31 @@
 import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 
-export default defineProject({
-  plugins: [react()],
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
-    setupFiles: ['./src/test/setup.ts'],
-    // Whole-app tests load lazy routes; the first import of each is transformed on demand.
-    testTimeout: 30_000,
-  },
-});
+/**
+ * Test files that replace a module with vi.mock: they run in a fresh module graph of their own (the
+ * `web-isolated` project), since in a shared one the real module may already be loaded.
+ */
+const ISOLATED = ['src/features/beach-management/beach-management.test.tsx'];
+
+/** The web project's settings: `isolated` for the files above, else the rest of the web tests. */
+export function webProject(isolated: boolean) {
+  return defineProject({
+    plugins: [react()],
+    root: import.meta.dirname,
+    test: {
+      name: isolated ? 'web-isolated' : 'web',
+      environment: 'jsdom',
+      include: isolated ? ISOLATED : ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+      exclude: isolated ? configDefaults.exclude : [...configDefaults.exclude, ...ISOLATED],
+      setupFiles: ['./src/test/setup.ts'],
+      // One module graph and one document per worker, not per file (decision 0071): importing the app and
+      // setting up jsdom again for each of 79 files was most of this project's time. setup.ts ends every test
+      // as the next one expects to start.
+      isolate: isolated,
+      // Whole-app tests load lazy routes; the first import of each is transformed on demand.
+      testTimeout: 30_000,
+    },
+  });
+}
+
+export default webProject(false);

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { i18n, LANGUAGE_COOKIE } from '../i18n';
 
 // Lazy routes are compiled on first use; under a parallel run that can take a few seconds.
 configure({ asyncUtilTimeout: 5000 });
@@ -26,9 +27,14 @@ beforeEach(() => {
   window.localStorage.clear();
 });
 
-afterEach(() => {
+// Test files share one module graph and one document in a worker (isolate: false, decision 0071): each test
+// ends as the next one expects to start, in English, with no language cookie and no rendered tree.
+afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  await i18n.changeLanguage('en');
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
+  document.documentElement.lang = 'en';
 });
