@@ -7,14 +7,12 @@ interface SnapshotDateControlProps {
   /** Latest day allowed: tomorrow in the programs' time zone (SPEC 5). */
   max: string | null;
   onChange: (date: string | null) => void;
-  /** The address's other parameters (the view, the list's filters): sent along when the form goes without JavaScript. */
-  keep?: URLSearchParams;
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Shows the map as of a past day (public/snapshots). */
-export function SnapshotDateControl({ date, max, onChange, keep }: SnapshotDateControlProps) {
+export function SnapshotDateControl({ date, max, onChange }: SnapshotDateControlProps) {
   const { t, language } = usePublicText();
   const [draft, setDraft] = useState(date ?? '');
   // Kept as a kind, not a sentence, so it follows a language switch.
@@ -40,13 +38,8 @@ export function SnapshotDateControl({ date, max, onChange, keep }: SnapshotDateC
     onChange(draft);
   };
 
-  // Without JavaScript the form is sent as it stands (a GET of the same address with the day and the other
-  // parameters in it) and the server renders that day's map (decision 0067). An empty day is today's.
   return (
-    <form className="snapshot-control" method="get" onSubmit={submit} noValidate>
-      {[...(keep ?? [])].filter(([key]) => key !== 'date' && key !== 'pages').map(([key, value]) => (
-        <input key={key} type="hidden" name={key} value={value} />
-      ))}
+    <form className="snapshot-control" onSubmit={submit} noValidate>
       <div className={error ? 'usa-form-group usa-form-group--error' : 'usa-form-group'}>
         <label className="usa-label" htmlFor="snapshot-date">
           {t('map.snapshot.label')}
@@ -60,7 +53,6 @@ export function SnapshotDateControl({ date, max, onChange, keep }: SnapshotDateC
           <input
             className={error ? 'usa-input usa-input--error' : 'usa-input'}
             id="snapshot-date"
-            name="date"
             type="date"
             max={max ?? undefined}
             value={draft}
