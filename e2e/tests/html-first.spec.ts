@@ -92,6 +92,13 @@ test.describe('without JavaScript', () => {
     await page.setViewportSize({ width: 390, height: 1800 });
     await page.screenshot({ path: testInfo.outputPath('no-js-list-390.png') });
 
+    // Show more is a link to the same list a page longer, which the server renders.
+    await list.getByRole('link', { name: 'Show 25 more' }).click();
+    await expect(page).toHaveURL(/\/\?view=list&pages=2$/);
+    await expect(list.getByText(/^Showing 50 of \d+ stations\.$/)).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(50);
+    await page.goto('/?view=list');
+
     // The filters are a form sent as a GET: Enter in the search field sends it (the selects' Show beaches button is
     // in <noscript>, as above).
     expect(await (await page.request.get('/?view=list')).text()).toMatch(/<noscript><button type="submit"[^>]*>Show beaches<\/button><\/noscript>/);
@@ -104,6 +111,25 @@ test.describe('without JavaScript', () => {
     await item.getByRole('link', { name: /^Beach page for / }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { level: 1, name: profile.beach.name })).toBeVisible();
+  });
+});
+
+test.describe('without JavaScript, a past day', () => {
+  test.use({ javaScriptEnabled: false });
+  test.setTimeout(60_000);
+  test("the day form is sent as a GET of the page's address, and the server renders the statuses of that day", async ({ page }) => {
+    await page.goto('/?view=list');
+    await page.getByLabel('Show statuses on a past day').fill('2026-07-10');
+    await page.getByRole('button', { name: 'Show day' }).click();
+    // The view the form came from travels with the day.
+    await expect(page).toHaveURL(/\/\?view=list&date=2026-07-10$/);
+    await expect(page.getByText('Statuses on July 10, 2026, from the status history.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Beach list' }).getByText(/^Showing \d+ of \d+ stations?\.$/)).toBeVisible();
+    // An empty day is today's.
+    await page.getByLabel('Show statuses on a past day').fill('');
+    await page.getByRole('button', { name: 'Show day' }).click();
+    await expect(page).toHaveURL(/\/\?view=list&date=$/);
+    await expect(page.getByText(/^Statuses as of /)).toBeVisible();
   });
 });
 

@@ -242,7 +242,7 @@ export default function MapPage() {
           {today && <SeasonNotice programs={programs} today={today} />}
           <div className="map-page">
             <div className="map-page__main">
-              <SnapshotDateControl key={date ?? 'today'} date={date} max={tomorrow} onChange={(day) => update({ date: day })} />
+              <SnapshotDateControl key={date ?? 'today'} date={date} max={tomorrow} onChange={(day) => update({ date: day })} keep={params} />
               <div className="map-frame">
                 <div className="map-frame__bar">
                   <p className="map-frame__as-of" aria-live="polite">

@@ -7,12 +7,14 @@ interface SnapshotDateControlProps {
   /** Latest day allowed: tomorrow in the programs' time zone (SPEC 5). */
   max: string | null;
   onChange: (date: string | null) => void;
+  /** The address's other parameters (the view, the list's filters): sent along when the form goes without JavaScript. */
+  keep?: URLSearchParams;
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Shows the map as of a past day (public/snapshots). */
-export function SnapshotDateControl({ date, max, onChange }: SnapshotDateControlProps) {
+export function SnapshotDateControl({ date, max, onChange, keep }: SnapshotDateControlProps) {
   const { t, language } = usePublicText();
   const [draft, setDraft] = useState(date ?? '');
   // Kept as a kind, not a sentence, so it follows a language switch.
@@ -38,8 +40,13 @@ export function SnapshotDateControl({ date, max, onChange }: SnapshotDateControl
     onChange(draft);
   };
 
+  // Without JavaScript the form is sent as it stands (a GET of the same address with the day and the other
+  // parameters in it) and the server renders that day's map (decision 0067). An empty day is today's.
   return (
-    <form className="snapshot-control" onSubmit={submit} noValidate>
+    <form className="snapshot-control" method="get" onSubmit={submit} noValidate>
+      {[...(keep ?? [])].filter(([key]) => key !== 'date' && key !== 'pages').map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
       <div className={error ? 'usa-form-group usa-form-group--error' : 'usa-form-group'}>
         <label className="usa-label" htmlFor="snapshot-date">
           {t('map.snapshot.label')}
@@ -53,6 +60,7 @@ export function SnapshotDateControl({ date, max, onChange }: SnapshotDateControl
           <input
             className={error ? 'usa-input usa-input--error' : 'usa-input'}
             id="snapshot-date"
+            name="date"
             type="date"
             max={max ?? undefined}
             value={draft}

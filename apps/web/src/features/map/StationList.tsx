@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { usePublicText } from '../../i18n';
 import { PublicLoadError as LoadError } from '../../components/PublicLoadError';
 import { useMapListQuery } from './api';
-import { filterStations, STATION_LIST_PAGE_SIZE as PAGE_SIZE, type StationFilters } from './station-filters';
+import { filterStations, listPagesOf, MAX_LIST_PAGES, STATION_LIST_PAGE_SIZE as PAGE_SIZE, type StationFilters } from './station-filters';
 import { StationSummary } from './StationSummary';
 import type { BeachStatusCode, LegendItem, MapCounty, StationStatus } from '@beach/domain';
 import type { MapListFiltersView } from './map-view';
@@ -50,6 +50,7 @@ export function StationList({ source, counties, legend, styles, onShowOnMap }: S
         const next = new URLSearchParams(current);
         if (value) next.set(key, value);
         else next.delete(key);
+        next.delete('pages');
         return next;
       },
       { replace: true },
@@ -122,7 +123,7 @@ export function StationList({ source, counties, legend, styles, onShowOnMap }: S
               setParams(
                 (current) => {
                   const next = new URLSearchParams(current);
-                  for (const key of ['name', 'county', 'status']) next.delete(key);
+                  for (const key of ['name', 'county', 'status', 'pages']) next.delete(key);
                   return next;
                 },
                 { replace: true },
@@ -151,19 +152,28 @@ interface ResultsProps {
 /** A past day's stations: the snapshot, filtered here. */
 function DayResults({ stations, filters, onShowOnMap }: ResultsProps & { stations: readonly StationStatus[] }) {
   const matches = filterStations(stations, filters);
-  const filterKey = `${filters.query}|${filters.county}|${filters.status}`;
-  const [paging, setPaging] = useState({ key: filterKey, limit: PAGE_SIZE });
-  const limit = paging.key === filterKey ? paging.limit : PAGE_SIZE;
-  const shown = matches.slice(0, limit);
+  const paging = usePages();
+  const shown = matches.slice(0, paging.pages * PAGE_SIZE);
   return (
     <Results
       count={{ shown: shown.length, total: matches.length }}
-      onMore={shown.length < matches.length ? () => setPaging({ key: filterKey, limit: limit + PAGE_SIZE }) : null}
-      more={Math.min(PAGE_SIZE, matches.length - shown.length)}
+      more={shown.length < matches.length ? { ...paging.more, number: Math.min(PAGE_SIZE, matches.length - shown.length) } : null}
     >
       {shown.length > 0 && <Rows stations={shown} onShowOnMap={onShowOnMap} />}
     </Results>
   );
+}
+
+/** The list's length in pages (the address's `pages`), and Show more: the address of one page more, and the move to it. */
+function usePages(): { pages: number; more: { href: string; onMore: () => void } } {
+  const [params, setParams] = useSearchParams();
+  const pages = listPagesOf(params);
+  const next = new URLSearchParams(params);
+  next.set('pages', String(Math.min(pages + 1, MAX_LIST_PAGES)));
+  return {
+    pages,
+    more: { href: `?${next.toString()}`, onMore: () => setParams(next, { replace: true, preventScrollReset: true }) },
+  };
 }
 
 /** The value, once it has stayed the same for `ms`. */
@@ -184,12 +194,12 @@ function TodayResults({ version, filters, onShowOnMap }: ResultsProps & { versio
   const { t } = usePublicText();
   const name = useSettled(filters.query.trim(), SEARCH_DELAY_MS);
   const base = { version, name, county: filters.county, status: filters.status };
-  const filterKey = `${name}|${filters.county}|${filters.status}`;
-  const [paging, setPaging] = useState({ key: filterKey, pages: 1 });
-  const pages = paging.key === filterKey ? paging.pages : 1;
+  const { pages, more } = usePages();
   const first = useMapListQuery({ ...base, offset: 0 });
   // The page asked for last: until it arrives, the count and Show more wait for it.
-  const last = useMapListQuery({ ...base, offset: (pages - 1) * PAGE_SIZE }, { skip: pages === 1 });
+  // Asked once the first page is in, in the render that mounts the later pages (MorePage), which ask for it too:
+  // one request (each mount asks again once a request has ended: refetchOnMountOrArgChange).
+  const last = useMapListQuery({ ...base, offset: (pages - 1) * PAGE_SIZE }, { skip: pages === 1 || !first.data });
 
   if (!first.data) {
     return first.isError ? (
@@ -207,8 +217,7 @@ function TodayResults({ version, filters, onShowOnMap }: ResultsProps & { versio
     <Results
       count={{ shown, total }}
       busy={first.isFetching}
-      onMore={lastRows !== undefined && shown < total ? () => setPaging({ key: filterKey, pages: pages + 1 }) : null}
-      more={Math.min(PAGE_SIZE, total - shown)}
+      more={lastRows !== undefined && shown < total ? { ...more, number: Math.min(PAGE_SIZE, total - shown) } : null}
     >
       {total > 0 && (
         <ul className="station-list__items" aria-busy={first.isFetching}>
@@ -242,14 +251,13 @@ function MorePage({ args, onShowOnMap }: { args: MapListFiltersView; onShowOnMap
 function Results({
   count,
   busy = false,
-  onMore,
   more,
   children,
 }: {
   count: { shown: number; total: number };
   busy?: boolean;
-  onMore: (() => void) | null;
-  more: number;
+  /** Show more, when there is more: how many it adds, the address with them, the move there with JavaScript. */
+  more: { number: number; href: string; onMore: () => void } | null;
   children: ReactNode;
 }) {
   const { t } = usePublicText();
@@ -259,10 +267,19 @@ function Results({
         {count.total === 0 ? t('map.list.none') : t('map.list.showing', { shown: count.shown, count: count.total })}
       </p>
       {children}
-      {onMore && (
-        <button type="button" className="usa-button usa-button--outline" onClick={onMore}>
-          {t('map.list.showMore', { number: more })}
-        </button>
+      {/* A link to the same list one page longer: the server renders it without JavaScript (decision 0067); with it,
+          the page adds the next page in place. */}
+      {more && (
+        <a
+          className="usa-button usa-button--outline station-list__more"
+          href={more.href}
+          onClick={(event) => {
+            event.preventDefault();
+            more.onMore();
+          }}
+        >
+          {t('map.list.showMore', { number: more.number })}
+        </a>
       )}
     </>
   );

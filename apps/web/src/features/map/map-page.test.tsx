@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, setLanguage } from '../../i18n';
 import { mockFetch } from '../../test/fetch-mock';
@@ -92,6 +92,29 @@ describe('Map page, list view', () => {
     expect(await screen.findByText('Showing 3 of 3 stations.')).toBeInTheDocument();
   });
 
+  it('keeps Show more in the address: a link to the list a page longer, which a later visit opens at that length', async () => {
+    dismissWelcome();
+    const many = Array.from({ length: 60 }, (_, i) => station({ beach_station_id: 1000 + i, beach_name: `Beach ${String(i).padStart(2, '0')}`, county_id: 1, county: 'Monmouth' }));
+    const { calls } = mockFetch(mapRoutes(statusesPayload(many)));
+    const { user, router } = renderApp('/?view=list&pages=2');
+    const lists = () => calls.filter((c) => c.path === '/api/public/map/list');
+
+    expect(await screen.findByText('Showing 50 of 60 stations.')).toBeInTheDocument();
+    const list = screen.getByRole('region', { name: 'Beach list' });
+    expect(within(list).getAllByRole('heading', { level: 3 })).toHaveLength(50);
+    expect(lists().map((c) => c.query.offset)).toEqual([undefined, '25']);
+    const more = within(list).getByRole('link', { name: 'Show 10 more' });
+    expect(more).toHaveAttribute('href', '?view=list&pages=3');
+
+    await user.click(more);
+    expect(await screen.findByText('Showing 60 of 60 stations.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?view=list&pages=3');
+    // A filter starts again at the first page, and takes the length out of the address.
+    await user.selectOptions(within(list).getByLabelText('County'), 'Monmouth');
+    await waitFor(() => expect(router.state.location.search).toBe('?view=list&county=1'));
+    expect(await screen.findByText('Showing 25 of 60 stations.')).toBeInTheDocument();
+  });
+
   it('reads today\'s list 25 stations at a time, a search once typing pauses, and never the full list', async () => {
     dismissWelcome();
     const many = Array.from({ length: 60 }, (_, i) =>
@@ -106,9 +129,9 @@ describe('Map page, list view', () => {
     expect(within(list).getAllByRole('heading', { level: 3 })).toHaveLength(25);
     expect(lists().map((c) => c.query)).toEqual([{ v: 'test-version' }]);
 
-    await user.click(within(list).getByRole('button', { name: 'Show 25 more' }));
+    await user.click(within(list).getByRole('link', { name: 'Show 25 more' }));
     expect(await screen.findByText('Showing 50 of 60 stations.')).toBeInTheDocument();
-    await user.click(within(list).getByRole('button', { name: 'Show 10 more' }));
+    await user.click(within(list).getByRole('link', { name: 'Show 10 more' }));
     expect(await screen.findByText('Showing 60 of 60 stations.')).toBeInTheDocument();
     const headings = within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     // In the public order the stations come in (Beach Ordering), every station once.
@@ -116,7 +139,7 @@ describe('Map page, list view', () => {
     expect(new Set(headings).size).toBe(60);
     expect(headings[0]).toBe('Beach 00');
     expect(headings[59]).toBe('Beach 59');
-    expect(within(list).queryByRole('button', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
+    expect(within(list).queryByRole('link', { name: /^Show \d+ more$/ })).not.toBeInTheDocument();
     expect(lists().map((c) => c.query.offset)).toEqual([undefined, '25', '50']);
 
     // A search typed letter by letter is one request, and starts again at the first page.
