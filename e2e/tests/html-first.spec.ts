@@ -123,9 +123,13 @@ test.describe('without JavaScript, a past day', () => {
     await page.getByRole('button', { name: 'Show day' }).click();
     // The view the form came from travels with the day.
     await expect(page).toHaveURL(/\/\?view=list&date=2026-07-10$/);
-    await expect(page.getByText('Statuses on July 10, 2026, from the status history.')).toBeVisible();
+    await expect(page.getByText('Statuses on Jul 10, 2026, from the status history.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Beach list' }).getByText(/^Showing \d+ of \d+ stations?\.$/)).toBeVisible();
-    // An empty day is today's.
+    // Back to today is a link to the same view without the day; an empty day is today's too.
+    await page.getByRole('link', { name: 'Back to today' }).click();
+    await expect(page).toHaveURL(/\/\?view=list$/);
+    await expect(page.getByText(/^Statuses as of /)).toBeVisible();
+    await page.goto('/?view=list&date=2026-07-10');
     await page.getByLabel('Show statuses on a past day').fill('');
     await page.getByRole('button', { name: 'Show day' }).click();
     await expect(page).toHaveURL(/\/\?view=list&date=$/);

@@ -40,11 +40,13 @@ export function SnapshotDateControl({ date, max, onChange, keep }: SnapshotDateC
     onChange(draft);
   };
 
+  // The address's parameters but the day and the list's length, which a new day starts again without.
+  const kept = [...(keep ?? [])].filter(([key]) => key !== 'date' && key !== 'pages');
   // Without JavaScript the form is sent as it stands (a GET of the same address with the day and the other
   // parameters in it) and the server renders that day's map (decision 0067). An empty day is today's.
   return (
     <form className="snapshot-control" method="get" onSubmit={submit} noValidate>
-      {[...(keep ?? [])].filter(([key]) => key !== 'date' && key !== 'pages').map(([key, value]) => (
+      {kept.map(([key, value]) => (
         <input key={key} type="hidden" name={key} value={value} />
       ))}
       <div className={error ? 'usa-form-group usa-form-group--error' : 'usa-form-group'}>
@@ -71,17 +73,18 @@ export function SnapshotDateControl({ date, max, onChange, keep }: SnapshotDateC
             {t('map.snapshot.show')}
           </button>
           {date && (
-            <button
-              type="button"
+            <a
               className="usa-button usa-button--outline"
-              onClick={() => {
+              href={`?${new URLSearchParams(kept).toString()}`}
+              onClick={(event) => {
+                event.preventDefault();
                 setDraft('');
                 setProblem(null);
                 onChange(null);
               }}
             >
               {t('map.snapshot.backToToday')}
-            </button>
+            </a>
           )}
         </div>
       </div>
