@@ -172,7 +172,7 @@ function usePages(): { pages: number; more: { href: string; onMore: () => void }
   next.set('pages', String(Math.min(pages + 1, MAX_LIST_PAGES)));
   return {
     pages,
-    more: { href: `?${next.toString()}`, onMore: () => setParams(next, { replace: true, preventScrollReset: true }) },
+    more: { href: `?${next.toString()}`, onMore: () => setParams(next, { replace: true }) },
   };
 }
 

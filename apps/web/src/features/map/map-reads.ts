@@ -8,8 +8,8 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * The map page's first reads (app/first-reads.ts), with the same arguments its components ask with: today's lean
  * statuses (what the map and the closures panel draw from), a past day's snapshot when the address names a day,
  * and in the list view the legend, the list's chunk and its pages for the address's filters (the first, or as many
- * as its `pages` says). Both the
- * browser (before its first render) and the server (for the page's HTML, decision 0067) start them.
+ * as its `pages` says). Both the browser (before its first render) and the server (for the page's HTML, decision
+ * 0067) start them.
  */
 export async function startMapReads(dispatch: (action: unknown) => unknown, params: URLSearchParams): Promise<unknown> {
   const { endpoints } = mapApi;
