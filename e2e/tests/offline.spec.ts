@@ -154,7 +154,18 @@ test('a new version of the worker is taken up on the next visit, and its old cac
     await expect(page.getByRole('heading', { level: 1, name: 'Map' })).toBeVisible();
     // The new worker installs (its first view's files, through the proxy) before it takes over and removes the old
     // caches: 20 s ran out once at a load of 11, with the new version's app cache made and still filling.
-    await expect.poll(() => page.evaluate(() => caches.keys().then((keys) => keys.sort())), { timeout: 60_000 }).toEqual([`beach-app-${next}`, `beach-data-${next}`]);
+    await expect
+      .poll(() => page.evaluate(() => caches.keys().then((keys) => keys.sort())), { timeout: 60_000 })
+      .toEqual([`beach-app-${next}`, `beach-data-${next}`])
+      .catch(async (error: Error) => {
+        // What the registration holds says which step stopped: an install that failed, or one waiting to activate.
+        const workers = await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          const of = (worker: ServiceWorker | null | undefined) => (worker ? `${worker.state} ${new URL(worker.scriptURL).pathname}` : null);
+          return { installing: of(registration?.installing), waiting: of(registration?.waiting), active: of(registration?.active), controller: of(navigator.serviceWorker.controller) };
+        });
+        throw new Error(`${error.message}\nworkers: ${JSON.stringify(workers)}`);
+      });
     // The new version controls the page and has kept what the page read before it took over: offline works.
     await kept(page, '/api/public/map/statuses');
     await context.setOffline(true);

@@ -96,7 +96,7 @@ test.describe('public map', () => {
     await page.getByRole('button', { name: 'Show day' }).click();
     await expect(page.getByText(/Date cannot be later than tomorrow/)).toBeVisible();
 
-    await page.getByRole('button', { name: 'Back to today' }).click();
+    await page.getByRole('link', { name: 'Back to today' }).click();
     await expect(page.getByText(/^Statuses as of /)).toBeVisible();
   });
 

@@ -99,13 +99,13 @@ export function startOffline(): void {
   });
 
   // A worker that takes control now (the first visit, or a new version) keeps what this page loaded before it, and
-  // the reads the page came with. A worker already in control keeps those now, fresh: the last good copy of a page
-  // visited again is this visit's.
+  // the reads the page came with, fresh (the last good copy of a page visited again is this visit's). The worker
+  // in control now is told the same: it may have taken over before this ran (a new version can activate while a
+  // slow page is still loading), and what it has kept already it does not fetch again.
   const served = servedUrls();
-  container.addEventListener('controllerchange', () =>
-    container.controller?.postMessage({ type: 'beach-keep', urls: [...loadedUrls(), ...served], fresh: served }),
-  );
-  if (served.length) container.controller?.postMessage({ type: 'beach-keep', urls: served, fresh: served });
+  const keepLoaded = () => container.controller?.postMessage({ type: 'beach-keep', urls: [...loadedUrls(), ...served], fresh: served });
+  container.addEventListener('controllerchange', keepLoaded);
+  keepLoaded();
 
   if (!document.querySelector('link[rel="manifest"]')) {
     const link = document.createElement('link');

@@ -144,23 +144,34 @@ self.addEventListener('message', (event) => {
   }
 });
 
+/** Files and reads kept at once by keepLoaded: the browser's six connections to the site, less two for the page. */
+const KEEP_AT_ONCE = 4;
+
 async function keepLoaded(urls: string[], fresh: ReadonlySet<string>): Promise<void> {
-  for (const url of urls.slice(0, 100)) {
-    const route = routeOf({ method: 'GET', url, mode: 'cors', authorized: false }, self.location.origin);
-    try {
-      if (route === 'data') {
-        const cache = await caches.open(DATA_CACHE);
-        if (fresh.has(url) || !(await cache.match(url))) await keep(new Request(url), await fetch(url));
-      } else if (route === 'asset') {
-        const cache = await caches.open(APP_CACHE);
-        if (!(await cache.match(url))) {
-          const response = await fetch(url);
-          if (response.ok) await cache.put(url, response);
-        }
+  // A few at a time, not one after another: while this message's work is open, a new version that is installed
+  // waits to take over (a worker with events in progress is not replaced), so it is kept short.
+  const queue = urls.slice(0, 100);
+  const next = async (): Promise<void> => {
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) await keepOne(url, fresh.has(url));
+  };
+  await Promise.all(Array.from({ length: KEEP_AT_ONCE }, next));
+}
+
+async function keepOne(url: string, fresh: boolean): Promise<void> {
+  const route = routeOf({ method: 'GET', url, mode: 'cors', authorized: false }, self.location.origin);
+  try {
+    if (route === 'data') {
+      const cache = await caches.open(DATA_CACHE);
+      if (fresh || !(await cache.match(url))) await keep(new Request(url), await fetch(url));
+    } else if (route === 'asset') {
+      const cache = await caches.open(APP_CACHE);
+      if (!(await cache.match(url))) {
+        const response = await fetch(url);
+        if (response.ok) await cache.put(url, response);
       }
-    } catch {
-      // Offline again, or the file is gone (a newer build): nothing to keep.
     }
+  } catch {
+    // Offline again, or the file is gone (a newer build): nothing to keep.
   }
 }
 
