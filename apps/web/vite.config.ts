@@ -94,13 +94,17 @@ export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrConfig(
     // Every browser the site supports preloads modules itself: no polyfill in the entry (decision 0020).
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The app (index.html and main.tsx), and the boot script a rendered beach page or Beach Actions starts it with
+      // after its first paint (decision 0072): an entry of its own, so it carries nothing of the app; the api puts
+      // it inline.
+      input: { index: fileURLToPath(new URL('index.html', import.meta.url)), boot: fileURLToPath(new URL('src/boot.ts', import.meta.url)) },
       output: {
         codeSplitting: {
           // Everything index.html loads statically in one chunk (the entry itself stays apart, so the
           // manifest keeps it): every page loads all of it anyway, and one file compresses better than
           // the dozen small shared chunks the bundler would otherwise make of it.
           groups: [
-            { name: 'app', tags: ['$initial'], test: (id) => !/[\\/](index\.html|src[\\/]main\.tsx)$/.test(id) },
+            { name: 'app', tags: ['$initial'], test: (id) => !/[\\/](index\.html|src[\\/](main|boot)\.tsx?)$/.test(id) },
             // Small modules lazy pages share (a public page's frame, the map's helpers, the domain's map modules such
             // as the list view's filters): one request for them all rather than one apiece (a response's headers
             // cost about as much as such a file; decision 0020).

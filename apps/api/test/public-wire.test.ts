@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { serialise } from '../src/lib/public-cache';
 import { NO_STATION_FILTERS } from '@beach/domain/map/station-list';
 import { mapListSchema, mapStatusesSchema } from '../src/modules/public-site/schemas/map';
 import { mapListPage, mapModel } from '../src/modules/public-site/service/statuses';
-import { notFoundHandler, registerWeb } from '../src/plugins/web';
+import { bootInstead, notFoundHandler, registerWeb, type PageRenderer } from '../src/plugins/web';
 import { wirePlugin } from '../src/plugins/wire';
 import { ok } from '../src/lib/http';
 import { createTestContext, type TestContext } from './helpers';
@@ -246,13 +247,17 @@ describe('the built web app', () => {
     writeFileSync(path.join(root, 'assets', 'app-abc.js'), script);
     writeFileSync(path.join(root, 'assets', 'app-abc.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(root, 'assets', 'app-abc.js.gz'), gzipSync(script));
-    const html = '<!doctype html><html><head><script type="module" src="/assets/app-abc.js"></script></head><body></body></html>';
+    const html =
+      '<!doctype html><html><head><script type="module" crossorigin src="/assets/app-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/runtime-r.js"></head><body><div id="root"></div></body></html>';
     writeFileSync(path.join(root, 'index.html'), html);
+    writeFileSync(path.join(root, 'assets', 'boot-b.js'), 'import(document.currentScript);\n//# sourceMappingURL=boot-b.js.map\n');
     writeFileSync(path.join(root, 'index.html.br'), brotliCompressSync(Buffer.from(html)));
     writeFileSync(
       path.join(root, '.vite', 'manifest.json'),
       JSON.stringify({
         'index.html': { file: 'assets/app-abc.js', isEntry: true },
+        // The boot script a rendered page starts the app with (decision 0072): an entry of its own.
+        'src/boot.ts': { file: 'assets/boot-b.js', isEntry: true, src: 'src/boot.ts' },
         'src/features/map/MapPage.tsx': { file: 'assets/MapPage-x.js', css: ['assets/MapPage-x.css'], imports: ['index.html'] },
         // The beach page's reads: a chunk of their own that the page imports and main.tsx imports through a re-export.
         'src/features/beach/BeachPage.tsx': { file: 'assets/BeachPage-x.js', css: ['assets/BeachPage-x.css'], imports: ['index.html', '_api-reads.js'] },
@@ -263,11 +268,15 @@ describe('the built web app', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  async function webApp(switches?: () => unknown) {
+  async function webApp(switches?: () => unknown, renderer: PageRenderer | null = null) {
     const app = Fastify();
     await app.register(wirePlugin);
+    // The policy as helmet sends it (app.ts), which a rendered page's inline boot script is added to by its hash.
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('content-security-policy', "default-src 'self';script-src 'self';object-src 'none'");
+    });
     if (switches) app.get('/api/public/switches/', switches);
-    const web = await registerWeb(app, root, { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' });
+    const web = await registerWeb(app, root, { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png', renderer });
     app.setNotFoundHandler(notFoundHandler(web));
     return app;
   }
@@ -357,6 +366,52 @@ describe('the built web app', () => {
     expect(portal.body).not.toContain('site-switches');
     expect(reads).toBe(3);
     await app.close();
+  });
+
+  it("starts a rendered beach page's app after its first paint: the boot script names the entry and the modules, no module preload before", async () => {
+    // The web's server render (decision 0067) of a beach page and of the map page.
+    const renderer: PageRenderer = {
+      renderPage: async ({ url }) => (url === '/beach/7' || url === '/' ? { html: '<h1>Page</h1>', language: 'en', title: 'Page', reads: {}, status: 200 } : null),
+    };
+    const app = await webApp(undefined, renderer);
+    const page = await app.inject({ method: 'GET', url: '/beach/7' });
+    expect(page.body).toContain('<div id="root"><h1>Page</h1></div>');
+    // Inline, without its source map's comment, and allowed by its hash alone.
+    const boot = 'import(document.currentScript);';
+    expect(page.body).toContain(
+      `<script type="module" data-entry="/assets/app-abc.js" data-preload="/assets/runtime-r.js /assets/BeachPage-x.js /assets/api-reads.js /assets/api-beach.js">${boot}</script>`,
+    );
+    expect(page.body).not.toContain('modulepreload');
+    expect(page.body.match(/<script type="module"/g)).toHaveLength(1);
+    const hash = createHash('sha256').update(boot).digest('base64');
+    expect(page.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    // The page's stylesheet is still in the header: the browser needs it before it paints.
+    const link = String(page.headers.link);
+    expect(link).not.toContain('modulepreload');
+    expect(link).toContain('</assets/BeachPage-x.css>; rel=preload; as=style');
+
+    // The map page, rendered too, starts its app at once (the map is the app's to draw), with its preloads.
+    const map = await app.inject({ method: 'GET', url: '/' });
+    expect(map.body).toContain('<div id="root"><h1>Page</h1></div>');
+    expect(map.body).toContain('<script type="module" crossorigin src="/assets/app-abc.js"></script>');
+    expect(map.body).not.toContain('currentScript');
+    expect(map.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(String(map.headers.link)).toContain('</assets/MapPage-x.js>; rel=modulepreload');
+    // A page the server does not render loads its app as before.
+    const unrendered = await app.inject({ method: 'GET', url: '/beach-actions' });
+    expect(unrendered.body).toContain('<script type="module" crossorigin src="/assets/app-abc.js"></script>');
+    expect(unrendered.body).not.toContain('currentScript');
+    await app.close();
+  });
+
+  it('leaves a template without an entry script, an address that would need escaping, and a script that would close its element alone', () => {
+    const bare = '<html><head></head><body></body></html>';
+    expect(bootInstead(bare, 'boot()', ['/assets/page.js'])).toBe(bare);
+    const template = '<head><script type="module" crossorigin src="/assets/index.js"></script></head>';
+    expect(bootInstead(template, 'boot()', ['/assets/a"b.js', '/assets/page.js', '/assets/page.js'])).toBe(
+      '<head><script type="module" data-entry="/assets/index.js" data-preload="/assets/page.js">boot()</script></head>',
+    );
+    expect(bootInstead(template, 'boot("</script>")', [])).toBe(template);
   });
 
   it('serves a public page without the switches when they fail, and the browser reads them itself', async () => {

@@ -5,7 +5,7 @@
 // and adds up the bytes each response took on the wire: status line, headers and body as sent. Fails above
 // BUDGET_KB (1 KB = 1000 bytes).
 //
-// Counted: the document; what it names (scripts, modulepreloads, stylesheets, the icon); the Link header's
+// Counted: the document; what it names (scripts, modulepreloads, stylesheets, the icon, what the boot script starts); the Link header's
 // preloads; the workers those chunks start; the map page's chunks and the Leaflet map's (first-view.json "chunks", from the Vite manifest,
 // with their static imports and stylesheets); the api reads the page makes before the map is usable
 // (first-view.json "reads"; a browser test keeps that list honest). Each once. Not counted: base-map tiles
@@ -111,6 +111,9 @@ try {
     const tag = match[0];
     const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
     if (url?.startsWith('/')) await count(url, 'named by the document');
+    // The boot script of a rendered page names the entry and the modules it loads after the first paint (decision 0072).
+    const started = [/\bdata-entry="([^"]+)"/.exec(tag)?.[1], ...(/\bdata-preload="([^"]*)"/.exec(tag)?.[1] ?? '').split(' ')];
+    for (const file of started) if (file?.startsWith('/')) await count(file, 'started by the boot script');
   }
   for (const part of String(page.headers.link ?? '').split(/,\s*(?=<)/)) {
     const url = /^<([^>]+)>/.exec(part)?.[1];

@@ -23,7 +23,11 @@ warmUpIntl();
 // staff side gains nothing offline, and its pages skip the worker's install (decision 0069).
 const offline = () => import('./offline/start').then((m) => m.startOffline(), () => undefined);
 const offlineFirst = document.documentElement.hasAttribute('data-offline') ? offline() : undefined;
-if (!offlineFirst && !isStaffPage(location.pathname)) addEventListener('load', offline);
+// A rendered page starts the app after its first paint (boot.ts, decision 0072), often after the load event.
+if (!offlineFirst && !isStaffPage(location.pathname)) {
+  if (document.readyState === 'complete') void offline();
+  else addEventListener('load', offline);
+}
 
 /**
  * Ends the current task and resumes in a new one (decision 0048). The first view's start-up is three tasks, not

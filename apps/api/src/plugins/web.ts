@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,8 +12,11 @@ import { codedEtag, compressedBody, etagMatches, PUBLIC_TTL_MS, strongEtag, type
 
 /** What the api knows of the built web app: whether there is one, and the hints to send with its pages. */
 export interface WebApp {
-  /** The Link header for a page's first load (preloads of its chunk and, unless `reads` is false, its first reads), or null. */
-  linkFor(url: string, options?: { reads?: boolean }): string | null;
+  /**
+   * The Link header for a page's first load (preloads of its chunk unless `modules` is false, and of its first reads
+   * unless `reads` is false), or null.
+   */
+  linkFor(url: string, options?: { reads?: boolean; modules?: boolean }): string | null;
   /** Sends the app's page (index.html) for `request`: a public page with the site switches in it. */
   sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
@@ -85,7 +89,9 @@ export async function registerWeb(
   });
   const manifest = readManifest(root);
   const linkFor = pageHints(manifest, options.tileUrl);
+  const paintFirst = paintFirstModules(manifest);
   const stylesFor = pageStyles(manifest);
+  const boot = bootScript(manifest, root);
   const template = readFileSync(path.join(root, 'index.html'), 'utf8');
   const renderer = options.renderer === undefined ? await loadRenderer(app, root) : options.renderer;
   // The page a version of the switches makes, with its ETag: the same bytes for every visitor until they change.
@@ -105,15 +111,21 @@ export async function registerWeb(
   // A public page with its main content rendered by the server (decision 0067), from the api's own public reads:
   // kept with them in the public read cache (a staff write forgets both at once), so a change reaches the page as
   // soon as it reaches the JSON. Null when there is no render (no renderer, a portal page, a failure, too slow).
-  const renderedPage = async (request: FastifyRequest, switches: string | null): Promise<{ page: CachedBody; status: number } | null> => {
+  const renderedPage = async (
+    request: FastifyRequest,
+    switches: string | null,
+  ): Promise<{ page: CachedBody; status: number; booted: boolean } | null> => {
     if (!renderer) return null;
     const url = request.url;
     const cookie = request.headers.cookie;
     const render = async () => {
       const rendered = await renderer.renderPage({ url, cookie, read: (key) => publicRead(app, key) });
       if (!rendered) return null;
-      const body = Buffer.from(fillTemplate(template, { switches, ...rendered, styles: stylesFor(url) }));
-      return { page: { body, etag: strongEtag(body) }, status: rendered.status };
+      // A page whose content is all in its HTML starts its app after its first paint (decision 0072).
+      const modules = boot ? paintFirst(url) : null;
+      const scripts = boot && modules ? { boot: boot.code, preload: modules } : undefined;
+      const body = Buffer.from(fillTemplate(template, { switches, ...rendered, styles: stylesFor(url), scripts }));
+      return { page: { body, etag: strongEtag(body) }, status: rendered.status, booted: scripts !== undefined };
     };
     const language = /(?:^|;\s*)beach-portal-language=es(?:;|$)/.test(cookie ?? '') ? 'es' : 'en';
     const key = `web-page:${language}:${strongEtag(switches ?? '')}:${url}`;
@@ -137,10 +149,14 @@ export async function registerWeb(
       const switches = publicPage ? await switchesAnswer(app) : null;
       const rendered = publicPage ? await renderedPage(request, switches) : null;
       // Without the switches in it, a public page reads them first thing: preload them as before. A rendered page
-      // answers its first reads itself: no preloads of them.
-      const hints = linkFor(request.url, { reads: rendered === null });
+      // answers its first reads itself: no preloads of them; and its boot script preloads its modules after the
+      // first paint (decision 0072): none in the header, which the browser acts on before it paints.
+      const hints = linkFor(request.url, { reads: rendered === null, modules: !rendered?.booted });
       const link = [hints, publicPage && switches === null ? `<${SWITCHES_READ}>; rel=preload; as=fetch; crossorigin` : null].filter(Boolean).join(', ');
       if (link) reply.header('link', link);
+      // The boot script is inline (no request of its own before the first paint), allowed by its hash alone.
+      const policy = reply.getHeader('content-security-policy');
+      if (rendered?.booted && boot && typeof policy === 'string') reply.header('content-security-policy', policy.replace("script-src 'self'", `script-src 'self' '${boot.hash}'`));
       const page = rendered?.page ?? pageWith(switches);
       const coding = preferredCoding(request.headers['accept-encoding']);
       reply
@@ -172,10 +188,20 @@ function dataBlock(id: string, json: string): string {
  */
 export function fillTemplate(
   template: string,
-  page: { switches: string | null; html?: string; language?: string; title?: string; reads?: Record<string, ServedAnswer>; styles?: string[] },
+  page: {
+    switches: string | null;
+    html?: string;
+    language?: string;
+    title?: string;
+    reads?: Record<string, ServedAnswer>;
+    styles?: string[];
+    /** A rendered page's boot script (its code) and the page's modules, which it starts after the first paint. */
+    scripts?: { boot: string; preload: string[] };
+  },
 ): string {
   let html = template;
   if (page.html !== undefined) {
+    if (page.scripts) html = bootInstead(html, page.scripts.boot, page.scripts.preload);
     // The page's own stylesheets, render-blocking like the site's: the served markup is drawn with the styles the
     // app's render will have, so the takeover moves nothing (the page's chunk finds them there and adds none).
     const links = (page.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
@@ -188,6 +214,37 @@ export function fillTemplate(
     (page.switches === null ? '' : dataBlock(SWITCHES_ELEMENT_ID, page.switches)) +
     (page.reads && Object.keys(page.reads).length ? dataBlock(SERVED_READS_ELEMENT_ID, JSON.stringify(page.reads)) : '');
   return html.includes('</body>') ? html.replace('</body>', () => `${data}</body>`) : html + data;
+}
+
+/** A build file's address as the manifest names it: nothing in it that an attribute would need escaped. */
+const BUILD_FILE = /^\/[\w./-]+$/;
+
+/**
+ * The template's entry script and its module preloads replaced by the boot script (decision 0072), inline, which
+ * names them (the entry, then the entry's imports and the page's modules, each once) and loads them after the
+ * page's first paint. A template without an entry script is left as it is.
+ */
+export function bootInstead(template: string, bootCode: string, pageModules: string[]): string {
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/.exec(template);
+  if (!entry || !BUILD_FILE.test(entry[1]!) || /<\/script/i.test(bootCode)) return template;
+  const preloads = [...template.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g)];
+  const preload = [...new Set([...preloads.map((m) => m[1]!), ...pageModules])].filter((href) => BUILD_FILE.test(href) && href !== entry[1]);
+  const script = `<script type="module" data-entry="${entry[1]}" data-preload="${preload.join(' ')}">${bootCode}</script>`;
+  let html = template.replace(entry[0], () => script);
+  for (const link of preloads) html = html.replace(link[0], '');
+  return html;
+}
+
+/**
+ * The boot script of the build (src/boot.ts, an entry of its own, built into a file of its own): its code, without
+ * its source map's comment, to be put inline, and the hash a page's Content-Security-Policy allows it by. Null in a
+ * build without one.
+ */
+export function bootScript(manifest: Manifest, root: string): { code: string; hash: string } | null {
+  const file = manifest['src/boot.ts']?.file;
+  if (!file || !existsSync(path.join(root, file))) return null;
+  const code = readFileSync(path.join(root, file), 'utf8').replace(/\n?\/\/# sourceMappingURL=\S*\s*$/, '');
+  return { code, hash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
 }
 
 /**
@@ -248,13 +305,20 @@ function readManifest(root: string): Manifest {
   }
 }
 
-/**
- * Preload hints per public page (decision 0020): the page's own chunk and its stylesheet, and the reads its
- * first view makes, so they download while the entry script does instead of after it has run. The map also
- * gets a preconnect to the tile server. Pages not named here get none.
- */
-export function pageHints(manifest: Manifest, tileUrl?: string): (url: string, options?: { reads?: boolean }) => string | null {
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+/** The build files and first reads of each public page with hints (decision 0020), by address. */
+interface PageFiles {
+  /** The page's chunks outside the entry's (module scripts). */
+  modules: string[];
+  /** Their stylesheets. */
+  styles: string[];
+  /** The reads its first view makes. */
+  reads: string[];
+  /** The tile server's origin, for the map. */
+  preconnect: string | null;
+}
+
+function pageFiles(manifest: Manifest, tileUrl?: string): (url: string) => PageFiles | null {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.src !== 'src/boot.ts');
   const inEntry = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
@@ -262,44 +326,71 @@ export function pageHints(manifest: Manifest, tileUrl?: string): (url: string, o
     for (const next of manifest[key]!.imports ?? []) walk(next, into);
   };
   if (entry) walk(Object.keys(manifest).find((key) => manifest[key] === entry)!, inEntry);
-  const chunk = (source: string): string[] => {
-    const key = Object.keys(manifest).find((k) => k === source);
-    if (!key) return [];
+  const chunks = (...sources: string[]) => {
     const keys = new Set<string>();
-    walk(key, keys);
-    const links: string[] = [];
-    for (const k of keys) {
-      if (inEntry.has(k)) continue;
-      // Module scripts are fetched in CORS mode with same-origin credentials whatever the attribute says.
-      links.push(`</${manifest[k]!.file}>; rel=modulepreload`);
-      for (const css of manifest[k]!.css ?? []) links.push(`</${css}>; rel=preload; as=style; crossorigin`);
-    }
-    return links;
+    for (const source of sources) walk(source, keys);
+    const own = [...keys].filter((k) => !inEntry.has(k));
+    return { modules: own.map((k) => `/${manifest[k]!.file}`), styles: own.flatMap((k) => (manifest[k]!.css ?? []).map((css) => `/${css}`)) };
   };
-  const read = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
-  const tiles = /^(https?:\/\/[^/{}]+)\//.exec(tileUrl ?? '')?.[1];
+  const tiles = /^(https?:\/\/[^/{}]+)\//.exec(tileUrl ?? '')?.[1] ?? null;
   // The map page's first view reads the lean statuses (they carry the tile URL and time zone); the switches (a
   // first visit's welcome pop-up) come in the page itself (sendPage); its legend and side panels wait until the
   // map is drawn.
-  const map = { chunks: [...chunk('src/features/map/MapPage.tsx'), ...(tiles ? [`<${tiles}>; rel=preconnect`] : [])], reads: [read('/api/public/map/statuses')] };
+  const map: PageFiles = { ...chunks('src/features/map/MapPage.tsx'), reads: ['/api/public/map/statuses'], preconnect: tiles };
   // The beach page's chunk, and its reads' module, which main.tsx imports to read the profile before the first
   // render (decision 0050).
-  const beach = [...new Set([...chunk('src/features/beach/BeachPage.tsx'), ...chunk('src/features/beach/api.ts')])];
-  const actions = {
-    chunks: [...new Set([...chunk('src/features/beach-actions/BeachActionsPage.tsx'), ...chunk('src/features/beach-actions/api.ts')])],
-    reads: [read('/api/public/beachActions'), read('/api/public/config')],
+  const beach = chunks('src/features/beach/BeachPage.tsx', 'src/features/beach/api.ts');
+  const actions: PageFiles = {
+    ...chunks('src/features/beach-actions/BeachActionsPage.tsx', 'src/features/beach-actions/api.ts'),
+    reads: ['/api/public/beachActions', '/api/public/config'],
+    preconnect: null,
   };
-  const hints = (page: { chunks: string[]; reads: string[] }, reads: boolean) => [...page.chunks, ...(reads ? page.reads : [])].join(', ') || null;
-  // `reads` false: the page came rendered with its first reads' answers in it (decision 0067), which it does not
-  // ask for again.
-  return (url, { reads = true } = {}) => {
-    const [pathname = '', query] = url.split('?', 2);
+  return (url) => {
+    const pathname = url.split('?', 1)[0]!;
     if (isStaffPage(pathname)) return null;
-    if (pathname === '/') return query ? null : hints(map, reads);
-    if (pathname === '/beach-actions' && !query) return hints(actions, reads);
+    if (pathname === '/') return map;
+    if (pathname === '/beach-actions') return actions;
     const id = /^\/beach\/(\d{1,9})$/.exec(pathname)?.[1];
-    if (id) return hints({ chunks: beach, reads: [read(`/api/public/beaches/${id}`)] }, reads);
-    return null;
+    return id ? { ...beach, reads: [`/api/public/beaches/${id}`], preconnect: null } : null;
+  };
+}
+
+/**
+ * Preload hints per public page (decision 0020): the page's own chunk and its stylesheet, and the reads its
+ * first view makes, so they download while the entry script does instead of after it has run. The map also
+ * gets a preconnect to the tile server. Pages not named here get none.
+ */
+export function pageHints(manifest: Manifest, tileUrl?: string): (url: string, options?: { reads?: boolean; modules?: boolean }) => string | null {
+  const filesOf = pageFiles(manifest, tileUrl);
+  // `reads` false: the page came rendered with its first reads' answers in it (decision 0067), which it does not
+  // ask for again. `modules` false: its boot script preloads them (decision 0072).
+  return (url, { reads = true, modules = true } = {}) => {
+    // The map and Beach Actions with a query (a list view, a filter, a day) read other things first: no hints.
+    const [pathname, query] = url.split('?', 2);
+    const files = query && (pathname === '/' || pathname === '/beach-actions') ? null : filesOf(url);
+    if (!files) return null;
+    const links = [
+      // Module scripts are fetched in CORS mode with same-origin credentials whatever the attribute says.
+      ...(modules ? files.modules.map((file) => `<${file}>; rel=modulepreload`) : []),
+      ...files.styles.map((css) => `<${css}>; rel=preload; as=style; crossorigin`),
+      ...(files.preconnect ? [`<${files.preconnect}>; rel=preconnect`] : []),
+      ...(reads ? files.reads.map((read) => `<${read}>; rel=preload; as=fetch; crossorigin`) : []),
+    ];
+    return links.join(', ') || null;
+  };
+}
+
+/**
+ * The modules of a page that starts its app after its first paint (decision 0072), outside the entry's, for the boot
+ * script to preload; null for a page that starts it at once. A beach page and Beach Actions have their content in
+ * their HTML: the app only makes it interactive. The map page's main content, the map, is the app's to draw (and
+ * a first visit's welcome pop-up with it): measured, it lost more by waiting than it gained.
+ */
+export function paintFirstModules(manifest: Manifest): (url: string) => string[] | null {
+  const filesOf = pageFiles(manifest);
+  return (url) => {
+    const pathname = url.split('?', 1)[0]!;
+    return pathname === '/' ? null : (filesOf(url)?.modules ?? null);
   };
 }
 
@@ -308,26 +399,8 @@ export function pageHints(manifest: Manifest, tileUrl?: string): (url: string, o
  * page's chunk adds when it runs, linked in a rendered page's head (decision 0067). Only the pages with hints.
  */
 export function pageStyles(manifest: Manifest): (url: string) => string[] {
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  const walk = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return into;
-    into.add(key);
-    for (const next of manifest[key]!.imports ?? []) walk(next, into);
-    return into;
-  };
-  const inEntry = entry ? walk(entry, new Set()) : new Set<string>();
-  const styles = (source: string) => [
-    ...new Set([...walk(source, new Set())].filter((key) => !inEntry.has(key)).flatMap((key) => (manifest[key]!.css ?? []).map((css) => `/${css}`))),
-  ];
-  const map = styles('src/features/map/MapPage.tsx');
-  const beach = styles('src/features/beach/BeachPage.tsx');
-  const actions = styles('src/features/beach-actions/BeachActionsPage.tsx');
-  return (url) => {
-    const pathname = url.split('?', 1)[0]!;
-    if (pathname === '/') return map;
-    if (pathname === '/beach-actions') return actions;
-    return /^\/beach\/\d{1,9}$/.test(pathname) ? beach : [];
-  };
+  const filesOf = pageFiles(manifest);
+  return (url) => [...new Set(filesOf(url)?.styles ?? [])];
 }
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

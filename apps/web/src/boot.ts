@@ -1,0 +1,40 @@
+/**
+ * The only script of a rendered beach page or Beach Actions before its first paint (decision 0072), put inline by
+ * the api: the page arrives with its content in its HTML (decision 0067), so the browser paints that first, and
+ * the app (the entry and the modules the page needs, which this script's element names) starts loading once the
+ * first contentful paint has happened. Otherwise, on a fast connection, the app's files arrive with the HTML and
+ * run before anything is drawn, and the page waits for a script it does not need to be read.
+ *
+ * No imports: this file is its own entry, a few hundred bytes, and must not pull the app in with it.
+ */
+const script = document.querySelector<HTMLScriptElement>('script[data-entry]');
+let started = false;
+
+function start(): void {
+  if (started || !script?.dataset.entry) return;
+  started = true;
+  // The page's modules at once, side by side, as the server's Link header would have preloaded them.
+  for (const href of (script.dataset.preload ?? '').split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import(/* @vite-ignore */ script.dataset.entry);
+}
+
+const paintObserved = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+if (!paintObserved || document.visibilityState !== 'visible') {
+  // A browser that reports no paint, or a page opened in the background (it paints nothing until shown): at once.
+  start();
+} else {
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: 'paint', buffered: true });
+  // Sent to the background before it painted; or a page with nothing contentful to paint: the app anyway.
+  document.addEventListener('visibilitychange', start, { once: true });
+  setTimeout(start, 3000);
+}
