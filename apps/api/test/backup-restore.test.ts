@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,6 +159,20 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     expect(siblingsOf(target)).toEqual([path.basename(result.previous!)]);
   });
 
+  /** The files this process holds open under `dir`, removed ones too (Linux's /proc; none elsewhere). */
+  const openFilesUnder = (dir: string) =>
+    existsSync('/proc/self/fd')
+      ? readdirSync('/proc/self/fd')
+          .map((fd) => {
+            try {
+              return readlinkSync(`/proc/self/fd/${fd}`);
+            } catch {
+              return '';
+            }
+          })
+          .filter((target) => target.startsWith(dir))
+      : [];
+
   it('refuses a damaged archive (flipped byte, changed file, truncated, not a backup) and changes nothing', async () => {
     const target = path.join(root, 'kept');
     mkdirSync(path.join(target, 'uploads'), { recursive: true });
@@ -191,6 +205,8 @@ describe('npm run backup / npm run restore (embedded database)', () => {
       await expect(restoreBackup({ archive: file, dataDir: target, force: true }), name).rejects.toThrow(message);
       expect(snapshot(target), name).toEqual(before);
       expect(siblingsOf(target), name).toEqual([]);
+      // No file of the refused unpacking is left open (a cut-off archive stops in the middle of one).
+      expect(openFilesUnder(root), name).toEqual([]);
     }
     // Into a DATA_DIR that did not exist (the changed file is found only once all is unpacked): it still does not.
     const fresh = path.join(root, 'fresh');

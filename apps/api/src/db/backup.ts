@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -317,6 +317,9 @@ async function unpackVerified(archive: string, target: string): Promise<BackupMa
   // The decompressor's own error (a damaged stream) can reach pipeline's caller as the abort of the reader.
   let gzipError: Error | undefined;
   const gunzip = createGunzip().once('error', (err) => (gzipError = err));
+  // The file being written, until its entry ends: a damaged archive stops in the middle of one, whose file is then
+  // closed here (and removed with the rest of the target by the caller), not left to the garbage collector.
+  let writing: FileHandle | null = null;
   try {
     await pipeline(createReadStream(archive), gunzip, async (source: AsyncIterable<Buffer>) => {
       await readTar(source, async (entry: TarEntry) => {
@@ -337,6 +340,7 @@ async function unpackVerified(archive: string, target: string): Promise<BackupMa
         if (seen.has(entry.name)) throw damaged(`${entry.name} appears twice`);
         mkdirSync(path.dirname(dest), { recursive: true });
         const handle = await open(dest, 'wx', entry.mode & 0o777 || 0o600);
+        writing = handle;
         const hash = createHash('sha256');
         let size = 0;
         return {
@@ -346,6 +350,7 @@ async function unpackVerified(archive: string, target: string): Promise<BackupMa
             await handle.write(chunk);
           },
           async end() {
+            writing = null;
             await handle.close();
             seen.set(entry.name, { path: entry.name, size, sha256: hash.digest('hex') });
           },
@@ -353,6 +358,7 @@ async function unpackVerified(archive: string, target: string): Promise<BackupMa
       });
     });
   } catch (err) {
+    await (writing as FileHandle | null)?.close().catch(() => undefined);
     if (err instanceof BackupError) throw err;
     if (err instanceof TarFormatError) throw damaged(err.message);
     if (gzipError) throw damaged(`not readable as gzip: ${gzipError.message}`);
