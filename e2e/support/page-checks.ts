@@ -140,8 +140,17 @@ export async function shoot(page: Page, testInfo: TestInfo, name: string, option
 /** The localStorage key the public site's welcome pop-up is dismissed under. */
 export const WELCOME_KEY = 'beach-portal:welcome-dismissed';
 
-/** Every page loaded from now on (in this page or context) has dismissed the welcome pop-up on an earlier visit. */
+/** The cookie that tells the server's render the pop-up was dismissed (decision 0073), as the app sets it. */
+export const WELCOME_COOKIE = 'beach-portal-welcome';
+
+/**
+ * Every page loaded from now on (in this page or context) has dismissed the welcome pop-up on an earlier visit: its
+ * storage says so, and so does its cookie (the servers are all on 127.0.0.1, whatever their port), so the server's
+ * render leaves the pop-up out as it does for a real returning visitor.
+ */
 export async function skipWelcome(target: Page | BrowserContext) {
   const script = (key: string) => window.localStorage.setItem(key, new Date().toISOString());
   await target.addInitScript(script, WELCOME_KEY);
+  const context = 'context' in target ? target.context() : target;
+  await context.addCookies([{ name: WELCOME_COOKIE, value: new Date().toISOString().slice(0, 10), domain: '127.0.0.1', path: '/' }]);
 }

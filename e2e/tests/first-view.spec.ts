@@ -142,7 +142,8 @@ test('before its map is usable, the map page reads from the api only what the se
 test('the server compresses what it sends and says so', async ({ page }) => {
   const document = await page.request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
   const html = await document.text();
-  const script = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  // The entry: the page's script element's src, or what its boot script starts after the first paint (decision 0073).
+  const script = /<script type="module"[^>]*(?:src|data-entry)="([^"]+)"/.exec(html)?.[1];
   expect(script).toBeTruthy();
   const asset = await page.request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } });
   expect(asset.headers()['content-encoding']).toBe('br');

@@ -243,6 +243,21 @@ describe(`HTML-first public pages on ${DATABASE_KIND}`, () => {
     expect((await get(`/beach/${id}`, { cookie: 'beach-portal-language=fr' })).body).toContain('<html lang="en">');
   });
 
+  it("draws the welcome pop-up into a first visit's page, and leaves it out where the cookie says it was closed (decision 0073)", async () => {
+    const first = await get('/');
+    const welcomed = await get('/', { cookie: 'beach-portal-welcome=2026-07-01; other=1' });
+    expect(rootOf(first.body)).toContain('<div class="welcome-slot"><div class="usa-modal-wrapper is-visible welcome-modal" role="dialog"');
+    expect(rootOf(first.body)).toContain('Welcome to the Beach Portal');
+    expect(rootOf(welcomed.body)).toContain('<div class="welcome-slot"></div>');
+    expect(rootOf(welcomed.body)).not.toContain('Welcome to the Beach Portal');
+    // Two pages, two cached copies: neither is given for the other, however often each is asked for.
+    expect(String(welcomed.headers.etag)).not.toBe(String(first.headers.etag));
+    expect((await get('/')).body).toBe(first.body);
+    expect((await get('/', { cookie: 'beach-portal-welcome=2026-07-01' })).body).toBe(welcomed.body);
+    // An empty value is no dismissal.
+    expect((await get('/', { cookie: 'beach-portal-welcome=' })).body).toBe(first.body);
+  });
+
   it('sends the map page rendered from the lean statuses it carries, its list view with its first stations, and portal pages unrendered', async () => {
     const map = await get('/');
     expect(map.statusCode).toBe(200);

@@ -368,7 +368,7 @@ describe('the built web app', () => {
     await app.close();
   });
 
-  it("starts a rendered beach page's app after its first paint: the boot script names the entry and the modules, no module preload before", async () => {
+  it("starts a rendered page's app after its first paint: the boot script names the entry and the modules, no module preload before", async () => {
     // The web's server render (decision 0067) of a beach page and of the map page.
     const renderer: PageRenderer = {
       renderPage: async ({ url }) => (url === '/beach/7' || url === '/' ? { html: '<h1>Page</h1>', language: 'en', title: 'Page', reads: {}, status: 200 } : null),
@@ -390,13 +390,14 @@ describe('the built web app', () => {
     expect(link).not.toContain('modulepreload');
     expect(link).toContain('</assets/BeachPage-x.css>; rel=preload; as=style');
 
-    // The map page, rendered too, starts its app at once (the map is the app's to draw), with its preloads.
+    // The map page too (decision 0073): its status list and a first visit's welcome pop-up are in its HTML; the
+    // boot script preloads the map's own modules.
     const map = await app.inject({ method: 'GET', url: '/' });
     expect(map.body).toContain('<div id="root"><h1>Page</h1></div>');
-    expect(map.body).toContain('<script type="module" crossorigin src="/assets/app-abc.js"></script>');
-    expect(map.body).not.toContain('currentScript');
-    expect(map.headers['content-security-policy']).toContain("script-src 'self';");
-    expect(String(map.headers.link)).toContain('</assets/MapPage-x.js>; rel=modulepreload');
+    expect(map.body).toMatch(/<script type="module" data-entry="\/assets\/app-abc.js" data-preload="[^"]*\/assets\/MapPage-x.js[^"]*">/);
+    expect(map.body).not.toContain('modulepreload');
+    expect(map.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(String(map.headers.link)).not.toContain('modulepreload');
     // A page the server does not render loads its app as before.
     const unrendered = await app.inject({ method: 'GET', url: '/beach-actions' });
     expect(unrendered.body).toContain('<script type="module" crossorigin src="/assets/app-abc.js"></script>');

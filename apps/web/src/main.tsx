@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { isStaffPage } from '@beach/domain/site-paths';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { setupListeners } from '@reduxjs/toolkit/query';
@@ -87,21 +87,29 @@ await nextTask();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-// A transition: React renders the first view in slices, yielding to the browser between them, instead of one
-// long task (decision 0020: the phone's main thread stays responsive while the page builds). A public page comes
-// with the server's render of it in #root (decision 0067): the first commit replaces that markup at once with the
-// same components' output from the same reads, so the page neither flashes nor shifts. Not hydrateRoot: a
-// render that differs (a visitor's saved session, a language the server did not know) is then just a new render,
-// never a hydration error that throws the whole page away.
-const root = createRoot(container);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <Provider store={store}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Provider>
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <Provider store={store}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Provider>
+  </StrictMode>
 );
+// A transition: React renders the first view in slices, yielding to the browser between them, instead of one long
+// task (decision 0020: the phone's main thread stays responsive while the page builds).
+// A public page comes with the server's render of it in #root (decision 0067), drawn from the reads and cookies
+// this render starts from: React hydrates it, taking the markup over as it is (decision 0073). It neither builds
+// the page again nor makes the browser lay it out again, which was most of the work between the first paint and
+// a page that answers a tap. A render that differs all the same (a language chosen in another tab, storage that
+// says the pop-up was closed where the cookie did not) is a recoverable error: React then renders the page
+// afresh, as createRoot would have. A page the offline worker served is a copy from an earlier visit: rendered
+// afresh.
+if (container.firstElementChild && !offlineFirst) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { CODES } from '@beach/domain';
 import { isStaffPage } from '@beach/domain/site-paths';
+import { pageCookies } from '@beach/domain/page-cookies';
 import { preferredCoding, varyWithAcceptEncoding } from '../lib/compression';
 import { REQUEST_ID_HEADER } from '../lib/logging';
 import { codedEtag, compressedBody, etagMatches, PUBLIC_TTL_MS, strongEtag, type CachedBody, type PublicReadCache } from '../lib/public-cache';
@@ -127,8 +128,9 @@ export async function registerWeb(
       const body = Buffer.from(fillTemplate(template, { switches, ...rendered, styles: stylesFor(url), scripts }));
       return { page: { body, etag: strongEtag(body) }, status: rendered.status, booted: scripts !== undefined };
     };
-    const language = /(?:^|;\s*)beach-portal-language=es(?:;|$)/.test(cookie ?? '') ? 'es' : 'en';
-    const key = `web-page:${language}:${strongEtag(switches ?? '')}:${url}`;
+    // One copy per language and per state of the welcome pop-up: what the cookies change in the render.
+    const { spanish, welcomeDismissed } = pageCookies(cookie);
+    const key = `web-page:${spanish ? 'es' : 'en'}:${welcomeDismissed ? 'welcomed' : 'first'}:${strongEtag(switches ?? '')}:${url}`;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), options.renderWaitMs ?? RENDER_WAIT_MS)));
     try {
@@ -164,8 +166,8 @@ export async function registerWeb(
         .header('cache-control', 'no-cache')
         .header('vary', varyWithAcceptEncoding(reply.getHeader('vary')))
         .header('etag', coding ? codedEtag(page.etag, coding) : page.etag);
-      // The page is rendered in the visitor's language (the cookie that mirrors the choice): a shared cache must
-      // not give one visitor's page to another.
+      // The page is rendered in the visitor's language and with or without the welcome pop-up (the cookies that
+      // mirror those choices): a shared cache must not give one visitor's page to another.
       if (rendered) reply.header('vary', `${String(reply.getHeader('vary'))}, Cookie`);
       if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
       reply.header('content-type', 'text/html; charset=utf-8');
@@ -382,16 +384,13 @@ export function pageHints(manifest: Manifest, tileUrl?: string): (url: string, o
 
 /**
  * The modules of a page that starts its app after its first paint (decision 0072), outside the entry's, for the boot
- * script to preload; null for a page that starts it at once. A beach page and Beach Actions have their content in
- * their HTML: the app only makes it interactive. The map page's main content, the map, is the app's to draw (and
- * a first visit's welcome pop-up with it): measured, it lost more by waiting than it gained.
+ * script to preload; null for a page without hints (it starts the app at once). Every rendered public page has its
+ * main content in its HTML: a beach page's status, Beach Actions' table, and the map page's status list with a first
+ * visit's welcome pop-up (decision 0073). The app makes it interactive, and draws the map.
  */
 export function paintFirstModules(manifest: Manifest): (url: string) => string[] | null {
   const filesOf = pageFiles(manifest);
-  return (url) => {
-    const pathname = url.split('?', 1)[0]!;
-    return pathname === '/' ? null : (filesOf(url)?.modules ?? null);
-  };
+  return (url) => filesOf(url)?.modules ?? null;
 }
 
 /**

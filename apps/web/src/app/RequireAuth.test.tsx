@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { freshToken, makeToken, makeUser } from '../test/fixtures';
 import { mockFetch } from '../test/fetch-mock';
 import { renderApp, signedInStore } from '../test/render-app';
-import { sessionStarted } from './session-actions';
+import { startSession } from '../features/auth/start-session';
 import { makeStore } from './store';
 
 function api(user = makeUser()) {
@@ -32,7 +32,7 @@ describe('RequireAuth', () => {
   it('treats an expired session as signed out', async () => {
     api();
     const store = makeStore();
-    store.dispatch(sessionStarted({ token: makeToken(Math.floor(Date.now() / 1000) - 60), user: makeUser(), forcePasswordChange: false }));
+    store.dispatch(startSession({ token: makeToken(Math.floor(Date.now() / 1000) - 60), user: makeUser(), forcePasswordChange: false }));
     renderApp('/portal', store);
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
   });

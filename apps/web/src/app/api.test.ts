@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { authApi } from '../features/auth/api';
 import { freshToken, makeUser } from '../test/fixtures';
 import { mockFetch } from '../test/fetch-mock';
-import { sessionStarted } from './session-actions';
+import { startSession } from '../features/auth/start-session';
 import { makeStore } from './store';
 
 function signedIn() {
   const store = makeStore();
   const token = freshToken();
-  store.dispatch(sessionStarted({ token, user: makeUser(), forcePasswordChange: false }));
+  store.dispatch(startSession({ token, user: makeUser(), forcePasswordChange: false }));
   return { store, token };
 }
 

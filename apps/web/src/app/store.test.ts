@@ -5,13 +5,14 @@ import { extend } from '../features/license/license-slice';
 import { mockFetch } from '../test/fetch-mock';
 import { freshToken, makeUser } from '../test/fixtures';
 import { STORAGE_KEY } from './persistence';
-import { sessionCleared, sessionStarted } from './session-actions';
+import { sessionCleared } from './session-actions';
+import { startSession } from '../features/auth/start-session';
 import { makeStore } from './store';
 
 const stored = () => window.localStorage.getItem(STORAGE_KEY);
 
 function signIn(store = makeStore()) {
-  store.dispatch(sessionStarted({ token: freshToken(), user: makeUser(), forcePasswordChange: false }));
+  store.dispatch(startSession({ token: freshToken(), user: makeUser(), forcePasswordChange: false }));
   return store;
 }
 

@@ -5,6 +5,7 @@
 export const enSigns = {
   title: 'Sign: {{beach}}',
   programTitle: 'Signs: {{program}}',
+  loadingTitle: 'Beach sign',
   loading: 'Loading the sign…',
   failed: 'The sign could not be loaded.',
   programFailed: 'The signs could not be loaded.',

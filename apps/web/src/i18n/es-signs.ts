@@ -6,6 +6,7 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 export const esSigns: Shape<typeof enSigns> = {
   title: 'Letrero: {{beach}}',
   programTitle: 'Letreros: {{program}}',
+  loadingTitle: 'Letrero de la playa',
   loading: 'Cargando el letrero…',
   failed: 'No se pudo cargar el letrero.',
   programFailed: 'No se pudieron cargar los letreros.',

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { TFunction } from 'i18next';
+import { cookieValue, LANGUAGE_COOKIE } from '@beach/domain/page-cookies';
 import { enCore } from './en-core';
 import { dateTimeFormat, numberFormat } from './intl-cache';
 
@@ -161,10 +162,10 @@ async function loadResources(language: Language): Promise<void> {
 }
 
 /**
- * The cookie that tells the server the visitor's language, so it renders a public page in it (decision 0067):
- * a copy of the stored choice, set with it. Nothing else reads it.
+ * LANGUAGE_COOKIE tells the server the visitor's language, so it renders a public page in it (decision 0067):
+ * a copy of the stored choice, set with it.
  */
-export const LANGUAGE_COOKIE = 'beach-portal-language';
+export { LANGUAGE_COOKIE };
 
 function rememberForServer(language: Language): void {
   try {
@@ -177,7 +178,7 @@ function rememberForServer(language: Language): void {
 
 /** The language a Cookie header's LANGUAGE_COOKIE names (the server's render, decision 0067); English without. */
 export function languageOfCookie(header: string | undefined): Language {
-  const value = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(header ?? '')?.[1];
+  const value = cookieValue(header, LANGUAGE_COOKIE);
   return isLanguage(value) ? value : 'en';
 }
 

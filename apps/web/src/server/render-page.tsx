@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { pageCookies } from '@beach/domain/page-cookies';
 import { isStaffPage } from '@beach/domain/site-paths';
 import { Provider } from 'react-redux';
 import { StaticRouter, useRoutes } from 'react-router';
@@ -7,6 +8,7 @@ import { preloadRoutePages } from '../app/lazy-page';
 import { routes } from '../app/routes';
 import type { ServedAnswer } from '../app/served-reads';
 import { loadSwitches } from '../app/site-switches';
+import { ServedWelcomeDismissal } from '../features/welcome/welcome-storage';
 import { makeStore } from '../app/store';
 import { i18n, languageOfCookie, switchLanguage, type Language } from '../i18n';
 
@@ -20,7 +22,7 @@ import { i18n, languageOfCookie, switchLanguage, type Language } from '../i18n';
 export interface RenderInput {
   /** The page's address: path and query. */
   url: string;
-  /** The request's Cookie header (the visitor's language, LANGUAGE_COOKIE). */
+  /** The request's Cookie header (the visitor's language and the welcome pop-up's dismissal: page-cookies.ts). */
   cookie: string | undefined;
   /** Reads a public GET route of the api (`key` as served-reads' readKey: 'public/beaches/12'). */
   read(key: string): Promise<ServedAnswer>;
@@ -79,9 +81,11 @@ export async function renderPage({ url, cookie, read }: RenderInput): Promise<Re
     siteName = i18n.t('layout.siteName');
     html = renderToString(
       <Provider store={store}>
-        <StaticRouter location={parsed.pathname + parsed.search}>
-          <AppRoutes />
-        </StaticRouter>
+        <ServedWelcomeDismissal.Provider value={pageCookies(cookie).welcomeDismissed}>
+          <StaticRouter location={parsed.pathname + parsed.search}>
+            <AppRoutes />
+          </StaticRouter>
+        </ServedWelcomeDismissal.Provider>
       </Provider>,
     );
   } finally {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/routes';
-import { sessionStarted } from '../app/session-actions';
+import { startSession } from '../features/auth/start-session';
 import { makeStore, type AppStore } from '../app/store';
 import { freshToken, makeUser } from './fixtures';
 
@@ -23,7 +23,7 @@ export function renderApp(path: string, store: AppStore = makeStore()) {
 export function signedInStore(options: { forcePasswordChange?: boolean; user?: ReturnType<typeof makeUser> } = {}) {
   const store = makeStore();
   store.dispatch(
-    sessionStarted({
+    startSession({
       token: freshToken(),
       user: options.user ?? makeUser(),
       forcePasswordChange: options.forcePasswordChange ?? false,

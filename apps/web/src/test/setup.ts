@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { WELCOME_COOKIE } from '@beach/domain/page-cookies';
 import { i18n, LANGUAGE_COOKIE } from '../i18n';
 
 // Lazy routes are compiled on first use; under a parallel run that can take a few seconds.
@@ -28,7 +29,7 @@ beforeEach(() => {
 });
 
 // Test files share one module graph and one document in a worker (isolate: false, decision 0071): each test
-// ends as the next one expects to start, in English, with no language cookie and no rendered tree.
+// ends as the next one expects to start, in English, with neither page cookie and no rendered tree.
 afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
@@ -36,5 +37,6 @@ afterEach(async () => {
   vi.useRealTimers();
   await i18n.changeLanguage('en');
   document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
+  document.cookie = `${WELCOME_COOKIE}=; path=/; max-age=0`;
   document.documentElement.lang = 'en';
 });

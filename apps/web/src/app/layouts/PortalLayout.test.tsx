@@ -2,7 +2,7 @@ import { CODES, LIMITS, PORTAL_ROUTES } from '@beach/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeProgram, makeToken, makeUser } from '../../test/fixtures';
-import { sessionStarted } from '../session-actions';
+import { startSession } from '../../features/auth/start-session';
 import { makeStore } from '../store';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderApp, signedInStore } from '../../test/render-app';
@@ -185,7 +185,7 @@ describe('Portal layout', () => {
       'GET /api/login/verify/refresh/': () => ({ body: { code: CODES.TOKEN_REFRESHED, payload: { token: makeToken(now() + 45 * 60) } } }),
     });
     const store = makeStore();
-    store.dispatch(sessionStarted({ token: makeToken(now() + 15 * 60), user: makeUser(), forcePasswordChange: false }));
+    store.dispatch(startSession({ token: makeToken(now() + 15 * 60), user: makeUser(), forcePasswordChange: false }));
     renderApp('/portal', store);
     await screen.findByRole('navigation', { name: 'Portal menu' });
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));

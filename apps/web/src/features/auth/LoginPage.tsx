@@ -6,7 +6,7 @@ import { Alert, Button, Form } from '@trussworks/react-uswds';
 import { CODES, MESSAGES, loginSchema } from '@beach/domain';
 import type { z } from 'zod';
 import { useAppDispatch } from '../../app/hooks';
-import { sessionStarted } from '../../app/session-actions';
+import { startSession } from './start-session';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { TextField } from '../../components/TextField';
 import { usePageTitle } from '../../components/use-page-title';
@@ -45,7 +45,7 @@ export default function LoginPage() {
         return;
       }
       const forced = response.code === CODES.LOGIN_SUCCESS_FORCE_PW_CHANGE;
-      dispatch(sessionStarted({ token: payload.token, user: payload.user, forcePasswordChange: forced }));
+      dispatch(startSession({ token: payload.token, user: payload.user, forcePasswordChange: forced }));
       navigate(forced ? CHANGE_PASSWORD_PATH : returnPathFrom(location.state), { replace: true });
     } catch (thrown) {
       const error = asApiError(thrown);

@@ -1,7 +1,7 @@
 import { CODES, type LoginInput, type LoginResult, type NewPasswordInput, type SelfPasswordChangeInput, type UserProfile } from '@beach/domain';
 import { api, endSession, payloadOf, type Envelope } from '../../app/api';
 import { passwordChanged, tokenRefreshed } from './auth-slice';
-import { userRefreshed } from './user-slice';
+import { refreshUser } from './start-session';
 
 /** POST login's body and answer: the domain's (loginSchema, loginResultSchema). */
 export type LoginRequest = LoginInput;
@@ -58,7 +58,7 @@ export const authApi = api.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(userRefreshed(data));
+          dispatch(refreshUser(data));
         } catch {
           // Failures are handled by the base query (expired session) or simply retried on the next poll.
         }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sessionCleared, sessionStarted } from '../../app/session-actions';
+import { sessionCleared } from '../../app/session-actions';
+import { refreshUser, startSession } from './start-session';
 import { makeProgram, makeToken, makeUser } from '../../test/fixtures';
 import { passwordChanged } from './auth-slice';
 import {
@@ -7,12 +8,11 @@ import {
   selectMustChangePassword,
   setSelectedProgram,
   userReducer,
-  userRefreshed,
   type UserState,
 } from './user-slice';
 
 const empty: UserState = { user: null, selectedProgramId: null };
-const start = (user = makeUser()) => sessionStarted({ token: makeToken(100), user, forcePasswordChange: false });
+const start = (user = makeUser()) => startSession({ token: makeToken(100), user, forcePasswordChange: false });
 
 function twoProgramUser() {
   const user = makeUser();
@@ -59,11 +59,21 @@ describe('user slice', () => {
 
   it('keeps the stored user in step with the current-user call, but only for the signed-in user', () => {
     const signedIn = userReducer(empty, start());
-    const renamed = userReducer(signedIn, userRefreshed(makeUser({ first_name: 'Janet' })));
+    const renamed = userReducer(signedIn, refreshUser(makeUser({ first_name: 'Janet' })));
     expect(renamed.user?.first_name).toBe('Janet');
-    expect(userReducer(signedIn, userRefreshed(makeUser({ user_id: 99 }))).user?.user_id).toBe(7);
+    expect(userReducer(signedIn, refreshUser(makeUser({ user_id: 99 }))).user?.user_id).toBe(7);
     // A late response after logout must not sign the user back in.
-    expect(userReducer(empty, userRefreshed(makeUser())).user).toBeNull();
+    expect(userReducer(empty, refreshUser(makeUser())).user).toBeNull();
+  });
+
+  it('chooses the program on a refresh when none is chosen yet, and keeps one that is', () => {
+    const none = makeUser();
+    none.organization.programs = [];
+    const signedIn = userReducer(empty, start(none));
+    expect(signedIn.selectedProgramId).toBeNull();
+    expect(userReducer(signedIn, refreshUser(makeUser())).selectedProgramId).toBe(1);
+    const chosen = userReducer(userReducer(empty, start(twoProgramUser())), setSelectedProgram(2));
+    expect(userReducer(chosen, refreshUser(makeUser())).selectedProgramId).toBe(2);
   });
 
   it('clears the user record’s forced-reset flag when the password is changed', () => {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { autoSelectedProgram, type UserProfile } from '@beach/domain';
+import type { UserProfile } from '@beach/domain';
 import { sessionCleared, sessionStarted } from '../../app/session-actions';
 import type { AuthState } from './auth-slice';
 import { authSlice } from './auth-slice';
@@ -11,17 +11,6 @@ export interface UserState {
 
 const initialState: UserState = { user: null, selectedProgramId: null };
 
-/**
- * The program chosen for the user at sign-in (SPEC 2 and 4): the organization's only program, or else the
- * user's only accessible program (an organization with two programs whose user may use just one of them).
- * Otherwise none: the selector asks.
- */
-export function initialProgram(user: UserProfile): number | null {
-  const programs = user.organization?.programs ?? [];
-  if (programs.length === 1) return programs[0]?.program_id ?? null;
-  return autoSelectedProgram(user)?.program_id ?? null;
-}
-
 export const userSlice = createSlice({
   name: 'user',
   initialState,
@@ -32,18 +21,22 @@ export const userSlice = createSlice({
     clearSelectedProgram(state) {
       state.selectedProgramId = null;
     },
-    /** A fresher copy of the signed-in user (the current-user poll). Ignored once signed out or for another user. */
-    userRefreshed(state, action: PayloadAction<UserProfile>) {
-      if (!state.user || state.user.user_id !== action.payload.user_id) return;
-      state.user = action.payload;
-      if (state.selectedProgramId === null) state.selectedProgramId = initialProgram(action.payload);
+    /**
+     * A fresher copy of the signed-in user (the current-user poll), made by refreshUser (start-session.ts) with the
+     * program to choose if none is chosen yet. Ignored once signed out or for another user.
+     */
+    userRefreshed(state, action: PayloadAction<{ user: UserProfile; programId: number | null }>) {
+      const { user, programId } = action.payload;
+      if (!state.user || state.user.user_id !== user.user_id) return;
+      state.user = user;
+      if (state.selectedProgramId === null) state.selectedProgramId = programId;
     },
   },
   extraReducers: (builder) => {
     builder
       .addCase(sessionStarted, (_state, { payload }) => ({
         user: payload.user,
-        selectedProgramId: initialProgram(payload.user),
+        selectedProgramId: payload.programId,
       }))
       .addCase(authSlice.actions.passwordChanged, (state) => {
         if (state.user) state.user.force_password_reset = false;

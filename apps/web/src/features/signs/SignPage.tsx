@@ -28,7 +28,7 @@ export default function SignPage() {
   const data = profile.data;
   if (!data) {
     return (
-      <SignMessage title={t('beach.title')}>
+      <SignMessage title={t('signs.loadingTitle')}>
         {profile.isError ? (
           <PublicLoadError message={t('signs.failed')} onRetry={() => void profile.refetch()} />
         ) : (

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
 import { UswdsIcon } from '../../components/icons';
 import { usePublicText } from '../../i18n';
 
@@ -9,11 +8,15 @@ import { usePublicText } from '../../i18n';
  * A modal dialog: the page behind it is inert (no focus, not read) and does not scroll; focus goes into it and
  * back where it was when it closes (X, Close, Escape or a click beside it). Fixed over the page, and the
  * scrollbar's width is kept as padding, so opening or closing it never moves the page.
+ * In the page where the layout puts it, not in a portal: the server's render draws it into a first visit's HTML
+ * (decision 0073), which the browser then hydrates; the page's other parts (its slot's siblings) are made inert.
+ * Without JavaScript it is not shown (`welcome-modal` in public.css): nothing could close it.
  */
 export default function WelcomeModal({ onClose }: { onClose: () => void }) {
   const { t } = usePublicText();
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -21,11 +24,18 @@ export default function WelcomeModal({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     const { body } = document;
-    const page = document.getElementById('root');
+    // The rest of the page: the siblings of the pop-up's slot (Welcome.tsx), less those inert or hidden already
+    // (left as they are).
+    const slot = wrapper.current?.parentElement;
+    const page = [...(slot?.parentElement?.children ?? [])].filter(
+      (element) => element !== slot && !element.hasAttribute('inert') && !element.hasAttribute('aria-hidden'),
+    );
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const padding = body.style.paddingRight;
-    page?.setAttribute('inert', '');
-    page?.setAttribute('aria-hidden', 'true');
+    for (const element of page) {
+      element.setAttribute('inert', '');
+      element.setAttribute('aria-hidden', 'true');
+    }
     // Measuring the scrollbar and moving focus make the browser lay the page out there and then: done at the start
     // of the frame that first draws the dialog, not inside the task that rendered the page (decision 0041). The
     // page stops scrolling in that same frame, so it still never moves.
@@ -42,16 +52,18 @@ export default function WelcomeModal({ onClose }: { onClose: () => void }) {
     return () => {
       cancelAnimationFrame(frame);
       document.removeEventListener('keydown', onKey);
-      page?.removeAttribute('inert');
-      page?.removeAttribute('aria-hidden');
+      for (const element of page) {
+        element.removeAttribute('inert');
+        element.removeAttribute('aria-hidden');
+      }
       body.classList.remove('usa-js-modal--active');
       body.style.paddingRight = padding;
       returnTo?.focus();
     };
   }, []);
 
-  return createPortal(
-    <div className="usa-modal-wrapper is-visible" role="dialog" aria-modal="true" aria-labelledby={`${id}-heading`} aria-describedby={`${id}-description`}>
+  return (
+    <div ref={wrapper} className="usa-modal-wrapper is-visible welcome-modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-heading`} aria-describedby={`${id}-description`}>
       <div className="usa-modal-overlay" onClick={(event) => event.target === event.currentTarget && onClose()}>
         <div ref={dialog} className="usa-modal" tabIndex={-1}>
           <div className="usa-modal__content">
@@ -81,7 +93,6 @@ export default function WelcomeModal({ onClose }: { onClose: () => void }) {
           </div>
         </div>
       </div>
-    </div>,
-    document.body,
+    </div>
   );
 }

@@ -1,16 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useState } from 'react';
 import { LIMITS } from '@beach/domain/constants';
-import { isWelcomeDismissed, storeWelcomeDismissed } from './welcome-storage';
+import { isWelcomeDismissed, rememberDismissalForServer, ServedWelcomeDismissal, storeWelcomeDismissed } from './welcome-storage';
 
 /**
  * The welcome pop-up shows until dismissed. While it is not dismissed, storage is re-checked every
- * LIMITS.welcomeCheckMs, so a dismissal in another tab closes it here too.
+ * LIMITS.welcomeCheckMs, so a dismissal in another tab closes it here too. In the server's render, the dismissal
+ * its cookie tells (decision 0073).
  */
 export function useWelcomeDismissal() {
-  const [dismissed, setDismissed] = useState(isWelcomeDismissed);
+  const served = useContext(ServedWelcomeDismissal);
+  const [dismissed, setDismissed] = useState(() => (typeof document === 'undefined' ? served : isWelcomeDismissed()));
 
   useEffect(() => {
-    if (dismissed) return;
+    if (dismissed) {
+      rememberDismissalForServer();
+      return;
+    }
     const timer = window.setInterval(() => {
       if (isWelcomeDismissed()) setDismissed(true);
     }, LIMITS.welcomeCheckMs);
