@@ -1,70 +1,28 @@
 /** The public program navigation, routes and labels verbatim from SPEC 2. */
 /** `id` names the entry's label in the interface text (i18n `nav.<id>`); `label` is the English label. */
 export type PublicNavEntry =
-  | { kind: 'link'; id: PublicNavId; path: string; label: string; description: string }
+  | { kind: 'link'; id: PublicNavId; path: string; label: string }
   | { kind: 'download'; id: 'beachData'; label: string };
 
 export type PublicNavId = 'map' | 'beachActions' | 'beachData' | 'dailyFlights' | 'news' | 'reports' | 'faqs' | 'links' | 'social' | 'photos';
 
 export const PUBLIC_NAV: readonly PublicNavEntry[] = [
-  { kind: 'link', id: 'map', path: '/', label: 'Map', description: 'Current status of monitored beaches, by location.' },
-  {
-    kind: 'link',
-    id: 'beachActions',
-    path: '/beach-actions',
-    label: 'Beach Actions',
-    description: 'Swimming advisories and closures in effect at monitored beaches.',
-  },
+  { kind: 'link', id: 'map', path: '/', label: 'Map' },
+  { kind: 'link', id: 'beachActions', path: '/beach-actions', label: 'Beach Actions' },
   { kind: 'download', id: 'beachData', label: 'Beach Data' },
-  {
-    kind: 'link',
-    id: 'dailyFlights',
-    path: '/daily-flight-reports',
-    label: 'Daily Flights',
-    description: 'Reports from the daily aerial surveillance flights along the coast.',
-  },
-  {
-    kind: 'link',
-    id: 'news',
-    path: '/news',
-    label: 'Important Information',
-    description: 'Announcements and news about beach water quality.',
-  },
-  {
-    kind: 'link',
-    id: 'reports',
-    path: '/reports-and-publications',
-    label: 'Reports',
-    description: 'Water-quality reports and publications of the beach monitoring program.',
-  },
-  { kind: 'link', id: 'faqs', path: '/faqs', label: 'FAQs', description: 'Answers to common questions about beach monitoring.' },
-  {
-    kind: 'link',
-    id: 'links',
-    path: '/links-and-partners',
-    label: 'Links and Partners',
-    description: 'Partner agencies and related resources.',
-  },
-  {
-    kind: 'link',
-    id: 'social',
-    path: '/social-media',
-    label: 'Social Media',
-    description: 'Where to follow the beach monitoring program.',
-  },
+  { kind: 'link', id: 'dailyFlights', path: '/daily-flight-reports', label: 'Daily Flights' },
+  { kind: 'link', id: 'news', path: '/news', label: 'Important Information' },
+  { kind: 'link', id: 'reports', path: '/reports-and-publications', label: 'Reports' },
+  { kind: 'link', id: 'faqs', path: '/faqs', label: 'FAQs' },
+  { kind: 'link', id: 'links', path: '/links-and-partners', label: 'Links and Partners' },
+  { kind: 'link', id: 'social', path: '/social-media', label: 'Social Media' },
 ];
 
 export const PUBLIC_LINKS = PUBLIC_NAV.filter((entry) => entry.kind === 'link');
 
 /** Public pages outside the spec's navigation, linked from the footer (the navigation's labels stay as specified). */
 export const FOOTER_EXTRA_LINKS = [
-  {
-    kind: 'link',
-    id: 'photos',
-    path: '/found-on-the-beach',
-    label: 'Found on the Beach',
-    description: 'Photos of things found on the beach.',
-  },
+  { kind: 'link', id: 'photos', path: '/found-on-the-beach', label: 'Found on the Beach' },
 ] as const satisfies readonly PublicNavEntry[];
 
 /**

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { Loading } from '../components/Loading';
-import { ScreenPage } from '../components/ScreenPage';
 import { FORGOT_PASSWORD_PATH, LOGIN_PATH } from '../features/auth/paths';
 import { AgencyLayout } from './layouts/AgencyLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -53,7 +52,7 @@ const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersP
 // Printable beach signs (decision 0061): outside the agency layout, with the QR code library in their chunk only.
 const SignPage = lazyPage(() => import('../features/signs/SignPage'));
 const ProgramSignsPage = lazyPage(() => import('../features/signs/ProgramSignsPage'));
-/** Public screens with their own page component; the other public routes show their heading and purpose. */
+/** The navigation's pages (public-nav.ts), each its own component (a link without one would show Page not found). */
 const PUBLIC_PAGES: Record<string, ReactElement> = {
   '/': <MapPage />,
   '/beach-actions': <BeachActionsPage />,
@@ -75,7 +74,7 @@ export const routes: RouteObject[] = [
     ),
     children: [
       ...PUBLIC_LINKS.map((link): RouteObject => {
-        const element = PUBLIC_PAGES[link.path] ?? <ScreenPage title={link.label} description={link.description} />;
+        const element = PUBLIC_PAGES[link.path] ?? <NotFoundPage />;
         return link.path === '/' ? { index: true, element } : { path: link.path, element };
       }),
       { path: '/beach/:id', element: <BeachPage /> },
