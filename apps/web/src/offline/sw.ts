@@ -146,32 +146,39 @@ self.addEventListener('message', (event) => {
 
 /** Files and reads kept at once by keepLoaded: the browser's six connections to the site, less two for the page. */
 const KEEP_AT_ONCE = 4;
+/** How long keepLoaded may hold this worker's message open: its requests still running then are cancelled. */
+const KEEP_WITHIN_MS = 20_000;
 
 async function keepLoaded(urls: string[], fresh: ReadonlySet<string>): Promise<void> {
-  // A few at a time, not one after another: while this message's work is open, a new version that is installed
-  // waits to take over (a worker with events in progress is not replaced), so it is kept short.
+  // A few at a time, not one after another, and never for long: while this message's work is open, a new version
+  // that is installed waits to take over (a worker with events in progress is not replaced). A request that hangs
+  // (a weak signal, a proxy that never answers) must not keep the old version in place: what is not kept by the
+  // deadline is left (the page works online, and the next visit keeps it).
   const queue = urls.slice(0, 100);
+  const deadline = AbortSignal.timeout(KEEP_WITHIN_MS);
   const next = async (): Promise<void> => {
-    for (let url = queue.shift(); url !== undefined; url = queue.shift()) await keepOne(url, fresh.has(url));
+    for (let url = queue.shift(); url !== undefined && !deadline.aborted; url = queue.shift()) {
+      await keepOne(url, fresh.has(url), deadline);
+    }
   };
   await Promise.all(Array.from({ length: KEEP_AT_ONCE }, next));
 }
 
-async function keepOne(url: string, fresh: boolean): Promise<void> {
+async function keepOne(url: string, fresh: boolean, signal: AbortSignal): Promise<void> {
   const route = routeOf({ method: 'GET', url, mode: 'cors', authorized: false }, self.location.origin);
   try {
     if (route === 'data') {
       const cache = await caches.open(DATA_CACHE);
-      if (fresh || !(await cache.match(url))) await keep(new Request(url), await fetch(url));
+      if (fresh || !(await cache.match(url))) await keep(new Request(url), await fetch(url, { signal }));
     } else if (route === 'asset') {
       const cache = await caches.open(APP_CACHE);
       if (!(await cache.match(url))) {
-        const response = await fetch(url);
+        const response = await fetch(url, { signal });
         if (response.ok) await cache.put(url, response);
       }
     }
   } catch {
-    // Offline again, or the file is gone (a newer build): nothing to keep.
+    // Offline again, too slow (the signal), or the file is gone (a newer build): nothing to keep.
   }
 }
 
