@@ -237,13 +237,16 @@ export function bootInstead(template: string, bootCode: string, pageModules: str
   return html;
 }
 
+/** The boot script's key in the build's manifest: an entry of its own, never the app's (decision 0072). */
+const BOOT_SOURCE = 'src/boot.ts';
+
 /**
  * The boot script of the build (src/boot.ts, an entry of its own, built into a file of its own): its code, without
  * its source map's comment, to be put inline, and the hash a page's Content-Security-Policy allows it by. Null in a
  * build without one.
  */
 export function bootScript(manifest: Manifest, root: string): { code: string; hash: string } | null {
-  const file = manifest['src/boot.ts']?.file;
+  const file = manifest[BOOT_SOURCE]?.file;
   if (!file || !existsSync(path.join(root, file))) return null;
   const code = readFileSync(path.join(root, file), 'utf8').replace(/\n?\/\/# sourceMappingURL=\S*\s*$/, '');
   return { code, hash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
@@ -320,7 +323,7 @@ interface PageFiles {
 }
 
 function pageFiles(manifest: Manifest, tileUrl?: string): (url: string) => PageFiles | null {
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.src !== 'src/boot.ts');
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.src !== BOOT_SOURCE);
   const inEntry = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
