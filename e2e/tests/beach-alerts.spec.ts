@@ -9,7 +9,8 @@ import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-check
  * visitor subscribes from a beach page, confirms through the link in the mail, a staff status change of that
  * beach arrives as exactly one alert, the List-Unsubscribe address unsubscribes with one POST (as a mail
  * client does), and a further change sends that visitor nothing (while a second subscriber, still subscribed,
- * gets it: proof the alert job ran). The alert job runs every minute, so the waits are long.
+ * gets it: proof the alert job ran). A status change starts the alert job at once (decision 0074); the waits allow
+ * for its minute schedule too, the delivery's guarantee.
  */
 
 test.describe.configure({ mode: 'serial' });

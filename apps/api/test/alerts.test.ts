@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { BEACH_ALERTS, productJobs } from '../src/jobs';
+import { bindAlertsQueue } from '../src/modules/alerts/queue';
 import { ALERT_THROTTLE, deliverAlerts } from '../src/modules/alerts/service';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { nextIp, outbox, publicPrimaries, setStatus, statusIds, subscribeCall, subscribeConfirmed, type PublicPrimary } from './alerts-fixtures';
@@ -274,5 +275,36 @@ describe(`beach alerts on ${DATABASE_KIND}`, () => {
     expect(csv.body).not.toContain('count-pending@example.net');
     const audit = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from audit_log where action = 'EXPORT_ALERT_SUBSCRIBERS' and record_id = ${String(s.program_id)}`);
     expect(audit[0]!.n).toBe(1);
+  });
+
+  it('a status change starts the alert job once it has committed (decision 0074); a call that changes nothing does not', async () => {
+    const email = 'woken@example.net';
+    const s = stations[2]!;
+    await subscribeConfirmed(ctx, email, { beach_ids: [s.beach_id] });
+    // The runner's place, taken by a stand-in that runs the delivery as the job would: what it mails is what the
+    // change had committed when the wake-up came.
+    const wakes: number[] = [];
+    bindAlertsQueue(ctx.deps, async () => wakes.push((await deliverAlerts(ctx.deps)).mails));
+    try {
+      await flip([s.beach_station_id], 'Woken at once');
+      expect(wakes).toHaveLength(1);
+      expect(wakes[0]).toBeGreaterThanOrEqual(1);
+      const mails = await alertMails(email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.body_text).toContain('Why: Woken at once');
+      // The same status again: no change, no wake-up.
+      const current = (await queryRows<{ id: number }>(ctx.database.db, sql`select current_status_id as id from beach_stations where beach_station_id = ${s.beach_station_id}`))[0]!.id;
+      expect(await setStatus(ctx, admin, [s.beach_station_id], current, 'No change')).toHaveLength(0);
+      expect(wakes).toHaveLength(1);
+      // A runner that cannot take the job (not started, stopping): the change is saved all the same, and the
+      // minute's run sends it.
+      bindAlertsQueue(ctx.deps, () => Promise.reject(new Error('not started')));
+      await flip([s.beach_station_id], 'While the runner was down');
+      expect(await alertMails(email)).toHaveLength(1);
+      await deliverAlerts(ctx.deps);
+      expect((await alertMails(email)).map((m) => m.body_text).join()).toContain('Why: While the runner was down');
+    } finally {
+      bindAlertsQueue(ctx.deps, async () => undefined);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { VERIFICATION_CODES } from '@beach/domain';
 import { queryRows } from '../src/db/client';
+import { bindAlertsQueue } from '../src/modules/alerts/queue';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { demoFacts, enter, stateDigest, station, stationsOf, tableCounts, tokenCache, verify, type DemoFacts, type StationRow } from './results-fixtures';
 
@@ -132,7 +133,9 @@ describe(`result verification on ${DATABASE_KIND}`, () => {
       expect(await tableCounts(ctx)).toEqual(counts);
     });
 
-    it('rolls the whole batch back when a late step fails (the status e-mail here)', async () => {
+    it('rolls the whole batch back when a late step fails (the status e-mail here), and wakes the alert job only once a change has committed', async () => {
+      const wakes: number[] = [];
+      bindAlertsQueue(ctx.deps, async () => wakes.push(wakes.length));
       const primary = (await openPrimaries())[0]!;
       const ids = await enterOb([
         { beach_station_id: primary.beach_station_id, value: 20 },
@@ -153,8 +156,11 @@ describe(`result verification on ${DATABASE_KIND}`, () => {
       }
       expect(await stateDigest(ctx)).toBe(digest);
       expect(await tableCounts(ctx)).toEqual(counts);
-      // And it goes through once the mail store is back.
+      expect(wakes).toHaveLength(0);
+      // And it goes through once the mail store is back: the change wakes the alert job (decision 0074).
       expect((await verify(ctx, await token('verifier@example.org'), ids)).status_changes).toHaveLength(1);
+      expect(wakes).toHaveLength(1);
+      bindAlertsQueue(ctx.deps, async () => undefined);
     });
 
     it('serialises concurrent batches: the same result is verified once; two exceedances never both see Open', async () => {

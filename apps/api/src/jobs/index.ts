@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import { beachAlertsJob } from './beach-alerts';
+import { beachAlertsJob, bindBeachAlertsRunner } from './beach-alerts';
 import { bindDatabaseExportRunner, databaseExportJob } from './database-export';
 import { incidentAutoCloseJob } from './incident-auto-close';
 import { rainfallFetchJob } from './rainfall-fetch';
@@ -21,5 +21,6 @@ export function createProductJobRunner(deps: AppDeps, log: JobLogger, options: P
   const runner = createJobRunner({ database: deps.database, timeZone: deps.config.programTimeZone, log, ...options });
   for (const job of productJobs(deps)) runner.register(job);
   bindDatabaseExportRunner(deps, runner);
+  bindBeachAlertsRunner(deps, runner);
   return runner;
 }

@@ -16,6 +16,7 @@ import {
   type UserProfile,
 } from '@beach/domain';
 import type { AppDeps } from '../../deps';
+import { wakeAlerts } from '../alerts/queue';
 import { forbidden, invalidFields, notFound, type FieldIssue } from '../../lib/http';
 import { publicReadCache } from '../../lib/public-cache';
 import { recordRuleIncidents } from '../incidents/rule-incidents';
@@ -164,7 +165,10 @@ export async function setStatusesByHand(deps: AppDeps, profile: UserProfile, inp
     }));
     return { status_changes: changes, unchanged: input.beach_station_ids.filter((id) => !changing.includes(id)) };
   });
-  if (outcome.status_changes.length) publicReadCache(deps).invalidate();
+  if (outcome.status_changes.length) {
+    publicReadCache(deps).invalidate();
+    await wakeAlerts(deps);
+  }
   return outcome;
 }
 

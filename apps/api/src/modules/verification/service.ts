@@ -1,5 +1,6 @@
 import { compareBeachStations, localDate, portalAbilities, seasonOf, startsSeason, VERIFICATION_CODES, type BeachStatusCode, type PortalRoute, type UserProfile } from '@beach/domain';
 import type { AppDeps } from '../../deps';
+import { wakeAlerts } from '../alerts/queue';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http';
 import { claimIdempotencyKey, storeIdempotentResponse, type IdempotencyClaim } from '../../lib/idempotency';
 import { publicReadCache } from '../../lib/public-cache';
@@ -220,6 +221,7 @@ export async function verifyResults(deps: AppDeps, profile: UserProfile, ids: re
   });
   // Newly verified results and statuses are public: the map and beach pages must not wait out the cache.
   publicReadCache(deps).invalidate();
+  if (outcome.status_changes.length) await wakeAlerts(deps);
   return outcome;
 }
 
