@@ -86,6 +86,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Current status' }).locator('.beach-status__name')).not.toBeEmpty();
     expect(visited.size).toBeGreaterThan(10);
+    // The developers page's examples are in its HTML too, as paths: the app fills in the site's origin.
+    await page.goto('/developers');
+    await expect(page.getByText("curl '/api/public/v1/stations'", { exact: true }).first()).toBeVisible();
   });
 
   test("the map page's list view lists the beaches with their statuses, and its filters work as a form", async ({ page, request }, testInfo) => {
@@ -259,7 +262,14 @@ test.describe('with JavaScript, the welcome pop-up and the hydration', () => {
         while (walker.nextNode()) comments.push(walker.currentNode);
         for (const comment of comments) comment.parentNode?.removeChild(comment);
         copy.normalize();
-        return copy.innerHTML;
+        // React's useId names (`_R_…_` where hydrated, `_r_N_` from a counter where mounted in the browser) number the
+        // components in the order they mounted, which follows the order their code and data arrived: each becomes
+        // its order of appearance in the markup, so the comparison holds whatever arrived first (a loaded host).
+        const names = new Map<string, string>();
+        return copy.innerHTML.replace(/_[rR]_[A-Za-z0-9]*_/g, (name) => {
+          if (!names.has(name)) names.set(name, `_id${names.size}_`);
+          return names.get(name)!;
+        });
       });
     // The side panels read after the first view (today's flight, the news): drawn once their answers are in.
     const settled = async () => {

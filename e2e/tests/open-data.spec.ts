@@ -104,3 +104,17 @@ test('a researcher opens the developers page from the site, copies an example an
   await expectNoAxeViolations(page, { label: 'developers page, Spanish', summarize: true });
   await shoot(page, testInfo, 'developers-es', { widths: [390] });
 });
+
+test('opened directly, the served developers page is taken over without an error, and its examples gain the site origin', async ({ page, baseURL }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The server's render shows the examples as paths (it has no window); the hydrated page names the origin.
+  const served = await (await page.request.get('/developers')).text();
+  expect(served).toContain('curl &#x27;/api/public/v1/stations&#x27;');
+  await page.goto('/developers');
+  await expect(page.getByText(`curl '${baseURL}/api/public/v1/stations'`, { exact: true }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});

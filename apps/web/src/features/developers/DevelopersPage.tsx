@@ -1,5 +1,5 @@
 import '../../styles/uswds/content.scss';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { WATER_QUALITY_COLUMNS } from '@beach/domain/csv/columns';
 import { OPEN_DATA_LIMIT_MAX } from '@beach/domain/schemas/open-data';
 import { EMBED_MAX_BEACHES, embedListQuerySchema } from '@beach/domain/embed';
@@ -44,10 +44,20 @@ function useRateLimit(): { limit: string; window: string } | null {
   return policy;
 }
 
+const originNeverChanges = () => () => undefined;
+/**
+ * This site's origin, for the examples to copy. The server's render has no window: there, and in the hydration that
+ * takes its markup over, the examples show paths (`curl '/api/public/v1/...'`), and the origin fills in right after,
+ * so the two renders agree (no recoverable hydration error) and the page reads without a script.
+ */
+function useSiteOrigin(): string {
+  return useSyncExternalStore(originNeverChanges, () => window.location.origin, () => '');
+}
+
 /** For developers and researchers (/developers, decision 0045): the open data API explained, with examples to copy. */
 export default function DevelopersPage() {
   const { t } = usePublicText();
-  const origin = window.location.origin;
+  const origin = useSiteOrigin();
   const policy = useRateLimit();
   const endpoints: EndpointKey[] = ['stations', 'results', 'actions', 'geomeans'];
   const [shown] = useState(examples);
