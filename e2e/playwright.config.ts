@@ -90,6 +90,10 @@ function apiServer(index: number) {
       // The ArcGIS stand-in (support/arcgis-standin.ts) listens on 127.0.0.1, which a GIS service may reach only by a
       // pinned name (decision 0056).
       GIS_ALLOW_HOSTS: 'arcgis.e2e.test=127.0.0.1',
+      // A public page's served render (decision 0067) is what several journeys read (no-JS pages, the takeover in place).
+      // A cold render slower than the production wait of 1 s, as on a loaded CI host (the CI run of a loaded pass sent
+      // Beach Actions without its table), would send the page without it: here the page waits for its render.
+      PAGE_RENDER_WAIT_MS: '20000',
     },
   };
 }

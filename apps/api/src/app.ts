@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const web = options.web
     ? await registerWeb(app, options.web.root, { tileUrl: deps.config.tileUrl, cache: publicReadCache(deps), renderer: options.web.renderer, renderWaitMs: options.web.renderWaitMs })
     : options.serveWeb
-      ? await registerWeb(app, deps.config.webDist ?? defaultWebDist, { tileUrl: deps.config.tileUrl, cache: publicReadCache(deps) })
+      ? await registerWeb(app, deps.config.webDist ?? defaultWebDist, { tileUrl: deps.config.tileUrl, cache: publicReadCache(deps), renderWaitMs: deps.config.pageRenderWaitMs })
       : null;
   app.setNotFoundHandler(notFoundHandler(web));
   return app;

@@ -43,6 +43,7 @@ const envSchema = z.object({
   JOBS: z.enum(['inline', 'off']).default('inline'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   EXPORT_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  PAGE_RENDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS: z.enum(['on', 'off']).default('off'),
@@ -110,6 +111,8 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** An export task with no progress for this long is taken over by the next try: its process died or hung. */
   exportStaleSeconds: number;
+  /** How long a public page waits for its server render before it goes without one (the browser renders it). */
+  pageRenderWaitMs: number;
   /** Where `npm run worker` answers its health checks and metrics (decision 0037), on HOST. */
   workerPort: number;
   logLevel: string;
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     jobs: e.JOBS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     exportStaleSeconds: e.EXPORT_STALE_SECONDS,
+    pageRenderWaitMs: e.PAGE_RENDER_WAIT_MS,
     workerPort: e.WORKER_PORT,
     logLevel: e.LOG_LEVEL,
     metrics: e.METRICS,

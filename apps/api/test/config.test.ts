@@ -14,6 +14,8 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.programTimeZone).toBe('America/New_York');
+    expect(config.pageRenderWaitMs).toBe(1000);
+    expect(loadConfig({ DATA_DIR: dir, PAGE_RENDER_WAIT_MS: '20000' }).pageRenderWaitMs).toBe(20_000);
     // The generated secret is kept in DATA_DIR so sessions survive a restart.
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
@@ -32,6 +34,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.300' }, /TRUST_PROXY/],
     [{ TRUST_PROXY: '10.0.0.1,,10.0.0.2' }, /TRUST_PROXY/],
     [{ TRUST_PROXY: '-1' }, /TRUST_PROXY/],
+    [{ PAGE_RENDER_WAIT_MS: '-5' }, /PAGE_RENDER_WAIT_MS/],
+    [{ PAGE_RENDER_WAIT_MS: '90000' }, /PAGE_RENDER_WAIT_MS/],
   ])('stops with a clear message for %j', (env, message) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bp-config-'));
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);

@@ -268,7 +268,7 @@ describe('the built web app', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  async function webApp(switches?: () => unknown, renderer: PageRenderer | null = null) {
+  async function webApp(switches?: () => unknown, renderer: PageRenderer | null = null, renderWaitMs?: number) {
     const app = Fastify();
     await app.register(wirePlugin);
     // The policy as helmet sends it (app.ts), which a rendered page's inline boot script is added to by its hash.
@@ -276,7 +276,7 @@ describe('the built web app', () => {
       reply.header('content-security-policy', "default-src 'self';script-src 'self';object-src 'none'");
     });
     if (switches) app.get('/api/public/switches/', switches);
-    const web = await registerWeb(app, root, { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png', renderer });
+    const web = await registerWeb(app, root, { tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png', renderer, renderWaitMs });
     app.setNotFoundHandler(notFoundHandler(web));
     return app;
   }
@@ -403,6 +403,24 @@ describe('the built web app', () => {
     expect(unrendered.body).toContain('<script type="module" crossorigin src="/assets/app-abc.js"></script>');
     expect(unrendered.body).not.toContain('currentScript');
     await app.close();
+  });
+
+  it('sends a page without its render when the render takes longer than the wait (PAGE_RENDER_WAIT_MS), and with it when it does not', async () => {
+    const slow: PageRenderer = {
+      renderPage: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return { html: '<h1>Page</h1>', language: 'en', title: 'Page', reads: {}, status: 200 };
+      },
+    };
+    const impatient = await webApp(undefined, slow, 50);
+    const sent = await impatient.inject({ method: 'GET', url: '/beach/7' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.body).toContain('<div id="root"></div>');
+    expect(sent.body).toContain('<script type="module" crossorigin src="/assets/app-abc.js"></script>');
+    await impatient.close();
+    const patient = await webApp(undefined, slow, 5_000);
+    expect((await patient.inject({ method: 'GET', url: '/beach/7' })).body).toContain('<div id="root"><h1>Page</h1></div>');
+    await patient.close();
   });
 
   it('leaves a template without an entry script, an address that would need escaping, and a script that would close its element alone', () => {

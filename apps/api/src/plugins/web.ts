@@ -44,7 +44,10 @@ export interface PageRenderer {
 
 /** Where a served page carries its first reads' answers (the web's served-reads.ts). */
 export const SERVED_READS_ELEMENT_ID = 'served-reads';
-/** A page waits this long at most for its server render before it goes without one (the browser then renders it). */
+/**
+ * A page waits this long at most for its server render before it goes without one (the browser then renders it;
+ * the render goes on into the cache for the next request). PAGE_RENDER_WAIT_MS sets it (config.ts).
+ */
 const RENDER_WAIT_MS = 1_000;
 
 /** Where a public page carries the site switches (main.tsx reads them before the first render). */
