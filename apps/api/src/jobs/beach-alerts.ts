@@ -8,8 +8,8 @@ export const BEACH_ALERTS = 'beach-alerts';
 /**
  * Public beach alerts (issue 16, decision 0044): when a write has changed statuses (decision 0074), and every
  * minute, the status changes not yet mailed to the confirmed subscribers who follow their beach go out through
- * the outbox, one mail per subscriber per run (a digest when several are pending). Safe to run again or at the same time: alert_deliveries holds each
- * (subscriber, change) once, written with the outbox row.
+ * the outbox, one mail per subscriber per run (a digest when several are pending). Safe to run again or at the
+ * same time: alert_deliveries holds each (subscriber, change) once, written with the outbox row.
  */
 export function beachAlertsJob(deps: AppDeps): JobDefinition<object> {
   return {
