@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
-import AxeBuilder from '@axe-core/playwright';
 import { decodeQuotedPrintable, startMailbox } from '../support/mail';
 import { DEMO_PASSWORD, expectOnDashboard, loginAs } from '../support/auth';
+import { expectNoAxeViolations, WCAG_2_A_AA } from '../support/page-checks';
 
 test.describe('staff sign-in journeys', () => {
   test('login takes a user to the portal and logout ends the session', async ({ page }) => {
@@ -117,7 +117,6 @@ test.describe('staff sign-in journeys', () => {
   test('the login page has no accessibility violations', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page, { tags: [...WCAG_2_A_AA, 'wcag21a', 'wcag21aa'], summarize: true });
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations as expectNoViolations } from '../support/page-checks';
 
 const DEMO_PASSWORD = 'demo-pass-2026';
 
@@ -32,11 +32,8 @@ async function sidebar(page: Page) {
   };
 }
 
-/** axe on the whole page: no violations at all. */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+/** axe on the whole page at rest: no violations of any rule, best practices included. */
+const expectNoAxeViolations = (page: Page) => expectNoViolations(page, { tags: 'all', summarize: true });
 
 const unique = Date.now().toString(36).slice(-5).toUpperCase();
 

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import AxeBuilder from '@axe-core/playwright';
-import { skipWelcome } from '../support/page-checks';
+import { expectNoAxeViolations, skipWelcome } from '../support/page-checks';
 import { parseCsv } from '../support/fixtures';
 
 /**
@@ -164,15 +163,12 @@ for (const viewport of [
       await skipWelcome(page);
     });
 
-    const scan = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-
     test('every public page has no axe violations', async ({ page }) => {
       test.setTimeout(180_000);
       for (const route of await publicRoutes(page)) {
         await page.goto(route.path);
         await expect(route.content, route.path).toBeVisible();
-        const { violations } = await scan(page);
-        expect(violations.map((v) => `${route.path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        await expectNoAxeViolations(page, { label: route.path, summarize: true });
         // Nothing pushes the page wider than the screen (a phone would scroll sideways).
         const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
         expect(width.page, `${route.path} is wider than the screen`).toBeLessThanOrEqual(width.screen);
@@ -187,11 +183,11 @@ for (const viewport of [
       const dialog = page.getByRole('dialog', { name: 'Download Data' });
       await dialog.getByLabel('County').selectOption({ label: 'Monmouth' });
       await expect(dialog.getByText('Water quality results').locator('xpath=following-sibling::dd')).toHaveText(/^[\d,]+$/);
-      expect((await scan(page)).violations.map((v) => `dialog: ${v.id}`)).toEqual([]);
+      await expectNoAxeViolations(page, { label: 'dialog', summarize: true });
 
       await dialog.getByRole('button', { name: 'Download Water Quality Data' }).click();
       await expect(dialog.getByRole('region', { name: 'Data use notice' })).toBeVisible();
-      expect((await scan(page)).violations.map((v) => `notice: ${v.id}`)).toEqual([]);
+      await expectNoAxeViolations(page, { label: 'notice', summarize: true });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
@@ -199,7 +195,7 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Español' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Preguntas frecuentes' })).toBeVisible();
       if (viewport.name === 'mobile') await page.getByRole('button', { name: 'Cerrar el menú de navegación' }).click();
-      expect((await scan(page)).violations.map((v) => `es: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoAxeViolations(page, { label: 'es', summarize: true });
     });
 
     test('the mobile menu and the flight report pages, with an aircraft track drawn, have no axe violations', async ({ page }) => {
@@ -215,7 +211,7 @@ for (const viewport of [
         await page.getByRole('button', { name: 'Menu' }).click();
         await expect(page.getByRole('button', { name: 'Close navigation menu' })).toBeFocused();
       }
-      expect((await scan(page)).violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoAxeViolations(page, { summarize: true });
     });
   });
 }
