@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { webProject } from './apps/web/vitest.config';
+import { webProject } from './apps/web/vitest.config.ts';
 
 export default defineConfig({
   test: {

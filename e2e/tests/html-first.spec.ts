@@ -89,6 +89,11 @@ test.describe('without JavaScript', () => {
     // The developers page's examples are in its HTML too, as paths: the app fills in the site's origin.
     await page.goto('/developers');
     await expect(page.getByText("curl '/api/public/v1/stations'", { exact: true }).first()).toBeVisible();
+    // Drawn with its own stylesheets: at a phone's width the long examples wrap in their boxes, the page no wider than
+    // the screen (served without them, the lines ran off the right edge).
+    await page.setViewportSize({ width: 390, height: 1800 });
+    await expect(page.locator('.developers-example pre').first()).toHaveCSS('white-space', 'pre-wrap');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test("the map page's list view lists the beaches with their statuses, and its filters work as a form", async ({ page, request }, testInfo) => {
@@ -208,6 +213,29 @@ test.describe('with JavaScript', () => {
       // CLS 0 as Lighthouse reports it (three decimals): Beach Actions showed one sub-pixel shift of 0.000009 once.
       expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0)), url).toBeLessThan(0.0005);
       await expectNoAxeViolations(page, { label: url, summarize: true });
+    }
+  });
+
+  test('every public page comes with the stylesheets its app brings: none arrives as the app takes over', async ({ page, request }) => {
+    await skipWelcome(page);
+    const { path } = await aBeach(request);
+    // The map is left out: its base map's stylesheet comes with the map, drawn after the first paint by design.
+    for (const url of [path, '/beach-actions', '/developers', '/faqs', '/news', '/daily-flight-reports', '/links-and-partners', '/alerts/subscribe']) {
+      const served = [...(await (await request.get(url)).text()).matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((m) => m[1]!);
+      await page.goto(url);
+      await atRest(page);
+      // The stylesheets that style something on the page (a rule of theirs matches an element). The offline banner's
+      // comes with the module started after the first paint and styles nothing until the site is offline.
+      const used = await page.evaluate(() => {
+        const styles = (rules: CSSRuleList): boolean =>
+          Array.from(rules).some((rule) =>
+            rule instanceof CSSStyleRule ? document.querySelector(rule.selectorText) !== null : rule instanceof CSSGroupingRule && styles(rule.cssRules),
+          );
+        return Array.from(document.styleSheets).flatMap((sheet) => (sheet.href && styles(sheet.cssRules) ? [new URL(sheet.href).pathname] : []));
+      });
+      expect(used.length, url).toBeGreaterThan(1);
+      // Every one of them was linked in the HTML the page was served as, so the served markup was drawn with it.
+      expect(used.filter((href) => !served.includes(href)), url).toEqual([]);
     }
   });
 });

@@ -262,6 +262,9 @@ describe('the built web app', () => {
         // The beach page's reads: a chunk of their own that the page imports and main.tsx imports through a re-export.
         'src/features/beach/BeachPage.tsx': { file: 'assets/BeachPage-x.js', css: ['assets/BeachPage-x.css'], imports: ['index.html', '_api-reads.js'] },
         '_api-reads.js': { file: 'assets/api-reads.js', imports: ['index.html'] },
+        // A content page: no hints, its stylesheet (shared with the other content pages) in a chunk it imports.
+        'src/features/faqs/FaqsPage.tsx': { file: 'assets/FaqsPage-x.js', imports: ['index.html', '_content.js'] },
+        '_content.js': { file: 'assets/content-x.js', css: ['assets/content-x.css'], imports: ['index.html'] },
         'src/features/beach/api.ts': { file: 'assets/api-beach.js', imports: ['_api-reads.js'], isDynamicEntry: true },
       }),
     );
@@ -370,8 +373,9 @@ describe('the built web app', () => {
 
   it("starts a rendered page's app after its first paint: the boot script names the entry and the modules, no module preload before", async () => {
     // The web's server render (decision 0067) of a beach page and of the map page.
+    const sources: Record<string, string[]> = { '/beach/7': ['src/features/beach/BeachPage.tsx'], '/': ['src/features/map/MapPage.tsx'], '/faqs': ['src/features/faqs/FaqsPage.tsx'] };
     const renderer: PageRenderer = {
-      renderPage: async ({ url }) => (url === '/beach/7' || url === '/' ? { html: '<h1>Page</h1>', language: 'en', title: 'Page', reads: {}, status: 200 } : null),
+      renderPage: async ({ url }) => (sources[url] ? { html: '<h1>Page</h1>', language: 'en', title: 'Page', reads: {}, status: 200, sources: sources[url] } : null),
     };
     const app = await webApp(undefined, renderer);
     const page = await app.inject({ method: 'GET', url: '/beach/7' });
@@ -389,6 +393,8 @@ describe('the built web app', () => {
     const link = String(page.headers.link);
     expect(link).not.toContain('modulepreload');
     expect(link).toContain('</assets/BeachPage-x.css>; rel=preload; as=style');
+    // And linked in the page, where the served markup needs it drawn (decision 0067).
+    expect(page.body).toContain('<link rel="stylesheet" crossorigin href="/assets/BeachPage-x.css">');
 
     // The map page too (decision 0073): its status list and a first visit's welcome pop-up are in its HTML; the
     // boot script preloads the map's own modules.
@@ -398,6 +404,12 @@ describe('the built web app', () => {
     expect(map.body).not.toContain('modulepreload');
     expect(map.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(String(map.headers.link)).not.toContain('modulepreload');
+    expect(map.body).toContain('<link rel="stylesheet" crossorigin href="/assets/MapPage-x.css">');
+    // Every rendered public page links the stylesheets of the chunks its render names, those of their imports too:
+    // a content page read without JavaScript is drawn as the app draws it.
+    const faqs = await app.inject({ method: 'GET', url: '/faqs' });
+    expect(faqs.body).toContain('<link rel="stylesheet" crossorigin href="/assets/content-x.css">');
+    expect(faqs.body).not.toContain('BeachPage-x.css');
     // A page the server does not render loads its app as before.
     const unrendered = await app.inject({ method: 'GET', url: '/beach-actions' });
     expect(unrendered.body).toContain('<script type="module" crossorigin src="/assets/app-abc.js"></script>');
@@ -409,7 +421,7 @@ describe('the built web app', () => {
     const slow: PageRenderer = {
       renderPage: async () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
-        return { html: '<h1>Page</h1>', language: 'en', title: 'Page', reads: {}, status: 200 };
+        return { html: '<h1>Page</h1>', language: 'en', title: 'Page', reads: {}, status: 200, sources: [] };
       },
     };
     const impatient = await webApp(undefined, slow, 50);

@@ -39,6 +39,8 @@ export interface PageRenderer {
     title: string;
     reads: Record<string, ServedAnswer>;
     status: number;
+    /** The source modules of the page's chunks, as the build's manifest names them. */
+    sources: string[];
   } | null>;
 }
 
@@ -128,7 +130,7 @@ export async function registerWeb(
       // A page whose content is all in its HTML starts its app after its first paint (decision 0072).
       const modules = boot ? paintFirst(url) : null;
       const scripts = boot && modules ? { boot: boot.code, preload: modules } : undefined;
-      const body = Buffer.from(fillTemplate(template, { switches, ...rendered, styles: stylesFor(url), scripts }));
+      const body = Buffer.from(fillTemplate(template, { switches, ...rendered, styles: stylesFor(rendered.sources), scripts }));
       return { page: { body, etag: strongEtag(body) }, status: rendered.status, booted: scripts !== undefined };
     };
     // One copy per language and per state of the welcome pop-up: what the cookies change in the render.
@@ -325,7 +327,11 @@ interface PageFiles {
   preconnect: string | null;
 }
 
-function pageFiles(manifest: Manifest, tileUrl?: string): (url: string) => PageFiles | null {
+/**
+ * The build files of page chunks outside the entry's, from their source modules (the manifest's keys): their
+ * module scripts, with their static imports', and the stylesheets of those.
+ */
+function chunkFiles(manifest: Manifest): (...sources: string[]) => { modules: string[]; styles: string[] } {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.src !== BOOT_SOURCE);
   const inEntry = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
@@ -334,12 +340,16 @@ function pageFiles(manifest: Manifest, tileUrl?: string): (url: string) => PageF
     for (const next of manifest[key]!.imports ?? []) walk(next, into);
   };
   if (entry) walk(Object.keys(manifest).find((key) => manifest[key] === entry)!, inEntry);
-  const chunks = (...sources: string[]) => {
+  return (...sources) => {
     const keys = new Set<string>();
     for (const source of sources) walk(source, keys);
     const own = [...keys].filter((k) => !inEntry.has(k));
     return { modules: own.map((k) => `/${manifest[k]!.file}`), styles: own.flatMap((k) => (manifest[k]!.css ?? []).map((css) => `/${css}`)) };
   };
+}
+
+function pageFiles(manifest: Manifest, tileUrl?: string): (url: string) => PageFiles | null {
+  const chunks = chunkFiles(manifest);
   const tiles = /^(https?:\/\/[^/{}]+)\//.exec(tileUrl ?? '')?.[1] ?? null;
   // The map page's first view reads the lean statuses (they carry the tile URL and time zone); the switches (a
   // first visit's welcome pop-up) come in the page itself (sendPage); its legend and side panels wait until the
@@ -400,12 +410,13 @@ export function paintFirstModules(manifest: Manifest): (url: string) => string[]
 }
 
 /**
- * The stylesheets of the page chunk an address shows (with its static imports', less the entry's): what the
- * page's chunk adds when it runs, linked in a rendered page's head (decision 0067). Only the pages with hints.
+ * The stylesheets of a rendered page's chunks, from their source modules (the render names them: the web's
+ * page-sources.ts), with their static imports', less the entry's: what the page's chunks add when they run, linked
+ * in the rendered page's head (decision 0067), on every public page.
  */
-export function pageStyles(manifest: Manifest): (url: string) => string[] {
-  const filesOf = pageFiles(manifest);
-  return (url) => [...new Set(filesOf(url)?.styles ?? [])];
+export function pageStyles(manifest: Manifest): (sources: string[]) => string[] {
+  const chunks = chunkFiles(manifest);
+  return (sources) => [...new Set(chunks(...sources).styles)];
 }
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

@@ -27,31 +27,31 @@ const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'
 
 // Public content pages: each a small chunk of its own, so the landing page loads none of them. main.tsx loads the
 // address's page before the first render (lazyPage, decision 0050).
-const FlightsPage = lazyPage(() => import('../features/flights/FlightsPage'));
-const FlightReportPage = lazyPage(() => import('../features/flights/FlightReportPage'));
-const NewsPage = lazyPage(() => import('../features/news/NewsPage'));
-const NewsItemPage = lazyPage(() => import('../features/news/NewsItemPage'));
-const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage'));
-const FaqsPage = lazyPage(() => import('../features/faqs/FaqsPage'));
-const LinksPage = lazyPage(() => import('../features/links/LinksPage'));
-const SocialMediaPage = lazyPage(() => import('../features/social/SocialMediaPage'));
-const PhotosPage = lazyPage(() => import('../features/photos/PhotosPage'));
-const SearchPage = lazyPage(() => import('../features/search/SearchPage'));
+export const FlightsPage = lazyPage(() => import('../features/flights/FlightsPage'));
+export const FlightReportPage = lazyPage(() => import('../features/flights/FlightReportPage'));
+export const NewsPage = lazyPage(() => import('../features/news/NewsPage'));
+export const NewsItemPage = lazyPage(() => import('../features/news/NewsItemPage'));
+export const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage'));
+export const FaqsPage = lazyPage(() => import('../features/faqs/FaqsPage'));
+export const LinksPage = lazyPage(() => import('../features/links/LinksPage'));
+export const SocialMediaPage = lazyPage(() => import('../features/social/SocialMediaPage'));
+export const PhotosPage = lazyPage(() => import('../features/photos/PhotosPage'));
+export const SearchPage = lazyPage(() => import('../features/search/SearchPage'));
 
 // Public screens load as their own chunks: Leaflet and the beach chart stay out of the landing bundle.
-const MapPage = lazyPage(() => import('../features/map/MapPage'));
-const BeachPage = lazyPage(() => import('../features/beach/BeachPage'));
-const BeachActionsPage = lazyPage(() => import('../features/beach-actions/BeachActionsPage'));
+export const MapPage = lazyPage(() => import('../features/map/MapPage'));
+export const BeachPage = lazyPage(() => import('../features/beach/BeachPage'));
+export const BeachActionsPage = lazyPage(() => import('../features/beach-actions/BeachActionsPage'));
 // Beach alerts by e-mail (decision 0044): subscribe, confirm, manage and unsubscribe, one lazily loaded chunk.
-const AlertsPages = lazyPage(async () => {
+export const AlertsPages = lazyPage(async () => {
   const module = await import('../features/alerts/AlertsPages');
   await module.preloadAlertsRoutes();
   return module;
 });
-const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersPage'));
+export const DevelopersPage = lazyPage(() => import('../features/developers/DevelopersPage'));
 // Printable beach signs (decision 0061): outside the agency layout, with the QR code library in their chunk only.
-const SignPage = lazyPage(() => import('../features/signs/SignPage'));
-const ProgramSignsPage = lazyPage(() => import('../features/signs/ProgramSignsPage'));
+export const SignPage = lazyPage(() => import('../features/signs/SignPage'));
+export const ProgramSignsPage = lazyPage(() => import('../features/signs/ProgramSignsPage'));
 /** The navigation's pages (public-nav.ts), each its own component (a link without one would show Page not found). */
 const PUBLIC_PAGES: Record<string, ReactElement> = {
   '/': <MapPage />,

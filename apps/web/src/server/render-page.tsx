@@ -10,6 +10,7 @@ import type { ServedAnswer } from '../app/served-reads';
 import { loadSwitches } from '../app/site-switches';
 import { ServedWelcomeDismissal } from '../features/welcome/welcome-storage';
 import { makeStore } from '../app/store';
+import { pageSources } from './page-sources';
 import { i18n, languageOfCookie, switchLanguage, type Language } from '../i18n';
 
 /**
@@ -39,6 +40,8 @@ export interface RenderedPage {
   reads: Record<string, ServedAnswer>;
   /** 404 when the page's subject is not public (an unknown or hidden beach), else 200. */
   status: number;
+  /** The source modules of the page's chunks (page-sources.ts): the api links their stylesheets in the page. */
+  sources: string[];
 }
 
 function AppRoutes() {
@@ -94,7 +97,7 @@ export async function renderPage({ url, cookie, read }: RenderInput): Promise<Re
   const heading = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]*>/g, '');
   const title = heading ? `${heading} | ${escapeHtml(siteName)}` : escapeHtml(siteName);
   const notFound = Object.entries(reads).some(([key, answer]) => /^public\/beaches\/\d+$/.test(key) && answer.status === 404);
-  return { html, language, title, reads, status: notFound ? 404 : 200 };
+  return { html, language, title, reads, status: notFound ? 404 : 200, sources: pageSources(parsed.pathname) };
 }
 
 function escapeHtml(text: string): string {
