@@ -4,6 +4,12 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * How long a public page waits at most for its server render before it goes without one (the browser then renders
+ * it; the render goes on into the cache for the next request): PAGE_RENDER_WAIT_MS, plugins/web.ts.
+ */
+export const DEFAULT_PAGE_RENDER_WAIT_MS = 1_000;
+
 /** Configuration is read once at start-up from the environment (DESIGN section 9). */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -43,7 +49,7 @@ const envSchema = z.object({
   JOBS: z.enum(['inline', 'off']).default('inline'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   EXPORT_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
-  PAGE_RENDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  PAGE_RENDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_PAGE_RENDER_WAIT_MS),
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS: z.enum(['on', 'off']).default('off'),

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { CODES } from '@beach/domain';
 import { isStaffPage } from '@beach/domain/site-paths';
 import { pageCookies } from '@beach/domain/page-cookies';
+import { DEFAULT_PAGE_RENDER_WAIT_MS } from '../config';
 import { preferredCoding, varyWithAcceptEncoding } from '../lib/compression';
 import { REQUEST_ID_HEADER } from '../lib/logging';
 import { codedEtag, compressedBody, etagMatches, PUBLIC_TTL_MS, strongEtag, type CachedBody, type PublicReadCache } from '../lib/public-cache';
@@ -46,11 +47,6 @@ export interface PageRenderer {
 
 /** Where a served page carries its first reads' answers (the web's served-reads.ts). */
 export const SERVED_READS_ELEMENT_ID = 'served-reads';
-/**
- * A page waits this long at most for its server render before it goes without one (the browser then renders it;
- * the render goes on into the cache for the next request). PAGE_RENDER_WAIT_MS sets it (config.ts).
- */
-const RENDER_WAIT_MS = 1_000;
 
 /** Where a public page carries the site switches (main.tsx reads them before the first render). */
 export const SWITCHES_ELEMENT_ID = 'site-switches';
@@ -137,7 +133,7 @@ export async function registerWeb(
     const { spanish, welcomeDismissed } = pageCookies(cookie);
     const key = `web-page:${spanish ? 'es' : 'en'}:${welcomeDismissed ? 'welcomed' : 'first'}:${strongEtag(switches ?? '')}:${url}`;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), options.renderWaitMs ?? RENDER_WAIT_MS)));
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), options.renderWaitMs ?? DEFAULT_PAGE_RENDER_WAIT_MS)));
     try {
       const answer = options.cache ? options.cache.get(key, PUBLIC_TTL_MS, render) : render();
       return await Promise.race([answer, late]);
