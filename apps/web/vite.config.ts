@@ -52,6 +52,8 @@ export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrConfig(
       favicon: 'public/favicon.svg',
       name: 'Beach Portal',
       shortName: 'Beaches',
+      // The boot script is read by the api and put inline in each rendered page (plugins/web.ts): no page asks for it.
+      inlined: ['src/boot.ts'],
       pages: [
         'src/features/map/MapPage.tsx',
         'src/features/map/StationMap.tsx',

@@ -57,6 +57,8 @@ test('offline, `/`, a beach page and the list open from the last good copy, mark
   // Nothing but public reads and the app's own files is kept: no staff call, no portal page.
   for (const url of await cachedUrls(page)) {
     expect(url, url).toMatch(/^beach-(app|data)-[0-9a-f]{12} \/(index\.html|manifest\.webmanifest|icons\/[\w-]+\.png|assets\/[\w.-]+|api\/public\/[\w/]+)$/);
+    // Nor the boot script, which a rendered page carries inline and no page asks for as a file.
+    expect(url, url).not.toMatch(/\/assets\/boot-/);
   }
 
   await context.setOffline(true);

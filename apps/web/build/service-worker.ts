@@ -15,7 +15,14 @@ import type { Plugin } from 'vite';
  *
  * Runs when the build's files are written, so `precompress` (at closeBundle) compresses sw.js and the manifest too.
  */
-export function serviceWorker(options: { favicon: string; name: string; shortName: string; pages: string[] }): Plugin {
+export function serviceWorker(options: {
+  favicon: string;
+  name: string;
+  shortName: string;
+  pages: string[];
+  /** Entries no page loads as a file (the boot script, which the api puts inline in a rendered page): not kept. */
+  inlined?: string[];
+}): Plugin {
   let outDir = '';
   let root = '';
   return {
@@ -38,7 +45,7 @@ export function serviceWorker(options: { favicon: string; name: string; shortNam
         for (const asset of chunk.assets ?? []) if (asset.endsWith('.js')) files.add(`/${asset}`);
         for (const next of chunk.imports ?? []) walk(next);
       };
-      for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key);
+      for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry && !options.inlined?.includes(key)) walk(key);
       for (const page of options.pages) {
         if (!manifest[page]) throw new Error(`service worker: no chunk for ${page} in the manifest (renamed? update vite.config.ts)`);
         walk(page);
