@@ -94,6 +94,13 @@ test.describe('without JavaScript', () => {
     await page.setViewportSize({ width: 390, height: 1800 });
     await expect(page.locator('.developers-example pre').first()).toHaveCSS('white-space', 'pre-wrap');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The news banner's place, kept in the HTML while its read loads, is no empty band above the heading when no
+    // script will ever load it: the heading sits right under the site's header.
+    await expect(page.locator('.news-banner--loading')).toHaveCount(1);
+    await expect(page.locator('.news-banner--loading')).toBeHidden();
+    const gap = await page.evaluate(() => document.querySelector('h1')!.getBoundingClientRect().top - document.querySelector('header')!.getBoundingClientRect().bottom);
+    // The main area's top padding and the heading's margin: 101 px at this width; the empty band made it 143.
+    expect(gap).toBeLessThan(120);
   });
 
   test("the map page's list view lists the beaches with their statuses, and its filters work as a form", async ({ page, request }, testInfo) => {

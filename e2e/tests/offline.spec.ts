@@ -97,12 +97,34 @@ test('offline, `/`, a beach page and the list open from the last good copy, mark
 });
 
 /**
+ * What the site's workers and the proxy did, second by second, for a failure's message: each version's state and
+ * running status as DevTools reports them (the ServiceWorker domain), and each request the proxy saw start and end.
+ */
+async function workerTimeline(page: Page, log: (line: (text: string) => void) => void) {
+  const started = Date.now();
+  const lines: string[] = [];
+  const add = (text: string) => lines.push(`${((Date.now() - started) / 1000).toFixed(1)} s ${text}`);
+  log(add);
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const v of versions) add(`worker ${v.versionId} ${v.status} ${v.runningStatus} clients=${(v.controlledClients ?? []).length}`);
+  });
+  await cdp.send('ServiceWorker.enable');
+  return { lines: () => lines };
+}
+
+/**
  * A stand-in for a deploy: a proxy on an origin of its own in front of the worker's server, whose sw.js can be
  * switched to another build's (the same code under another version), as a new build's server would send it.
  */
 async function deployableProxy(target: string) {
   let version: { from: string; to: string } | null = null;
+  const log: ((line: string) => void)[] = [];
   const server = http.createServer((request, response) => {
+    for (const line of log) line(`proxy ${request.method} ${request.url}`);
+    response.on('close', () => {
+      for (const line of log) line(`proxy done ${response.statusCode} ${request.url}${response.writableFinished ? '' : ' (cut)'}`);
+    });
     const isWorker = request.url?.split('?')[0] === '/sw.js';
     const headers = { ...request.headers, host: new URL(target).host };
     // The worker's script whole and uncompressed, to be rewritten (no 304 for the browser's copy).
@@ -129,6 +151,7 @@ async function deployableProxy(target: string) {
   const { port } = server.address() as AddressInfo;
   return {
     base: `http://127.0.0.1:${port}`,
+    log: (line: (text: string) => void) => log.push(line),
     deploy: (from: string, to: string) => (version = { from, to }),
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
@@ -141,6 +164,7 @@ test('a new version of the worker is taken up on the next visit, and its old cac
   test.setTimeout(150_000);
   await skipWelcome(context);
   const proxy = await deployableProxy(baseURL!);
+  const timeline = await workerTimeline(page, proxy.log);
   try {
     await page.goto(`${proxy.base}/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Map' })).toBeVisible();
@@ -166,7 +190,7 @@ test('a new version of the worker is taken up on the next visit, and its old cac
           const of = (worker: ServiceWorker | null | undefined) => (worker ? `${worker.state} ${new URL(worker.scriptURL).pathname}` : null);
           return { installing: of(registration?.installing), waiting: of(registration?.waiting), active: of(registration?.active), controller: of(navigator.serviceWorker.controller) };
         });
-        throw new Error(`${error.message}\nworkers: ${JSON.stringify(workers)}`);
+        throw new Error(`${error.message}\nworkers: ${JSON.stringify(workers)}\ntimeline:\n${timeline.lines().join('\n')}`);
       });
     // The new version controls the page and has kept what the page read before it took over: offline works.
     await kept(page, '/api/public/map/statuses');
