@@ -11,7 +11,9 @@
 //        [--json out.json] [--label after] [--web-dist path/to/another/dist] [--cpu-slowdown 7] [--throttling devtools]
 // The api it starts listens on a free port the system picks (never a fixed one, so it collides with nothing);
 // --web-dist serves another build than apps/web/dist (e.g. a copy of the build before a change, to measure
-// before and after in one session).
+// before and after in one session). Keep the copy inside the repository (apps/web/dist-before, say): its server
+// render (.ssr/render-page.js) loads React and the other libraries from the node_modules above it, and a copy in
+// /tmp has none, so the api would send every page without its content. Each page is checked for that first.
 // --throttling devtools slows the network and CPU while the page loads (Lighthouse's "applied" throttling) instead of
 // simulating them from an unthrottled load (its default, Lantern). On loopback every file arrives within a quarter
 // second, so the browser runs the app's script before its first paint and Lantern's estimate of the first paint
@@ -68,6 +70,7 @@ try {
   const pages = args.pages ? args.pages.split(',') : ['/', await beachPath(base), '/beach-actions'];
   const runs = Math.max(1, Number(args.runs));
   console.log(`Lighthouse ${await lighthouseVersion()} (mobile, ${args.throttling === 'devtools' ? 'applied (devtools)' : 'simulated'} throttling${args['cpu-slowdown'] ? `, CPU ${args['cpu-slowdown']}x instead of 4x` : ''}) on ${base}, ${runs} run(s) per page, Chromium ${chromePath}`);
+  for (const page of pages) await expectServerRendered(`${base}${page}`);
   const results = [];
   for (const page of pages) {
     const samples = [];
@@ -99,6 +102,17 @@ try {
 } finally {
   await server?.stop();
   tiles?.server.close();
+}
+
+/**
+ * A public page comes with its content in its HTML (decision 0067). One sent with an empty #root (the build's server
+ * render did not load: see the api's log) would be measured as another page, slower to paint: refused.
+ */
+async function expectServerRendered(url) {
+  const html = await (await fetch(url)).text();
+  if (/<div id="root">\s*<\/div>/.test(html)) {
+    throw new Error(`${url} was sent without its server render (an empty #root): its figures would not be the site's. Is --web-dist a copy outside the repository?`);
+  }
 }
 
 /** A beach page: the first primary station the public statuses list. */
