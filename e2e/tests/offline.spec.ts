@@ -99,6 +99,9 @@ test('offline, `/`, a beach page and the list open from the last good copy, mark
 /**
  * What the site's workers and the proxy did, second by second, for a failure's message: each version's state and
  * running status as DevTools reports them (the ServiceWorker domain), and each request the proxy saw start and end.
+ * Its `clients` count is not the page's control: it drops to 0 at the second visit while navigator.serviceWorker
+ * .controller is still the old worker (seen in passing runs). A request started and never done is one the old
+ * worker may still be answering, which keeps it from handing over.
  */
 async function workerTimeline(page: Page, log: (line: (text: string) => void) => void) {
   const started = Date.now();
