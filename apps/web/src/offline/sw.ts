@@ -135,6 +135,10 @@ self.addEventListener('message', (event) => {
   } else if (data?.type === 'beach-online') {
     // Back online: the page refetches its reads (RTK Query's refetchOnReconnect); what it is given from now on counts.
     given.delete(clientId);
+  } else if (data?.type === 'beach-take-over') {
+    // A page found this version waiting (offline/start.ts). Asked again, the browser stops the old version as soon as
+    // it is idle, including one that a page's message started again after it was first stopped for this version.
+    event.waitUntil(self.skipWaiting());
   } else if (data?.type === 'beach-keep' && Array.isArray(data.urls)) {
     // Reads and files the page loaded before this worker controlled it (a first visit, or the visit that brought a
     // new version): kept now, so the page works offline from its first visit. The reads a server-rendered page came
