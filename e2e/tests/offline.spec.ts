@@ -103,31 +103,27 @@ test('offline, `/`, a beach page and the list open from the last good copy, mark
  * .controller is still the old worker (seen in passing runs). A request started and never done is one the old
  * worker may still be answering, which keeps it from handing over.
  */
-async function workerTimeline(page: Page, log: (line: (text: string) => void) => void) {
+async function workerTimeline(page: Page) {
   const started = Date.now();
   const lines: string[] = [];
-  const add = (text: string) => lines.push(`${((Date.now() - started) / 1000).toFixed(1)} s ${text}`);
-  log(add);
+  const add = (text: string) => void lines.push(`${((Date.now() - started) / 1000).toFixed(1)} s ${text}`);
   const cdp = await page.context().newCDPSession(page);
   cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
     for (const v of versions) add(`worker ${v.versionId} ${v.status} ${v.runningStatus} clients=${(v.controlledClients ?? []).length}`);
   });
   await cdp.send('ServiceWorker.enable');
-  return { lines: () => lines };
+  return { add, lines: () => lines };
 }
 
 /**
  * A stand-in for a deploy: a proxy on an origin of its own in front of the worker's server, whose sw.js can be
  * switched to another build's (the same code under another version), as a new build's server would send it.
  */
-async function deployableProxy(target: string) {
+async function deployableProxy(target: string, log: (text: string) => void) {
   let version: { from: string; to: string } | null = null;
-  const log: ((line: string) => void)[] = [];
   const server = http.createServer((request, response) => {
-    for (const line of log) line(`proxy ${request.method} ${request.url}`);
-    response.on('close', () => {
-      for (const line of log) line(`proxy done ${response.statusCode} ${request.url}${response.writableFinished ? '' : ' (cut)'}`);
-    });
+    log(`proxy ${request.method} ${request.url}`);
+    response.on('close', () => log(`proxy done ${response.statusCode} ${request.url}${response.writableFinished ? '' : ' (cut)'}`));
     const isWorker = request.url?.split('?')[0] === '/sw.js';
     const headers = { ...request.headers, host: new URL(target).host };
     // The worker's script whole and uncompressed, to be rewritten (no 304 for the browser's copy).
@@ -154,7 +150,6 @@ async function deployableProxy(target: string) {
   const { port } = server.address() as AddressInfo;
   return {
     base: `http://127.0.0.1:${port}`,
-    log: (line: (text: string) => void) => log.push(line),
     deploy: (from: string, to: string) => (version = { from, to }),
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
@@ -166,8 +161,8 @@ async function deployableProxy(target: string) {
 test('a new version of the worker is taken up on the next visit, and its old caches are removed', async ({ page, context, baseURL }) => {
   test.setTimeout(150_000);
   await skipWelcome(context);
-  const proxy = await deployableProxy(baseURL!);
-  const timeline = await workerTimeline(page, proxy.log);
+  const timeline = await workerTimeline(page);
+  const proxy = await deployableProxy(baseURL!, timeline.add);
   try {
     await page.goto(`${proxy.base}/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Map' })).toBeVisible();
