@@ -9,6 +9,7 @@
 //
 // Usage: npm run lighthouse -- [--base http://127.0.0.1:3000] [--runs 3] [--pages /,/beach-actions]
 //        [--json out.json] [--label after] [--web-dist path/to/another/dist] [--cpu-slowdown 7] [--throttling devtools]
+//        [--traces dir]
 // The api it starts listens on a free port the system picks (never a fixed one, so it collides with nothing);
 // --web-dist serves another build than apps/web/dist (e.g. a copy of the build before a change, to measure
 // before and after in one session). Keep the copy inside the repository (apps/web/dist-before, say): its server
@@ -19,12 +20,14 @@
 // second, so the browser runs the app's script before its first paint and Lantern's estimate of the first paint
 // waits for the script's download: a page whose HTML carries its content (decision 0067) shows it only when the
 // network is really slow.
+// --traces saves each run's own trace (the unthrottled load Lantern simulates from) as dir/<page>-<run>.json, to open
+// in DevTools' Performance panel or read with scripts/long-tasks.mjs.
 // --cpu-slowdown replaces the default 4x CPU multiplier (network throttling unchanged). The 4x default assumes a
 // host of Lighthouse's "high-end desktop" class (benchmark index 1500-2000); each run prints this host's index, and
 // on a faster host a calibrated multiplier (about 4 x index / 1750) shows what a mid-tier phone would see.
 // Each page is measured --runs times in a fresh browser profile (a first visit); the median run by
 // performance score is shown. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -43,6 +46,7 @@ const { values: args } = parseArgs({
     'web-dist': { type: 'string' },
     'cpu-slowdown': { type: 'string' },
     throttling: { type: 'string', default: 'simulate' },
+    traces: { type: 'string' },
   },
 });
 
@@ -75,7 +79,7 @@ try {
   for (const page of pages) {
     const samples = [];
     for (let i = 0; i < runs; i++) {
-      const sample = await measureWithRetry(`${base}${page}`);
+      const sample = await measureWithRetry(`${base}${page}`, tracePath(page, i + 1));
       samples.push(sample);
       console.log(`  ${page} run ${i + 1}: ${line(sample)}  (load ${loadavg()[0].toFixed(1)}, host CPU benchmark ${sample.benchmarkIndex}, CPU ${sample.cpuSlowdown}x)`);
     }
@@ -129,10 +133,10 @@ async function lighthouseVersion() {
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP...): such a run is tried again. */
-async function measureWithRetry(url, tries = 3) {
+async function measureWithRetry(url, trace, tries = 3) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await measure(url);
+      return await measure(url, trace);
     } catch (error) {
       if (attempt >= tries) throw error;
       console.log(`  ${url}: ${error.message.split('\n')[0]}; trying again`);
@@ -140,7 +144,14 @@ async function measureWithRetry(url, tries = 3) {
   }
 }
 
-async function measure(url) {
+/** Where --traces saves a page's run: `/beach/108`, run 2 -> dir/beach-108-2.json. */
+function tracePath(page, run) {
+  if (!args.traces) return null;
+  mkdirSync(args.traces, { recursive: true });
+  return `${args.traces}/${page.replace(/^\/$/, 'home').replace(/^\//, '').replace(/[^\w-]+/g, '-')}-${run}.json`;
+}
+
+async function measure(url, trace) {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run'],
@@ -156,7 +167,8 @@ async function measure(url) {
       throttlingMethod: args.throttling === 'devtools' ? 'devtools' : 'simulate',
       ...(throttling ? { throttling } : {}),
     });
-    const { lhr } = result;
+    const { lhr, artifacts } = result;
+    if (trace) writeFileSync(trace, JSON.stringify(artifacts.Trace ?? artifacts.traces?.defaultPass));
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     return {

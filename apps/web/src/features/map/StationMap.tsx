@@ -82,9 +82,12 @@ function skipRedrawsWithoutContext(renderer: L.Canvas): void {
 
 /** The map in its container, fitted to the state, with its outline and the (closed) popup holding `popupNode`. */
 function createMap(container: HTMLElement, popupNode: HTMLElement, onPopupOpened: () => void, onPopupClosed: () => void): LeafletParts {
-  const renderer = L.canvas({ padding: 0.25, tolerance: 6 });
+  // Leaflet's own margin around the view (10 %): the canvas is drawn at the screen's pixel ratio, so every extra
+  // margin is pixels drawn and handed to the compositor on each redraw (decision 0076).
+  const renderer = L.canvas({ tolerance: 6 });
   skipRedrawsWithoutContext(renderer);
-  const map = L.map(container, { renderer, minZoom: 6, maxZoom: 18, zoomSnap: 0.5 });
+  // No fading in of tiles and popups: each fade is a run of animation frames, each a repaint of the map (0076).
+  const map = L.map(container, { renderer, minZoom: 6, maxZoom: 18, zoomSnap: 0.5, fadeAnimation: false });
   map.fitBounds(NEW_JERSEY_BOUNDS);
   map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
 
@@ -222,19 +225,24 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
     outlineRef.current?.setStyle({ fillOpacity: tilesShown ? 0 : 1 });
   }, [tilesShown]);
 
-  // The stations: replaced as a whole when the data changes (today's statuses or a past day's).
+  // The stations: replaced as a whole when the data changes (today's statuses or a past day's). In a task of their
+  // own, not in the one where React commits the map (decision 0076).
   useEffect(() => {
     const map = leafletMap;
     const renderer = rendererRef.current;
     if (!map || !renderer) return;
-    const layer = stationMarkers(markers, renderer, (marker) => setSelection({ id: marker.id, focusInside: false }));
-    layer.addTo(map);
-    // The map is usable: a user-timing mark (traces and the first-view browser test read it).
-    performance.mark?.('beach:map-drawn');
-    onDrawnRef.current?.();
-    setStationsDrawn(true);
+    let layer: L.FeatureGroup | null = null;
+    const cancel = afterPaint(() => {
+      layer = stationMarkers(markers, renderer, (marker) => setSelection({ id: marker.id, focusInside: false }));
+      layer.addTo(map);
+      // The map is usable: a user-timing mark (traces and the first-view browser test read it).
+      performance.mark?.('beach:map-drawn');
+      onDrawnRef.current?.();
+      setStationsDrawn(true);
+    });
     return () => {
-      layer.remove();
+      cancel();
+      layer?.remove();
     };
   }, [leafletMap, markers]);
 
