@@ -37,18 +37,27 @@ function usesOpenStreetMap(tileUrl: string): boolean {
 }
 
 /**
- * Runs `work` in a task of its own once the browser has painted what is on screen now (a frame, then a task
- * after it): the map's steps never lengthen the task that rendered the page, nor one another (decision 0041).
- * Returns a cancel function.
+ * Runs each step in a task of its own once the browser has painted what is on screen (a frame, then a task after
+ * it), one after another: the map's steps never lengthen the task that rendered the page, nor one another
+ * (decisions 0041 and 0076). Returns a cancel function (steps not yet run never run).
  */
-function afterPaint(work: () => void): () => void {
+function afterPaint(...steps: (() => void)[]): () => void {
+  let frame: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(work, 0);
-  });
+  const next = (index: number) => {
+    if (index >= steps.length) return;
+    frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        steps[index]!();
+        next(index + 1);
+      }, 0);
+    });
+  };
+  next(0);
   return () => {
-    cancelAnimationFrame(frame);
+    if (frame !== undefined) cancelAnimationFrame(frame);
     clearTimeout(timer);
+    steps.length = 0;
   };
 }
 
@@ -61,7 +70,6 @@ function labelControl(element: Element | null | undefined, label: string) {
 interface LeafletParts {
   map: L.Map;
   renderer: L.Canvas;
-  outline: L.GeoJSON;
   popup: L.Popup;
   resized: ResizeObserver | null;
 }
@@ -80,7 +88,10 @@ function skipRedrawsWithoutContext(renderer: L.Canvas): void {
   };
 }
 
-/** The map in its container, fitted to the state, with its outline and the (closed) popup holding `popupNode`. */
+/**
+ * The map in its container, fitted to the state, with the (closed) popup holding `popupNode`. Its canvas comes with
+ * its first layer, the outline (`drawOutline`), in the next task: together they were one long task on a phone.
+ */
 function createMap(container: HTMLElement, popupNode: HTMLElement, onPopupOpened: () => void, onPopupClosed: () => void): LeafletParts {
   // Leaflet's own margin around the view (10 %): the canvas is drawn at the screen's pixel ratio, so every extra
   // margin is pixels drawn and handed to the compositor on each redraw (decision 0076).
@@ -90,11 +101,6 @@ function createMap(container: HTMLElement, popupNode: HTMLElement, onPopupOpened
   const map = L.map(container, { renderer, minZoom: 6, maxZoom: 18, zoomSnap: 0.5, fadeAnimation: false });
   map.fitBounds(NEW_JERSEY_BOUNDS);
   map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-
-  const outline = L.geoJSON(NEW_JERSEY_OUTLINE, {
-    interactive: false,
-    style: { color: '#565c65', weight: 1.5, fillColor: '#f5f1e6', fillOpacity: 1 },
-  }).addTo(map);
 
   const popup = L.popup({ maxWidth: 300, minWidth: 220, autoPanPadding: [24, 24] }).setContent(popupNode);
   popup.on('add', onPopupOpened);
@@ -109,7 +115,15 @@ function createMap(container: HTMLElement, popupNode: HTMLElement, onPopupOpened
   };
   const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(remeasure);
   resized?.observe(popupNode);
-  return { map, renderer, outline, popup, resized };
+  return { map, renderer, popup, resized };
+}
+
+/** The state's outline, the canvas's first layer (the markers are drawn over it). */
+function drawOutline(map: L.Map): L.GeoJSON {
+  return L.geoJSON(NEW_JERSEY_OUTLINE, {
+    interactive: false,
+    style: { color: '#565c65', weight: 1.5, fillColor: '#f5f1e6', fillOpacity: 1 },
+  }).addTo(map);
 }
 
 /**
@@ -150,26 +164,31 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
   }
 
   // The map itself, created once, after the page around it is painted (its box is reserved, so nothing moves):
-  // Leaflet's start-up is a task of its own, the markers the next one, the tiles the one after.
+  // Leaflet's start-up is a task of its own, the outline (and the canvas) the next, then the markers, then the tiles.
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
     let created: LeafletParts | null = null;
-    const cancel = afterPaint(() => {
-      created = createMap(
-        container,
-        popupNode,
-        () => setPopupOpen(true),
-        () => {
-          setPopupOpen(false);
-          setSelection(null);
-        },
-      );
-      rendererRef.current = created.renderer;
-      outlineRef.current = created.outline;
-      popupRef.current = created.popup;
-      setLeafletMap(created.map);
-    });
+    const cancel = afterPaint(
+      () => {
+        created = createMap(
+          container,
+          popupNode,
+          () => setPopupOpen(true),
+          () => {
+            setPopupOpen(false);
+            setSelection(null);
+          },
+        );
+      },
+      () => {
+        if (!created) return;
+        outlineRef.current = drawOutline(created.map);
+        rendererRef.current = created.renderer;
+        popupRef.current = created.popup;
+        setLeafletMap(created.map);
+      },
+    );
     return () => {
       cancel();
       if (!created) return;
