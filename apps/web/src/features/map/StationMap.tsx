@@ -39,7 +39,8 @@ function usesOpenStreetMap(tileUrl: string): boolean {
 /**
  * Runs each step in a task of its own once the browser has painted what is on screen (a frame, then a task after
  * it), one after another: the map's steps never lengthen the task that rendered the page, nor one another
- * (decisions 0041 and 0076). Returns a cancel function (steps not yet run never run).
+ * (decisions 0041 and 0076). Returns a cancel function: the step waiting for its frame or task, and those after it,
+ * never run.
  */
 function afterPaint(...steps: (() => void)[]): () => void {
   let frame: number | undefined;
@@ -57,7 +58,6 @@ function afterPaint(...steps: (() => void)[]): () => void {
   return () => {
     if (frame !== undefined) cancelAnimationFrame(frame);
     clearTimeout(timer);
-    steps.length = 0;
   };
 }
 
