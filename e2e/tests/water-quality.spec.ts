@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { DEMO_PASSWORD, loginAs } from '../support/auth';
 import { expectNoAxeViolations, skipWelcome } from '../support/page-checks';
+import { startSeasonServer, type SeasonServer } from '../support/season-server';
 
 /**
  * The water-quality workflow, end to end: a sampler enters a result above the beach action value, a
@@ -23,34 +20,17 @@ import { expectNoAxeViolations, skipWelcome } from '../support/page-checks';
  * the season agree. Its port is E2E_WQ_PORT, by default E2E_PORT + 1.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const e2eDir = path.resolve(here, '..');
 const port = Number(process.env.E2E_WQ_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1);
 const base = `http://127.0.0.1:${port}`;
 const DAY = process.env.E2E_WQ_TODAY ?? '2026-07-15';
 const SHOTS = '/tmp/shots';
-const dataDir = path.join(tmpdir(), `beach-wq-e2e-${port}`);
 
 test.use({ baseURL: base });
 test.describe.configure({ mode: 'serial' });
 
-let server: ChildProcess | null = null;
-let serverLog = '';
+let server: SeasonServer | null = null;
 /** Server clock minus this machine's clock, in ms (from a fresh token's iat). */
 let clockOffset = 0;
-
-async function waitForServer(deadline: number) {
-  while (Date.now() < deadline) {
-    if (server?.exitCode != null) throw new Error(`The water-quality server stopped:\n${serverLog.slice(-3000)}`);
-    try {
-      if ((await fetch(`${base}/api/openapi.json`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`The water-quality server did not start:\n${serverLog.slice(-3000)}`);
-}
 
 async function apiToken(email: string): Promise<string> {
   const res = await fetch(`${base}/api/login`, {
@@ -64,45 +44,14 @@ async function apiToken(email: string): Promise<string> {
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  // The embedded database and the outbox only: no shared PostgreSQL, Redis or SMTP server.
-  const { DATABASE_URL: _db, DATABASE_READ_URL: _read, REDIS_URL: _redis, SMTP_URL: _smtp, ...env } = process.env;
-  server = spawn('npx', ['tsx', '--import', './support/shifted-clock.mjs', '../apps/api/src/server.ts'], {
-    cwd: e2eDir,
-    detached: true,
-    env: {
-      ...env,
-      E2E_TODAY: DAY,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      TILE_URL: `${base}/__no_tiles__/{z}/{x}/{y}.png`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  await waitForServer(Date.now() + 200_000);
-  const token = await apiToken('admin@example.org');
-  const { iat } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number };
-  clockOffset = iat * 1000 - Date.now();
+  server = await startSeasonServer({ port, day: DAY, name: 'wq' });
+  clockOffset = server.clockOffset;
   mkdirSync(SHOTS, { recursive: true });
 });
 
 test.afterAll(() => {
-  const stopped = server;
-  // The whole process group: npx, tsx and node.
-  if (stopped?.pid) {
-    try {
-      process.kill(-stopped.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
+  server?.stop();
   server = null;
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A browser context on the server's clock, signed in as `email`, with the session saved before any reload. */
