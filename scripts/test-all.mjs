@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every suite that can run here, with each step's time and one summary line at the end.
-// Steps: typecheck beside lint, the web build and the first view's budget; unit/API/component tests (vitest); browser tests
+// Steps: lint and typecheck (side by side), unit/API/component tests (vitest), web build, browser tests
 // (Playwright), container image.
 //
 // `npm test -- --changed[=REF]`: the inner loop (decision 0055). Only what the change touches, against REF
@@ -85,28 +85,21 @@ function relatedTests(files) {
   return { graph, files: [...picked].sort() };
 }
 
-/**
- * The steps, in groups: the groups run one after another, the entries of one group side by side. An entry is a step
- * or a lane (an array of steps run one after another).
- */
+/** The steps, in groups: the steps of one group run side by side, the groups one after another. */
 function plan() {
   const vitest = (report, extra = []) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${report}.json`, ...extra];
   const playwright = { name: 'browser tests (Playwright, Chromium)', cmd: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { CHROMIUM_PATH: chromium }, report: 'playwright' };
   if (!changed) {
     const groups = [
       [
-        // Two lanes side by side, one per core: typecheck (the longest single step) in one; lint, then the web build
-        // the browser tests need, then the budget on that build, in the other (each ends about when typecheck does).
-        [
-          { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
-          { name: 'web build', cmd: 'npm', args: ['run', 'build', '--silent'] },
-          // Starts the api on the build and counts the bytes '/' takes on the wire before its map is usable (170 KB).
-          { name: "first view of '/' on the wire (budget)", cmd: 'node', args: ['apps/web/scripts/bundle-budget.mjs'] },
-        ],
+        { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
         { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--silent'] },
       ],
       // The API suite runs on embedded PGlite first, then again on PostgreSQL when TEST_DATABASE_URL is set.
       [{ name: 'unit, API (PGlite) and component tests', cmd: 'npx', args: vitest('vitest-pglite'), env: { TEST_DATABASE_URL: '' }, report: 'vitest-pglite' }],
+      [{ name: 'web build', cmd: 'npm', args: ['run', 'build', '--silent'] }],
+      // Starts the api on the build and counts the bytes '/' takes on the wire before its map is usable (170 KB).
+      [{ name: "first view of '/' on the wire (budget)", cmd: 'node', args: ['apps/web/scripts/bundle-budget.mjs'] }],
     ];
     // The browser tests, then the API suite on PostgreSQL, one after the other (decision 0069): side by side on two
     // cores the browsers' journeys ran past their timeouts (23 of 103 in the CI run of stop 35, load 13-15).
@@ -221,17 +214,9 @@ const times = [];
 const started = Date.now();
 rmSync('test-results', { recursive: true, force: true });
 
-/** Runs a lane's steps one after another; its results in the same order. */
-async function runLane(lane, alone) {
-  const results = [];
-  for (const step of lane) results.push(await run(step, alone));
-  return results;
-}
-
 for (const group of plan()) {
-  const lanes = group.map((entry) => (Array.isArray(entry) ? entry : [entry]));
-  const results = (await Promise.all(lanes.map((lane) => runLane(lane, lanes.length === 1)))).flat();
-  lanes.flat().forEach((step, i) => {
+  const results = await Promise.all(group.map((step) => run(step, group.length === 1)));
+  group.forEach((step, i) => {
     const res = results[i];
     times.push(`${step.name} ${res.seconds.toFixed(0)} s`);
     if (step.skipExitCode !== undefined && res.status === step.skipExitCode) {
