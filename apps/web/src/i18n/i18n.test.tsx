@@ -1,5 +1,5 @@
 import { MESSAGES } from '@beach/domain/messages';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_NAV } from '../app/public-nav';
 import { storeWelcomeDismissed } from '../features/welcome/welcome-storage';
@@ -68,7 +68,7 @@ describe('language switch', () => {
     expect(screen.getByText('Todavía no se han publicado preguntas.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Saltar al contenido principal' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('es');
-    expect(document.title).toBe('Preguntas frecuentes | Portal de Playas');
+    await waitFor(() => expect(document.title).toBe('Preguntas frecuentes | Portal de Playas'));
     expect(window.localStorage.getItem(LANGUAGE_KEY)).toBe('es');
 
     const toEnglish = screen.getByRole('button', { name: 'English' });

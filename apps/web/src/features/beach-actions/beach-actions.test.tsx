@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../i18n';
 import { mockFetch, type RecordedCall } from '../../test/fetch-mock';
@@ -166,7 +166,7 @@ describe('Beach Actions page in Spanish', () => {
     const { user } = renderApp('/beach-actions');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Avisos y cierres' })).toBeInTheDocument();
-    expect(document.title).toBe('Avisos y cierres | Portal de Playas');
+    await waitFor(() => expect(document.title).toBe('Avisos y cierres | Portal de Playas'));
     expect(await screen.findByText('En vigor ahora: 1. Ya terminados: 1. Período: del 11 may 2026 al 15 jul 2026.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'En vigor ahora' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Avisos y cierres recientes' })).toBeInTheDocument();

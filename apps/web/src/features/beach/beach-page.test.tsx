@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../i18n';
 import { mockFetch } from '../../test/fetch-mock';
@@ -234,7 +234,8 @@ describe('Beach page in Spanish', () => {
     const { user } = renderApp('/beach/52');
 
     expect(await screen.findByRole('heading', { level: 1, name: '5th Avenue (Seaside Park)' })).toBeInTheDocument();
-    expect(document.title).toBe('5th Avenue (Seaside Park) | Portal de Playas');
+    // The title is set in an effect after the commit that shows the heading: waited for, not read at once.
+    await waitFor(() => expect(document.title).toBe('5th Avenue (Seaside Park) | Portal de Playas'));
     expect(screen.getByRole('link', { name: 'Mapa de playas' })).toHaveAttribute('href', '/');
     expect(screen.getByText('Seaside Park - 5th Avenue. Seaside Park, condado de Ocean.')).toBeInTheDocument();
     const headings = (level: number) => screen.getAllByRole('heading', { level }).map((h) => h.textContent);

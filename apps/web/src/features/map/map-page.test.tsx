@@ -282,7 +282,7 @@ describe('Map page in Spanish', () => {
     const { user } = renderApp('/?view=list');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Mapa' })).toBeInTheDocument();
-    expect(document.title).toBe('Mapa | Portal de Playas');
+    await waitFor(() => expect(document.title).toBe('Mapa | Portal de Playas'));
     expect(await screen.findByText('Se muestran 4 de 4 estaciones.')).toBeInTheDocument();
     expect(screen.getByText('Estado de las playas al 14 jul 2026, 10:05 a.m.')).toBeInTheDocument();
     const views = screen.getByRole('group', { name: 'Mostrar las playas en' });

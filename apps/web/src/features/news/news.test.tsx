@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeWelcomeDismissed } from '../welcome/welcome-storage';
 import { mockFetch } from '../../test/fetch-mock';
@@ -64,7 +64,7 @@ describe('Important Information', () => {
     expect(screen.getByRole('link', { name: 'Season dates' })).toHaveAttribute('href', 'https://www.example.org/season');
     expect(screen.getByRole('img', { name: 'Lifeguard stand' })).toHaveAttribute('src', '/api/files/7');
     expect(screen.getByRole('link', { name: 'Back to Important Information' })).toHaveAttribute('href', '/news');
-    expect(document.title).toBe('Monitoring is under way | Beach Portal');
+    await waitFor(() => expect(document.title).toBe('Monitoring is under way | Beach Portal'));
     view.unmount();
 
     open('/news/99', {});
