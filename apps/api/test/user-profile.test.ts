@@ -10,19 +10,7 @@ import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
  * put together from plain row queries, the way the repository read it before, for every user of the demo agency.
  */
 async function profileFromRows(db: DbOrTx, userId: number): Promise<UserProfile | null> {
-  const [user] = await queryRows<{
-    user_id: number;
-    first_name: string;
-    last_name: string;
-    primary_email: string;
-    email: string;
-    organization_id: number;
-    active: boolean;
-    force_password_reset: boolean;
-    org_name: string;
-    org_abbv: string;
-    org_admin: boolean;
-  }>(
+  const [user] = await queryRows<Omit<UserProfile, 'organization' | 'program_permissions'> & { org_name: string; org_abbv: string; org_admin: boolean }>(
     db,
     sql`select u.user_id, u.first_name, u.last_name, u.primary_email, u.email, u.organization_id, u.active, u.force_password_reset,
                o.name as org_name, o.abbv as org_abbv, o.is_admin_organization as org_admin
