@@ -103,7 +103,9 @@ function plan() {
     ];
     // The browser tests, then the API suite on PostgreSQL, one after the other (decision 0069): side by side on two
     // cores the browsers' journeys ran past their timeouts (23 of 103 in the CI run of stop 35, load 13-15).
-    if (chromium) groups.push([playwright]);
+    // No screenshots for people to look at in the full run (decision 0078): no one looks at them there. The inner loop
+    // (--changed) and `npm run test:e2e` keep them; E2E_SCREENSHOTS=on keeps them here too.
+    if (chromium) groups.push([{ ...playwright, env: { ...playwright.env, E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? 'off' } }]);
     if (process.env.TEST_DATABASE_URL) {
       groups.push([{ name: 'API tests (PostgreSQL)', cmd: 'npx', args: [...vitest('vitest-postgres'), '--project', 'api'], report: 'vitest-postgres' }]);
     }

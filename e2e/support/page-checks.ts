@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type BrowserContext, type Page, type Request, type TestInfo, type ViewportSize } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page, type Request, type TestInfo, type ViewportSize } from '@playwright/test';
 
 /** The WCAG 2 A and AA rules most specs scan with. */
 export const WCAG_2_A_AA = ['wcag2a', 'wcag2aa'];
@@ -136,11 +136,26 @@ export interface ShootOptions {
   fullPage?: boolean;
 }
 
-/** Screenshots of the page at each width into the test's output, `${name}-${width}.png`, then the viewport put back. */
+/**
+ * Whether the suite keeps screenshots for people to look at (decision 0078): yes, unless E2E_SCREENSHOTS is 'off', as
+ * `npm test`'s full run sets it, where no one looks at them and they took about 7 % of the browser tests' time. A
+ * screenshot a test reads (signs.spec.ts decodes the printed QR code from one) is taken either way.
+ */
+export const KEEP_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+
+/** A screenshot kept for people to look at (not read by the test): taken only when KEEP_SCREENSHOTS. */
+export async function keepScreenshot(target: Page | Locator, options: { path: string; fullPage?: boolean }) {
+  if (KEEP_SCREENSHOTS) await target.screenshot(options);
+}
+
+/**
+ * Screenshots of the page at each width into the test's output, `${name}-${width}.png`, then the viewport put back.
+ * With screenshots off (KEEP_SCREENSHOTS), only the viewport is set as it would be afterwards.
+ */
 export async function shoot(page: Page, testInfo: TestInfo, name: string, options: ShootOptions = {}) {
   const { widths = [1280, 390], restore = { width: 1280, height: 900 }, alsoTo, fullPage = true } = options;
   const original = page.viewportSize();
-  for (const width of widths) {
+  for (const width of KEEP_SCREENSHOTS ? widths : []) {
     await page.setViewportSize({ width, height: 900 });
     await atRest(page);
     const file = `${name}-${width}.png`;

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { atRest, expectNoAxeViolations, skipWelcome } from '../support/page-checks';
+import { atRest, expectNoAxeViolations, keepScreenshot, skipWelcome } from '../support/page-checks';
 
 /**
  * HTML-first public pages (issue 31 item 1, decision 0067): the server sends a page's main content in its HTML.
@@ -66,7 +66,7 @@ test.describe('without JavaScript', () => {
       // A tall viewport rather than fullPage (which measures the page with a script of its own).
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 1800 });
-        await page.screenshot({ path: testInfo.outputPath(`no-js${start.replace(/\W+/g, '-')}-${width}.png`) });
+        await keepScreenshot(page, { path: testInfo.outputPath(`no-js${start.replace(/\W+/g, '-')}-${width}.png`) });
       }
       for (const href of await ownLinks(page)) {
         if (visited.has(href)) continue;
@@ -118,7 +118,7 @@ test.describe('without JavaScript', () => {
     await expect(list.getByText(/^Showing 25 of \d+ stations\.$/)).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(25);
     await page.setViewportSize({ width: 390, height: 1800 });
-    await page.screenshot({ path: testInfo.outputPath('no-js-list-390.png') });
+    await keepScreenshot(page, { path: testInfo.outputPath('no-js-list-390.png') });
 
     // Show more is a link to the same list a page longer, which the server renders.
     await list.getByRole('link', { name: 'Show 25 more' }).click();
@@ -171,10 +171,16 @@ test.describe('with JavaScript', () => {
     await skipWelcome(page);
     // Before any script of the page's own: record layout shifts and the served heading element.
     await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number[]; servedH1?: Element | null };
+      const w = window as unknown as { shifts: { value: number; moved: string }[]; servedH1?: Element | null };
       w.shifts = [];
+      // Each shift with what moved (element, box before and after), for the failure's message.
+      const name = (node: Node | null) => (node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.className && typeof node.className === 'string' ? `.${node.className.trim().split(/\s+/).join('.')}` : ''}` : String(node?.nodeName));
+      const rect = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map((n) => Math.round(n * 10) / 10).join(',');
+      type Shift = { value: number; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.shifts.push((entry as unknown as { value: number }).value);
+        for (const entry of list.getEntries() as unknown as Shift[]) {
+          w.shifts.push({ value: entry.value, moved: entry.sources.map((src) => `${name(src.node)} ${rect(src.previousRect)} -> ${rect(src.currentRect)}`).join('; ') });
+        }
       }).observe({ type: 'layout-shift', buffered: true });
       document.addEventListener('readystatechange', () => {
         if (document.readyState === 'interactive' && w.servedH1 === undefined) w.servedH1 = document.querySelector('h1');
@@ -218,7 +224,8 @@ test.describe('with JavaScript', () => {
       expect(order.entry, url).toBeGreaterThanOrEqual(order.paint);
       await atRest(page);
       // CLS 0 as Lighthouse reports it (three decimals): Beach Actions showed one sub-pixel shift of 0.000009 once.
-      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0)), url).toBeLessThan(0.0005);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string }[] }).shifts);
+      expect(shifts.reduce((sum, shift) => sum + shift.value, 0), `${url}: ${JSON.stringify(shifts)}`).toBeLessThan(0.0005);
       await expectNoAxeViolations(page, { label: url, summarize: true });
     }
   });

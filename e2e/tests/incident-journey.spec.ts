@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { loginAs, staffApi } from '../support/auth';
-import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
+import { expectNoAxeViolations, keepScreenshot, shoot, skipWelcome } from '../support/page-checks';
 import { parseCsv, pdf } from '../support/fixtures';
 
 /**
@@ -212,9 +212,9 @@ test('a county health officer logs an advisory’s incident, surveys the beach f
   await file.getByLabel('Description (optional)').fill('Dye test report');
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await dashboard.screenshot({ path: testInfo.outputPath('journey-trackdown-form-1280.png') });
+  await keepScreenshot(dashboard, { path: testInfo.outputPath('journey-trackdown-form-1280.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await dashboard.screenshot({ path: testInfo.outputPath('journey-trackdown-form-390.png') });
+  await keepScreenshot(dashboard, { path: testInfo.outputPath('journey-trackdown-form-390.png') });
   await page.setViewportSize({ width: 1280, height: 900 });
   await dashboard.getByRole('button', { name: 'Add the trackdown' }).click();
   await expect(dashboard.getByRole('status')).toContainText('The source trackdown was added.');
@@ -262,7 +262,7 @@ test('a county health officer logs an advisory’s incident, surveys the beach f
   // The dialog sits over the page: the viewport shows it, a full-page shot would show the page behind.
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`journey-public-download-${width}.png`) });
+    await keepScreenshot(page, { path: testInfo.outputPath(`journey-public-download-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await panel.getByRole('button', { name: 'Download Incident Data' }).click();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
-import { expectNoAxeViolations } from '../support/page-checks';
+import { expectNoAxeViolations, keepScreenshot } from '../support/page-checks';
 
 /**
  * DEP IT: Import Legacy Results (issue 9, decision 0021), clicked through as the demo admin: upload a small
@@ -56,7 +56,7 @@ test('an organization admin checks a legacy file, reads the dry-run report, impo
   const refused = page.getByRole('region', { name: 'Refused rows, by reason' });
   await expect(refused.getByRole('row', { name: /Unknown remark code 'QQ'.*1.*8/ })).toBeVisible();
   await expectNoAxeViolations(page, { summarize: true });
-  await page.screenshot({ path: `${SHOTS}/legacy-import-check.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SHOTS}/legacy-import-check.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Import 6 results' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Import finished' })).toBeVisible({ timeout: 30_000 });
@@ -65,7 +65,7 @@ test('an organization admin checks a legacy file, reads the dry-run report, impo
   const recent = page.getByRole('region', { name: 'Recent imports' });
   await expect(recent.getByRole('row', { name: new RegExp(`agency-${unique}\\.csv OB Done 6 of 7 rows`) })).toBeVisible();
   await expectNoAxeViolations(page, { summarize: true });
-  await page.screenshot({ path: `${SHOTS}/legacy-import-done.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SHOTS}/legacy-import-done.png`, fullPage: true });
 
   // The imported station is on the public map.
   const map = await page.request.get('/api/layers/beachStatus/');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
-import { expectNoAxeViolations, skipWelcome } from '../support/page-checks';
+import { expectNoAxeViolations, keepScreenshot, skipWelcome } from '../support/page-checks';
 
 /**
  * Import Mapped Results (issue 29), clicked through as the demo admin: a file in a city health department's
@@ -40,9 +40,9 @@ const beachName = (beach: string) => title(beach);
 /** The page at 1280 px and on a phone (390 px), each as a full-page screenshot. */
 async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/mapped-import-${name}-1280.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SHOTS}/mapped-import-${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/mapped-import-${name}-390.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SHOTS}/mapped-import-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -179,9 +179,9 @@ test('an organization admin maps a city department’s file, places its new beac
   await expect(history.getByRole('row')).toHaveCount(4);
   await expect(history).toContainText('Jun 16, 2026');
   await expect(history).toContainText('69 MPN/100mL');
-  await pub.screenshot({ path: `${SHOTS}/mapped-import-6-beach-page-1280.png`, fullPage: true });
+  await keepScreenshot(pub, { path: `${SHOTS}/mapped-import-6-beach-page-1280.png`, fullPage: true });
   await pub.setViewportSize({ width: 390, height: 844 });
-  await pub.screenshot({ path: `${SHOTS}/mapped-import-6-beach-page-390.png`, fullPage: true });
+  await keepScreenshot(pub, { path: `${SHOTS}/mapped-import-6-beach-page-390.png`, fullPage: true });
   await visitor.close();
 
   // The same file again, with the saved mapping: nothing is added.

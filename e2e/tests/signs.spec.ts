@@ -2,7 +2,7 @@ import jsQR from 'jsqr';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { loginAs, staffApi } from '../support/auth';
-import { expectNoAxeViolations, shoot, skipWelcome } from '../support/page-checks';
+import { expectNoAxeViolations, keepScreenshot, shoot, skipWelcome } from '../support/page-checks';
 
 /**
  * Printable beach signs (issue 31 item 3, decision 0061): a visitor prints a beach's sign (Letter and A4, one
@@ -77,7 +77,7 @@ test("a visitor prints a beach's sign: Letter and A4 on one page, its QR code op
   // The printed QR code reads back as the beach page's address, on this site's origin.
   await page.emulateMedia({ media: 'print' });
   expect(await decodeQr(page, '.beach-sign__qr')).toBe(beachUrl.href);
-  await page.screenshot({ path: test.info().outputPath('beach-sign-print.png'), fullPage: true });
+  await keepScreenshot(page, { path: test.info().outputPath('beach-sign-print.png'), fullPage: true });
   // Back to no emulation: page.pdf prints with the emulated media, and 'screen' would print the toolbar too.
   await page.emulateMedia({ media: null });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/test';
 import { loginAs } from '../support/auth';
-import { expectNoAxeViolations } from '../support/page-checks';
+import { expectNoAxeViolations, keepScreenshot } from '../support/page-checks';
 import { pdf } from '../support/fixtures';
 
 /**
@@ -48,9 +48,9 @@ test('a county health officer records a source trackdown with a PDF and an attem
   await file.getByLabel('Description (optional)').fill('Dye test report');
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await dashboard.screenshot({ path: testInfo.outputPath('trackdown-form-1280.png') });
+  await keepScreenshot(dashboard, { path: testInfo.outputPath('trackdown-form-1280.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await dashboard.screenshot({ path: testInfo.outputPath('trackdown-form-390.png') });
+  await keepScreenshot(dashboard, { path: testInfo.outputPath('trackdown-form-390.png') });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await dashboard.getByRole('button', { name: 'Add the trackdown' }).click();
@@ -70,7 +70,7 @@ test('a county health officer records a source trackdown with a PDF and an attem
   expect(download.suggestedFilename()).toBe('dye-test.pdf');
   expect(readFileSync((await download.path())!).equals(report)).toBe(true);
 
-  await dashboard.screenshot({ path: testInfo.outputPath('trackdown-list-1280.png') });
+  await keepScreenshot(dashboard, { path: testInfo.outputPath('trackdown-list-1280.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await dashboard.screenshot({ path: testInfo.outputPath('trackdown-list-390.png') });
+  await keepScreenshot(dashboard, { path: testInfo.outputPath('trackdown-list-390.png') });
 });

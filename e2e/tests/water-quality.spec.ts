@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { DEMO_PASSWORD, loginAs } from '../support/auth';
-import { expectNoAxeViolations, skipWelcome } from '../support/page-checks';
+import { expectNoAxeViolations, keepScreenshot, skipWelcome } from '../support/page-checks';
 import { startSeasonServer, type SeasonServer } from '../support/season-server';
 
 /**
@@ -74,7 +74,7 @@ async function chooseProgram(page: Page, label: string) {
 }
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/wq-${name}.png`, fullPage: true });
+  await keepScreenshot(page, { path: `${SHOTS}/wq-${name}.png`, fullPage: true });
 }
 
 interface PublicStation {

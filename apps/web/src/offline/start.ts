@@ -126,20 +126,40 @@ export function startOffline(): void {
     });
 }
 
+/** How often a page asks a version that waits to take over again (hurryWaiting), and for how long at most. */
+export const NUDGE_EVERY_MS = 2000;
+export const NUDGE_FOR_MS = 120_000;
+
 /**
  * A new version that has installed takes over once the browser has stopped the old one, which it asks to stop as
- * soon as it is idle. A message to the old one (this page's own, above) can start it again after that, and Chromium
- * does not ask the restarted worker again: with DevTools attached it then waits up to five minutes (offline.spec's
- * timeline showed the old worker stopped and started again within 0.1 s). The waiting version is told to call
- * skipWaiting() again, which makes the browser ask the old one again.
+ * soon as it is idle. A message or a fetch of the page's to the old one (this page's own, above) can start it again
+ * after that, and Chromium does not ask the restarted worker again: with DevTools attached it then waits up to five
+ * minutes (offline.spec's timeline showed the old worker stopped and started again within 0.1 s, once after the only
+ * nudge there was). So the waiting version is told to call skipWaiting() again, which makes the browser ask the old
+ * one again: when it is found waiting or has just installed, then every NUDGE_EVERY_MS for as long as it waits (at
+ * most NUDGE_FOR_MS).
  */
-function hurryWaiting(registration: ServiceWorkerRegistration): void {
+export function hurryWaiting(registration: ServiceWorkerRegistration): void {
   const nudge = (worker: ServiceWorker | null) => worker?.postMessage({ type: 'beach-take-over' });
-  nudge(registration.waiting);
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const keepNudging = (installed?: ServiceWorker) => {
+    nudge(installed ?? registration.waiting);
+    if (timer !== undefined || !registration.waiting) return;
+    const until = Date.now() + NUDGE_FOR_MS;
+    timer = setInterval(() => {
+      if (registration.waiting && Date.now() < until) {
+        nudge(registration.waiting);
+      } else {
+        clearInterval(timer);
+        timer = undefined;
+      }
+    }, NUDGE_EVERY_MS);
+  };
+  keepNudging();
   registration.addEventListener('updatefound', () => {
     const worker = registration.installing;
     worker?.addEventListener('statechange', () => {
-      if (worker.state === 'installed') nudge(worker);
+      if (worker.state === 'installed') keepNudging(worker);
     });
   });
 }
