@@ -21,7 +21,9 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 
 const changedArg = process.argv.slice(2).find((a) => a === '--changed' || a.startsWith('--changed='));
 const changed = changedArg ? { ref: changedArg.includes('=') ? changedArg.slice('--changed='.length) : undefined, files: changedFiles(changedArg) } : undefined;
-const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+// Debian's headless shell first (decision 0079): the same Blink and V8 as its chromium, without the browser around
+// them, about a quarter less CPU for the same journeys. The full browser where it is the only one installed.
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 /** The tsc projects, and which folders each one compiles (the domain package is compiled by every project). */
 const TSC_PROJECTS = [
@@ -254,7 +256,7 @@ for (const group of plan()) {
 }
 
 if (!chromium) {
-  console.log('\n!!! No Chromium found (set CHROMIUM_PATH or install Debian\'s chromium): the browser tests were SKIPPED, not passed. !!!');
+  console.log('\n!!! No Chromium found (set CHROMIUM_PATH or install Debian\'s chromium-headless-shell): the browser tests were SKIPPED, not passed. !!!');
 }
 if (skippedSteps.length) console.log(`\n!!! SKIPPED, not passed: ${skippedSteps.join(', ')} (see the step's SKIPPED line). !!!`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { atRest, expectNoAxeViolations, keepScreenshot, skipWelcome } from '../support/page-checks';
@@ -340,5 +342,66 @@ test.describe('with JavaScript, the welcome pop-up and the hydration', () => {
       await page.unrouteAll();
     }
     await context.close();
+  });
+});
+
+test.describe('a page that arrives in pieces', () => {
+  test.setTimeout(90_000);
+  // A page's HTML can reach the parser in several pieces (a slow network, or a slow phone whose parser yields), and
+  // Chromium paints what it has parsed so far. A header painted half parsed moved once the rest came: the search form
+  // grew the bottom-anchored secondary navigation upward (Beach Actions, CLS 0.0026), and the logo's two-line text
+  // centred the logo 6.6 px lower (a beach page). Both boxes now have their final height before their content is parsed
+  // (decision 0079). (`<link rel="expect" blocking="render">`, which asks for no paint before an element is parsed,
+  // did not hold Chromium 156's first paint back.)
+  test('nothing in the header moves as the rest of the page arrives', async ({ page, request, baseURL }) => {
+    await skipWelcome(page);
+    const { path } = await aBeach(request);
+    // The pieces: the page up to each cut, then, after a pause longer than a frame, the rest; every other request as is.
+    const cuts = ['<span class="site-logo__text', '<form class="usa-search'];
+    const server = createServer(async (req, res) => {
+      const upstream = await fetch(new URL(req.url ?? '/', baseURL), { headers: { cookie: req.headers.cookie ?? '', accept: req.headers.accept ?? '*/*' } });
+      upstream.headers.forEach((value, name) => {
+        if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name)) res.setHeader(name, value);
+      });
+      res.writeHead(upstream.status);
+      const body = Buffer.from(await upstream.arrayBuffer());
+      if (!(upstream.headers.get('content-type') ?? '').startsWith('text/html')) return res.end(body);
+      const html = body.toString('utf8');
+      let from = 0;
+      for (const cut of cuts) {
+        const at = html.indexOf(cut, from);
+        expect(at, `the served page has ${cut}`).toBeGreaterThan(from);
+        res.write(html.slice(from, at));
+        from = at;
+        await new Promise((resolve) => setTimeout(resolve, 600));
+      }
+      res.end(html.slice(from));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const proxy = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: string[] };
+        w.shifts = [];
+        type Shift = { value: number; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Shift[]) {
+            w.shifts.push(`${entry.value.toFixed(5)}: ${entry.sources.map((s) => `${s.node instanceof Element ? s.node.className : s.node?.nodeName} y ${Math.round(s.previousRect.y)} -> ${Math.round(s.currentRect.y)}`).join('; ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      for (const url of ['/beach-actions', path]) {
+        // Scripts held back: what is measured is the served page as it arrives, not the app's takeover.
+        await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+        await page.goto(`${proxy}${url}`, { waitUntil: 'load' });
+        await expect(page.locator('header.usa-header form[role="search"]')).toBeVisible();
+        // Two frames after load: a shift of the last piece is reported by then.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts), url).toEqual([]);
+        await page.unrouteAll();
+      }
+    } finally {
+      server.close();
+    }
   });
 });
