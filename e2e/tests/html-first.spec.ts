@@ -357,7 +357,7 @@ test.describe('a page that arrives in pieces', () => {
     await skipWelcome(page);
     const { path } = await aBeach(request);
     // The pieces: the page up to each cut, then, after a pause longer than a frame, the rest; every other request as is.
-    const cuts = ['<span class="site-logo__text', '<form class="usa-search'];
+    const cuts = ['<span class="site-logo__text', '<button type="button" class="usa-menu-btn"', '<form class="usa-search'];
     const server = createServer(async (req, res) => {
       const upstream = await fetch(new URL(req.url ?? '/', baseURL), { headers: { cookie: req.headers.cookie ?? '', accept: req.headers.accept ?? '*/*' } });
       upstream.headers.forEach((value, name) => {
@@ -390,15 +390,20 @@ test.describe('a page that arrives in pieces', () => {
           }
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      for (const url of ['/beach-actions', path]) {
-        // Scripts held back: what is measured is the served page as it arrives, not the app's takeover.
-        await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-        await page.goto(`${proxy}${url}`, { waitUntil: 'load' });
-        await expect(page.locator('header.usa-header form[role="search"]')).toBeVisible();
-        // Two frames after load: a shift of the last piece is reported by then.
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-        expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts), url).toEqual([]);
-        await page.unrouteAll();
+      // At a desktop width, where the secondary navigation sits on the header's bottom edge, and at a phone's, where
+      // the logo shares the bar with the menu button.
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const url of ['/beach-actions', path]) {
+          // Scripts held back: what is measured is the served page as it arrives, not the app's takeover.
+          await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+          await page.goto(`${proxy}${url}`, { waitUntil: 'load' });
+          await expect(page.locator('header.usa-header form[role="search"]')).toBeAttached();
+          // Two frames after load: a shift of the last piece is reported by then.
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts), `${url} at ${width} px`).toEqual([]);
+          await page.unrouteAll();
+        }
       }
     } finally {
       server.close();
