@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { RankDirection } from '@beach/domain';
+import type { RankDirection, RankMoved } from '@beach/domain';
 import { useRankMoves } from './rank-buttons';
 
 interface Item {
@@ -15,7 +15,7 @@ const ITEMS: Item[] = [
   { id: 3, title: 'Season opens' },
 ];
 
-function List({ move }: { move: (item: Item, direction: RankDirection) => Promise<unknown> }) {
+function List({ move }: { move: (item: Item, direction: RankDirection) => Promise<RankMoved> }) {
   const [notice, setNotice] = useState('');
   const ranks = useRankMoves({ items: ITEMS, idOf: (i) => i.id, nameOf: (i) => i.title, move, onMoved: setNotice });
   return (
@@ -32,7 +32,11 @@ function List({ move }: { move: (item: Item, direction: RankDirection) => Promis
 
 describe('useRankMoves', () => {
   it('names each button with its record, disables the ends and announces the new place', async () => {
-    const move = vi.fn().mockResolvedValue(undefined);
+    // The server's answers: Season opens from 3 to 2, then Swim safely from 1 to 2.
+    const move = vi
+      .fn<(item: Item, direction: RankDirection) => Promise<RankMoved>>()
+      .mockResolvedValueOnce({ id: 3, rank: 2, moved: true })
+      .mockResolvedValueOnce({ id: 1, rank: 2, moved: true });
     render(<List move={move} />);
     expect(screen.getByRole('button', { name: 'Move Swim safely up' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Move Season opens down' })).toBeDisabled();
@@ -41,6 +45,20 @@ describe('useRankMoves', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Season opens moved up to place 2 of 3.');
     await userEvent.click(screen.getByRole('button', { name: 'Move Swim safely down' }));
     expect(screen.getByRole('status')).toHaveTextContent('Swim safely moved down to place 2 of 3.');
+  });
+
+  it('announces the place the server gives, not one worked out from a list that has not read the last move yet', async () => {
+    // The list on screen still has Season opens third, but an earlier move (its answer not yet read) put it second:
+    // this move takes it to first.
+    render(<List move={() => Promise.resolve({ id: 3, rank: 1, moved: true })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Move Season opens up' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Season opens moved up to place 1 of 3.'));
+  });
+
+  it('says the record stayed where it was when it was already at the end', async () => {
+    render(<List move={() => Promise.resolve({ id: 2, rank: 1, moved: false })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Move Flight today up' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Flight today stays at place 1 of 3.'));
   });
 
   it('says so in the server’s words when it refuses the move', async () => {

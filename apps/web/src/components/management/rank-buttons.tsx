@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@trussworks/react-uswds';
-import type { RankDirection } from '@beach/domain';
+import type { RankDirection, RankMoved } from '@beach/domain';
 import { errorMessage, toApiError } from '../api-errors';
 
 interface RankMovesOptions<T> {
@@ -8,8 +8,8 @@ interface RankMovesOptions<T> {
   items: readonly T[] | undefined;
   idOf: (item: T) => number;
   nameOf: (item: T) => string;
-  /** Sends PUT {base}/{id}/rank/{direction} (throws when refused). */
-  move: (item: T, direction: RankDirection) => Promise<unknown>;
+  /** Sends PUT {base}/{id}/rank/{direction}: the server's answer, with the record's place afterwards (throws when refused). */
+  move: (item: T, direction: RankDirection) => Promise<RankMoved>;
   /** Called with what happened, for the list's status notice (read by screen readers). */
   onMoved: (notice: string) => void;
 }
@@ -17,7 +17,7 @@ interface RankMovesOptions<T> {
 /**
  * "Move up" and "Move down" for each record of a ranked list, as every ranked management screen has them:
  * keyboard buttons named with the record, disabled at the ends and while a move is on its way; the notice
- * says where the record went, or the server's refusal.
+ * says where the server put the record, or its refusal.
  */
 export function useRankMoves<T>({ items, idOf, nameOf, move, onMoved }: RankMovesOptions<T>) {
   const [busy, setBusy] = useState<number | null>(null);
@@ -26,9 +26,10 @@ export function useRankMoves<T>({ items, idOf, nameOf, move, onMoved }: RankMove
   const send = async (item: T, direction: RankDirection) => {
     setBusy(idOf(item));
     try {
-      await move(item, direction);
-      const place = list.findIndex((i) => idOf(i) === idOf(item)) + (direction === 'up' ? 0 : 2);
-      onMoved(`${nameOf(item)} moved ${direction} to place ${place} of ${list.length}.`);
+      // The place is the server's (its rank afterwards), not worked out from the list on screen: a second move sent
+      // before the list had read the first one's order was announced one place off (CI of stop 45).
+      const { rank, moved } = await move(item, direction);
+      onMoved(moved ? `${nameOf(item)} moved ${direction} to place ${rank} of ${list.length}.` : `${nameOf(item)} stays at place ${rank} of ${list.length}.`);
     } catch (thrown) {
       onMoved(errorMessage(toApiError(thrown), `${nameOf(item)} could not be moved.`));
     } finally {
