@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './support/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-/** Debian's headless shell when installed, else its full chromium (decision 0079); CHROMIUM_PATH names another. */
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+const chromium = findChromium() ?? '/usr/bin/chromium';
 /** The server sends mail here; tests that read mail run a local SMTP stand-in on this port (support/mail.ts). */
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 /** The university's aircraft endpoints, stood in for on this machine (support/aircraft-standin.mjs). */

@@ -11,6 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { findChromium } from '../e2e/support/chromium.mjs';
 
 // Node 24 runs the suite (decision 0054): npm scripts find the pinned build in node_modules/.bin.
 console.log(`Node ${process.version} (${process.execPath})`);
@@ -21,9 +22,7 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 
 const changedArg = process.argv.slice(2).find((a) => a === '--changed' || a.startsWith('--changed='));
 const changed = changedArg ? { ref: changedArg.includes('=') ? changedArg.slice('--changed='.length) : undefined, files: changedFiles(changedArg) } : undefined;
-// Debian's headless shell first (decision 0079): the same Blink and V8 as its chromium, without the browser around
-// them, about a quarter less CPU for the same journeys. The full browser where it is the only one installed.
-const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const chromium = findChromium();
 
 /** The tsc projects, and which folders each one compiles (the domain package is compiled by every project). */
 const TSC_PROJECTS = [

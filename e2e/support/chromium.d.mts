@@ -1,0 +1,2 @@
+/** See chromium.mjs. */
+export function findChromium(): string | undefined;
