@@ -1,5 +1,6 @@
 import { BeachActionCells, BeachActionHeaders } from '../../components/BeachActionCells';
 import { usePublicText } from '../../i18n';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { BeachAction } from '@beach/domain';
 import '../../i18n/page-text';
@@ -9,8 +10,12 @@ interface ActionsTableProps {
   caption: string;
 }
 
-/** Advisories and closures as a table; stacked into labelled rows on narrow screens. */
-export function ActionsTable({ actions, caption }: ActionsTableProps) {
+/**
+ * Advisories and closures as a table; stacked into labelled rows on narrow screens. Memoised: the page above it
+ * renders again whenever one of its reads changes state (the reads' subscriptions after hydration, the day read),
+ * and the table of every action need not render again with it while its rows and caption are the same.
+ */
+export const ActionsTable = memo(function ActionsTable({ actions, caption }: ActionsTableProps) {
   const { t } = usePublicText();
   const beachColumn = t('beachActions.columns.beach');
   return (
@@ -39,4 +44,4 @@ export function ActionsTable({ actions, caption }: ActionsTableProps) {
       </tbody>
     </table>
   );
-}
+});

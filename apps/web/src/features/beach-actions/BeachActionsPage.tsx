@@ -1,6 +1,6 @@
 import '../../styles/uswds/content.scss';
 import { formatDay, usePublicText, nextDay } from '../../i18n';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../app/api';
 import { PublicPage } from '../../components/PublicPage';
@@ -62,8 +62,12 @@ export default function BeachActionsPage() {
     setParams(new URLSearchParams());
   };
 
-  const ongoing = data?.actions.filter((a) => a.ongoing) ?? [];
-  const ended = data?.actions.filter((a) => !a.ongoing) ?? [];
+  // The same arrays while the answer is the same (RTK Query keeps it), so the memoised tables skip the page's renders.
+  const { ongoing, ended } = useMemo(
+    () => ({ ongoing: data?.actions.filter((a) => a.ongoing) ?? [], ended: data?.actions.filter((a) => !a.ongoing) ?? [] }),
+    [data],
+  );
+  const endedShown = useMemo(() => ended.slice(0, limit), [ended, limit]);
   const serverMessage = (error as ApiError | undefined)?.status === 400 ? (error as ApiError).message : undefined;
   const period = data ? { from: formatDay(data.from, language), to: formatDay(data.to, language) } : { from: '', to: '' };
   const errorText = (problem: DateProblem | undefined) => (problem ? t(`beachActions.${problem}`) : undefined);
@@ -141,7 +145,7 @@ export default function BeachActionsPage() {
             ) : (
               <>
                 <ActionsTable
-                  actions={ended.slice(0, limit)}
+                  actions={endedShown}
                   caption={
                     ended.length > limit
                       ? t('beachActions.endedCaptionPartial', { ...period, shown: limit, total: ended.length })

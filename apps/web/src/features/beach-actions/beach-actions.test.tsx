@@ -1,9 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../i18n';
 import { mockFetch, type RecordedCall } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import type { BeachAction } from '@beach/domain';
+import { ActionsTable } from './ActionsTable';
 
 const dismissWelcome = () => window.localStorage.setItem('beach-portal:welcome-dismissed', new Date().toISOString());
 
@@ -201,5 +204,39 @@ describe('Beach Actions page in Spanish', () => {
     // The message follows a switch back to English.
     await act(() => setLanguage('en'));
     expect(await screen.findByText('Date cannot be later than tomorrow')).toBeInTheDocument();
+  });
+});
+
+describe('ActionsTable', () => {
+  it('does not draw its rows again when the page above it renders with the same actions and caption', () => {
+    // Counts the table's renders: each one maps the actions to rows.
+    let rowRenders = 0;
+    const actions = new Proxy(ACTIONS, {
+      get(target, property, receiver) {
+        if (property === 'map') rowRenders += 1;
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    let renderPageAgain = () => {};
+    function Page() {
+      const [count, setCount] = useState(0);
+      renderPageAgain = () => setCount((c) => c + 1);
+      return (
+        <>
+          <p>Page render {count}</p>
+          <ActionsTable actions={actions} caption="Current advisories and closures" />
+        </>
+      );
+    }
+    render(
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>,
+    );
+    expect(within(screen.getByRole('table', { name: 'Current advisories and closures' })).getAllByRole('row')).toHaveLength(3);
+    act(() => renderPageAgain());
+    act(() => renderPageAgain());
+    expect(screen.getByText('Page render 2')).toBeInTheDocument();
+    expect(rowRenders).toBe(1);
   });
 });
