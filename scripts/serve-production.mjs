@@ -49,7 +49,8 @@ export async function startProductionServer(options = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      WEB_DIST: options.webDist ?? path.join(repoRoot, 'apps/web/dist'),
+      // Absolute: the api serves its files from a root that must be (a relative --web-dist is the caller's).
+      WEB_DIST: options.webDist ? path.resolve(options.webDist) : path.join(repoRoot, 'apps/web/dist'),
       // Nothing calls an outside host: tiles from a local stand-in (or nowhere), aircraft data from nowhere.
       TILE_URL: options.tileUrl ?? `http://127.0.0.1:${port}/__no_tiles__/{z}/{x}/{y}.png`,
       AIRCRAFT_CHLOROPHYLL_URL: 'http://127.0.0.1:9/chlorophyll',
