@@ -13,6 +13,8 @@ export const LIMITS = {
   licenseMs: 14_400_000,
   storageVersion: 1,
   cacheSeconds: 60,
+  /** How long a browser may reuse a public read's answer: the Cache-Control max-age of the public JSON. */
+  publicMaxAgeSeconds: 30,
   copyrightStartYear: 1996,
   /**
    * Failed logins for one account from one address within the window before 429. Per pair, not per

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LIMITS } from '@beach/domain/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { COMPRESS_MIN_BYTES, compressBody, preferredCoding, varyWithAcceptEncoding, type ContentCoding } from './compression';
@@ -122,7 +123,7 @@ export interface CachedBody {
 }
 
 /** How long browsers and shared caches may reuse a public answer, and how long a process keeps one. */
-export const PUBLIC_MAX_AGE_SECONDS = 30;
+export const PUBLIC_MAX_AGE_SECONDS = LIMITS.publicMaxAgeSeconds;
 export const PUBLIC_TTL_MS = 5_000;
 export const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`;
 

@@ -128,6 +128,18 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
+/**
+ * A public read's query hook that refetches on mount (SPEC 7) only once its answer is older than the public max-age
+ * (30 s) (decision 0081). A sooner refetch is answered with the same bytes, by the browser's HTTP cache (the public
+ * JSON's Cache-Control) or by the page the read was served with (served-reads.ts): it brought nothing new, but its
+ * pending and fulfilled actions each re-rendered every component reading it, synchronously, just after a served
+ * page was hydrated. A hook's own `refetchOnMountOrArgChange` still wins.
+ */
+export function publicRead<Hook extends (...args: never[]) => unknown>(hook: Hook): Hook {
+  const call = hook as unknown as (arg: unknown, options?: object) => unknown;
+  const withMaxAge = (arg: unknown, options?: object) => call(arg, { refetchOnMountOrArgChange: LIMITS.publicMaxAgeSeconds, ...options });
+  return withMaxAge as unknown as Hook;
+}
 
 /** Ends the session: auth and user back to empty (sessionCleared) and the API cache dropped. */
 export const endSession = () => (dispatch: Dispatch) => {

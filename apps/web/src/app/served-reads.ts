@@ -1,4 +1,5 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
+import { LIMITS } from '@beach/domain/constants';
 
 /**
  * A public page's first reads, answered by the server in the page itself (decision 0067). The api renders the
@@ -41,7 +42,7 @@ export function readKey(args: string | FetchArgs): string | null {
  * kept (30 s, its max-age) after the page was served, so the reads the first render and its components make are
  * answered from the page; an error answers once. Null when the page carries none (the dev server's page).
  */
-export function servedReads(maxAgeMs = 30_000): ReadSource | null {
+export function servedReads(maxAgeMs = LIMITS.publicMaxAgeSeconds * 1000): ReadSource | null {
   const text = typeof document === 'undefined' ? null : document.getElementById(SERVED_READS_ELEMENT_ID)?.textContent;
   if (!text) return null;
   let answers: Record<string, ServedAnswer>;

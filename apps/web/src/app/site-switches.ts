@@ -1,5 +1,5 @@
 import type { PublicSwitch, SiteSwitchCode } from '@beach/domain';
-import { api, payloadOf } from './api';
+import { api, payloadOf, publicRead } from './api';
 
 /** A website toggle as the public reads it (GET public/switches/): the domain's PublicSwitch. */
 export type { PublicSwitch };
@@ -28,11 +28,12 @@ const switchesApi = api.injectEndpoints({
  */
 const UNTIL_LOADED: Partial<Record<SiteSwitchCode, boolean>> = { DOWNLOADS: true, AIRCRAFT_DATA: true };
 
+// Switches read (or carried by the page) less than 30 s ago are not read again when a layout mounts (publicRead).
+const usePublicSwitchesQuery = publicRead(switchesApi.usePublicSwitchesQuery);
+
 /** Whether a switch is on (see UNTIL_LOADED before they load). With `read` false they are not read yet. */
 export function useSiteSwitch(code: SiteSwitchCode, read = true): boolean {
-  // Switches read (or carried by the page) less than 30 s ago are not read again when a layout mounts: a browser
-  // would answer that read from its cache anyway (public reads may be kept 30 s).
-  const { data } = switchesApi.usePublicSwitchesQuery(undefined, { skip: !read, refetchOnMountOrArgChange: 30 });
+  const { data } = usePublicSwitchesQuery(undefined, { skip: !read });
   return data?.find((entry) => entry.code === code)?.value ?? UNTIL_LOADED[code] ?? false;
 }
 

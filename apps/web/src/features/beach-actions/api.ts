@@ -1,4 +1,4 @@
-import { api, payloadOf, type Envelope } from '../../app/api';
+import { api, payloadOf, type Envelope, publicRead } from '../../app/api';
 import type { BeachActions, BeachActionsQuery, PublicConfig } from '@beach/domain';
 
 /** Advisories and closures (public/beachActions) and the programs' day (public/config) for the date limits. */
@@ -16,4 +16,5 @@ export const beachActionsApi = api.injectEndpoints({
   }),
 });
 
-export const { useBeachActionsQuery, useBeachActionsTodayQuery } = beachActionsApi;
+export const useBeachActionsQuery = publicRead(beachActionsApi.useBeachActionsQuery);
+export const useBeachActionsTodayQuery = publicRead(beachActionsApi.useBeachActionsTodayQuery);

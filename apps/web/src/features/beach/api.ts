@@ -1,4 +1,4 @@
-import { api, payloadOf } from '../../app/api';
+import { api, payloadOf, publicRead } from '../../app/api';
 import type {
   BeachGeomeans,
   BeachGeomeansQuery,
@@ -43,11 +43,9 @@ export const beachApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useBeachProfileQuery,
-  useBeachResultsQuery,
-  useBeachGeomeansQuery,
-  useBeachStationActionsQuery,
-  useBeachPhotosQuery,
-  useBeachReportsQuery,
-} = beachApi;
+export const useBeachProfileQuery = publicRead(beachApi.useBeachProfileQuery);
+export const useBeachResultsQuery = publicRead(beachApi.useBeachResultsQuery);
+export const useBeachGeomeansQuery = publicRead(beachApi.useBeachGeomeansQuery);
+export const useBeachStationActionsQuery = publicRead(beachApi.useBeachStationActionsQuery);
+export const useBeachPhotosQuery = publicRead(beachApi.useBeachPhotosQuery);
+export const useBeachReportsQuery = publicRead(beachApi.useBeachReportsQuery);

@@ -1,4 +1,4 @@
-import { api, payloadOf } from '../../app/api';
+import { api, payloadOf, publicRead } from '../../app/api';
 import type { LegendItem, MapList, MapStatuses, PublicFlightSummary, PublicNewsItem, Snapshot, StationStatus } from '@beach/domain';
 import type { MapListFiltersView } from './map-view';
 
@@ -42,12 +42,10 @@ export const mapApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useMapStatusesQuery,
-  useMapStationQuery,
-  useMapListQuery,
-  useStatusLegendQuery,
-  useStatusSnapshotQuery,
-  useMapLatestNewsQuery,
-  useMapDailyFlightsQuery,
-} = mapApi;
+export const useMapStatusesQuery = publicRead(mapApi.useMapStatusesQuery);
+export const useMapStationQuery = publicRead(mapApi.useMapStationQuery);
+export const useMapListQuery = publicRead(mapApi.useMapListQuery);
+export const useStatusLegendQuery = publicRead(mapApi.useStatusLegendQuery);
+export const useStatusSnapshotQuery = publicRead(mapApi.useStatusSnapshotQuery);
+export const useMapLatestNewsQuery = publicRead(mapApi.useMapLatestNewsQuery);
+export const useMapDailyFlightsQuery = publicRead(mapApi.useMapDailyFlightsQuery);

@@ -1,5 +1,5 @@
 import type { PublicGisService } from '@beach/domain';
-import { api, payloadOf } from '../../app/api';
+import { api, payloadOf, publicRead } from '../../app/api';
 
 /** The map services the public map offers as layers (GET public/gisServices/, GIS REST Services). */
 const gisApi = api.injectEndpoints({
@@ -12,4 +12,4 @@ const gisApi = api.injectEndpoints({
   }),
 });
 
-export const { usePublicGisServicesQuery } = gisApi;
+export const usePublicGisServicesQuery = publicRead(gisApi.usePublicGisServicesQuery);

@@ -1,5 +1,5 @@
 import type { PublicNewsItem } from '@beach/domain';
-import { api, payloadOf } from '../../app/api';
+import { api, payloadOf, publicRead } from '../../app/api';
 
 /** A news item as the public reads it (GET public/news/...): the domain's PublicNewsItem. Title and summary are plain text; the body is HTML the api's allow-list cleaned. */
 export type NewsItem = PublicNewsItem;
@@ -25,4 +25,6 @@ export const newsApi = api.injectEndpoints({
   }),
 });
 
-export const { usePublicNewsListQuery, usePublicNewsItemQuery, useLatestNewsQuery } = newsApi;
+export const usePublicNewsListQuery = publicRead(newsApi.usePublicNewsListQuery);
+export const usePublicNewsItemQuery = publicRead(newsApi.usePublicNewsItemQuery);
+export const useLatestNewsQuery = publicRead(newsApi.useLatestNewsQuery);
