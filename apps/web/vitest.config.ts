@@ -2,10 +2,11 @@ import react from '@vitejs/plugin-react';
 import { configDefaults, defineProject } from 'vitest/config';
 
 /**
- * Test files that replace a module with vi.mock: they run in a fresh module graph of their own (the
- * `web-isolated` project), since in a shared one the real module may already be loaded.
+ * Test files that replace a module with vi.mock, or start what cannot be undone (offline/start: a service worker
+ * container and the window's online and offline listeners): they run in a fresh module graph and document of their
+ * own (the `web-isolated` project), since in a shared one the real module may already be loaded, or outlive them.
  */
-const ISOLATED = ['src/features/beach-management/beach-management.test.tsx'];
+const ISOLATED = ['src/features/beach-management/beach-management.test.tsx', 'src/offline/start.test.tsx'];
 
 /** The web project's settings: `isolated` for the files above, else the rest of the web tests. */
 export function webProject(isolated: boolean) {

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { i18n } from '../i18n';
 import { enOffline } from '../i18n/en-offline';
 import { OfflineBanner } from './OfflineBanner';
-import { backOnline, initialOfflineState, mergeNote, type OfflineState } from './offline-state';
+import { backOnline, initialOfflineState, mergeNote, offlineBanner, type OfflineState } from './offline-state';
 import type { OfflineNote } from './sw-routes';
 import { SERVED_READS_ELEMENT_ID } from '../app/served-reads';
 import './offline.css';
@@ -28,7 +28,23 @@ const store = {
 };
 function update(next: OfflineState) {
   state = next;
+  showBanner();
   for (const listener of listeners) listener();
+}
+
+/**
+ * The banner's own root, before the app's, so the app (rendered or hydrated) never meets it. Made the first time
+ * there is something to show (offline, or a kept copy): online, that is never, and a React root rendered only to
+ * draw nothing was some 30 ms of a phone's main thread while the page was being hydrated.
+ */
+let bannerShown = false;
+function showBanner(): void {
+  if (bannerShown || !offlineBanner(state)) return;
+  bannerShown = true;
+  const host = document.createElement('div');
+  host.id = 'offline-banner';
+  document.body.insertBefore(host, document.getElementById('root'));
+  createRoot(host).render(createElement(OfflineBanner, { store }));
 }
 
 const isNote = (data: unknown): data is OfflineNote => typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'beach-offline';
@@ -73,12 +89,6 @@ export function startOffline(): void {
   started = true;
   const container = navigator.serviceWorker;
   update(initialOfflineState(document.documentElement.hasAttribute('data-offline'), !navigator.onLine));
-
-  // The banner: its own root, before the app's, so the app (rendered or hydrated) never meets it.
-  const host = document.createElement('div');
-  host.id = 'offline-banner';
-  document.body.insertBefore(host, document.getElementById('root'));
-  createRoot(host).render(createElement(OfflineBanner, { store }));
 
   // Listen first, then ask: a note is either in the answer or arrives after.
   container.addEventListener('message', (event) => {
