@@ -31,10 +31,19 @@ const UNTIL_LOADED: Partial<Record<SiteSwitchCode, boolean>> = { DOWNLOADS: true
 // Switches read (or carried by the page) less than 30 s ago are not read again when a layout mounts (publicRead).
 const usePublicSwitchesQuery = publicRead(switchesApi.usePublicSwitchesQuery);
 
+/**
+ * Whether each switch is on (see UNTIL_LOADED before they load), as a function of its code: one read's hook for
+ * a layout that obeys several switches, instead of a hook (a subscription and its effects) for each. With `read`
+ * false they are not read yet.
+ */
+export function useSiteSwitches(read = true): (code: SiteSwitchCode) => boolean {
+  const { data } = usePublicSwitchesQuery(undefined, { skip: !read });
+  return (code) => data?.find((entry) => entry.code === code)?.value ?? UNTIL_LOADED[code] ?? false;
+}
+
 /** Whether a switch is on (see UNTIL_LOADED before they load). With `read` false they are not read yet. */
 export function useSiteSwitch(code: SiteSwitchCode, read = true): boolean {
-  const { data } = usePublicSwitchesQuery(undefined, { skip: !read });
-  return data?.find((entry) => entry.code === code)?.value ?? UNTIL_LOADED[code] ?? false;
+  return useSiteSwitches(read)(code);
 }
 
 /**

@@ -13,7 +13,7 @@ import { usePublicText } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { AGENCY, AGENCY_LINKS, SOCIAL_LINKS } from '../agency';
 import { FOOTER_EXTRA_LINKS, PUBLIC_LINKS, PUBLIC_NAV, isCurrentPath } from '../public-nav';
-import { useSiteSwitch } from '../site-switches';
+import { useSiteSwitches } from '../site-switches';
 import { Copyright } from './Copyright';
 import { StateBanner } from './StateBanner';
 
@@ -40,10 +40,11 @@ export function AgencyLayout() {
   if (downloadOpen && !downloadFrame) setDownloadFrame(true);
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const welcomeOn = useSiteSwitch('WELCOME_MODAL');
-  const bannerOn = useSiteSwitch('NEWS_BANNER');
-  const downloadsOn = useSiteSwitch('DOWNLOADS');
-  const noticeOn = useSiteSwitch('MAINTENANCE_NOTICE');
+  const switchOn = useSiteSwitches();
+  const welcomeOn = switchOn('WELCOME_MODAL');
+  const bannerOn = switchOn('NEWS_BANNER');
+  const downloadsOn = switchOn('DOWNLOADS');
+  const noticeOn = switchOn('MAINTENANCE_NOTICE');
   // DOWNLOADS turned off while the panel is open closes it for good: it must not come back by itself (hiding
   // the page behind it) when the switch is turned on again.
   if (downloadOpen && !downloadsOn) setDownloadOpen(false);
