@@ -80,7 +80,11 @@ export default function MapPage() {
   const panelsMayLoad = mapDrawn || lean.isError || view === 'list';
   const panel = panels.use(panelsMayLoad);
   // The legend is read with the panels, after the map is drawn; the list view reads it for its status filter.
-  const legend = useStatusLegendQuery(undefined, { skip: !panelsMayLoad });
+  // Only what the page draws from it: its read starting (uninitialized, then loading) re-renders nothing.
+  const legend = useStatusLegendQuery(undefined, {
+    skip: !panelsMayLoad,
+    selectFromResult: ({ data, isError, isLoading, isUninitialized }) => ({ data, isError, loading: isLoading || isUninitialized }),
+  });
   const snapshot = useStatusSnapshotQuery(date ?? skipToken);
   // A station opened from the list view: its popup shows the list's row instead of loading it again.
   const [listStation, setListStation] = useState<StationStatus | null>(null);
@@ -281,7 +285,7 @@ export default function MapPage() {
                 </p>
               )}
               {panel ? (
-                <panel.StatusLegend items={legend.data} isLoading={legend.isLoading || legend.isUninitialized} isError={legend.isError} onRetry={() => void legend.refetch()} />
+                <panel.StatusLegend items={legend.data} isLoading={legend.loading} isError={legend.isError} onRetry={() => void legend.refetch()} />
               ) : (
                 panelPlaceholder('status-legend-heading', t('map.legend.heading'), t('map.legend.loading'), 'status-legend')
               )}
