@@ -9,21 +9,9 @@ import { PUBLIC_LINKS } from './public-nav';
 import { RequireAuth } from './RequireAuth';
 import { RouteErrorBoundary } from './RouteError';
 
-// Portal code is loaded only when a portal page is visited: the public landing page stays small.
-const PortalLayout = lazy(() => {
-  // The portal's page list (portal-pages.tsx) is fetched alongside, so a page loads no later than the layout.
-  void import('./portal-pages').catch(() => undefined);
-  return import('./layouts/PortalLayout');
-});
-/**
- * The portal's pages: one route here (`/portal/*`), the portal's own table with the portal (portal-pages.tsx). A
- * public page then matches its address against the public routes only, and its first load carries no portal
- * path (decision 0048).
- */
-const PortalPages = lazy(() => import('./portal-pages'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+// Portal code is loaded only when a portal page is visited: the public landing page stays small. Its pages are
+// named through a chunk of their own (staff-pages.tsx), so the app chunk does not list the files they preload.
+const StaffPage = lazy(() => import('./staff-pages'));
 
 // Public content pages: each a small chunk of its own, so the landing page loads none of them. main.tsx loads the
 // address's page before the first render (lazyPage, decision 0050).
@@ -105,18 +93,18 @@ export const routes: RouteObject[] = [
     element: (
       <RouteErrorBoundary>
         <Suspense fallback={<Loading />}>
-          <PortalLayout />
+          <StaffPage name="layout" />
         </Suspense>
       </RouteErrorBoundary>
     ),
     children: [
-      { path: LOGIN_PATH, element: <LoginPage /> },
-      { path: FORGOT_PASSWORD_PATH, element: <ForgotPasswordPage /> },
-      { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+      { path: LOGIN_PATH, element: <StaffPage name="login" /> },
+      { path: FORGOT_PASSWORD_PATH, element: <StaffPage name="forgotPassword" /> },
+      { path: '/reset-password/:token', element: <StaffPage name="resetPassword" /> },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/portal/*', element: <PortalPages /> },
+          { path: '/portal/*', element: <StaffPage name="portal" /> },
         ],
       },
     ],
