@@ -6,12 +6,20 @@ import { api } from './api';
 import { browserStorage, readSaved, saveChanges } from './persistence';
 import type { ReadSource } from './served-reads';
 
-const rootReducer = combineReducers({
-  auth: authSlice.reducer,
-  user: userSlice.reducer,
-  license: licenseSlice.reducer,
-  [api.reducerPath]: api.reducer,
-});
+/**
+ * The store's reducer, made with the first store and not when this module loads: combining reducers runs each of
+ * them (Redux checks their shape), which made the task that evaluates the app's modules longer on a phone (decision
+ * 0048). Made once: the server makes a store for every page it renders.
+ */
+let combined: ReturnType<typeof combine> | undefined;
+const combine = () =>
+  combineReducers({
+    auth: authSlice.reducer,
+    user: userSlice.reducer,
+    license: licenseSlice.reducer,
+    [api.reducerPath]: api.reducer,
+  });
+const rootReducer = () => (combined ??= combine());
 
 /**
  * `reads`: answers the HTTP layer takes before the network (a served page's, decision 0067). In the browser the
@@ -26,7 +34,7 @@ export function makeStore(extra: { reads?: ReadSource | null } = {}) {
     license: licenseSlice.getInitialState(),
   };
   const store = configureStore({
-    reducer: rootReducer,
+    reducer: rootReducer(),
     preloadedState: readSaved(storage, initial),
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: { extraArgument: extra } }).concat(api.middleware),
   });
