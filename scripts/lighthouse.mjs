@@ -9,7 +9,7 @@
 //
 // Usage: npm run lighthouse -- [--base http://127.0.0.1:3000] [--runs 3] [--pages /,/beach-actions]
 //        [--json out.json] [--label after] [--web-dist path/to/another/dist] [--cpu-slowdown 7] [--throttling devtools]
-//        [--traces dir]
+//        [--traces dir] [--compare path/to/another/dist]
 // The api it starts listens on a free port the system picks (never a fixed one, so it collides with nothing);
 // --web-dist serves another build than apps/web/dist (e.g. a copy of the build before a change, to measure
 // before and after in one session). Keep the copy inside the repository (apps/web/dist-before, say): its server
@@ -25,6 +25,9 @@
 // --cpu-slowdown replaces the default 4x CPU multiplier (network throttling unchanged). The 4x default assumes a
 // host of Lighthouse's "high-end desktop" class (benchmark index 1500-2000); each run prints this host's index, and
 // on a faster host a calibrated multiplier (about 4 x index / 1750) shows what a mid-tier phone would see.
+// --compare measures another build side by side with this one (a second api serving it): each page's runs alternate
+// between the two (this, that, that, this, ...), so a host whose speed drifts during the runs (the benchmark index
+// has moved by half within minutes) slows both alike. Both medians are shown, with each run's TBT.
 // Each page is measured --runs times in a fresh browser profile (a first visit); the median run by
 // performance score is shown. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -47,6 +50,7 @@ const { values: args } = parseArgs({
     'cpu-slowdown': { type: 'string' },
     throttling: { type: 'string', default: 'simulate' },
     traces: { type: 'string' },
+    compare: { type: 'string' },
   },
 });
 
@@ -62,33 +66,55 @@ if (!chromePath) {
 }
 
 let server = null;
+let compared = null;
 let tiles = null;
 let base = args.base;
+if (!base || args.compare) tiles = await startBlankTiles();
 if (!base) {
-  tiles = await startBlankTiles();
   server = await startProductionServer({ tileUrl: tiles.tileUrl, webDist: args['web-dist'] });
   base = server.base;
 }
 
 try {
+  if (args.compare) compared = await startProductionServer({ tileUrl: tiles.tileUrl, webDist: args.compare });
+  // What is measured: this build and, with --compare, the other one, their runs alternating.
+  const targets = [{ label: args.label || (args['web-dist'] ?? 'apps/web/dist'), base }];
+  if (compared) targets.push({ label: args.compare, base: compared.base });
   const pages = args.pages ? args.pages.split(',') : ['/', await beachPath(base), '/beach-actions'];
   const runs = Math.max(1, Number(args.runs));
-  console.log(`Lighthouse ${await lighthouseVersion()} (mobile, ${args.throttling === 'devtools' ? 'applied (devtools)' : 'simulated'} throttling${args['cpu-slowdown'] ? `, CPU ${args['cpu-slowdown']}x instead of 4x` : ''}) on ${base}, ${runs} run(s) per page, Chromium ${chromePath}`);
-  for (const page of pages) await expectServerRendered(`${base}${page}`);
-  const results = [];
+  console.log(`Lighthouse ${await lighthouseVersion()} (mobile, ${args.throttling === 'devtools' ? 'applied (devtools)' : 'simulated'} throttling${args['cpu-slowdown'] ? `, CPU ${args['cpu-slowdown']}x instead of 4x` : ''}) on ${targets.map((t) => t.base).join(' and ')}, ${runs} run(s) per page, Chromium ${chromePath}`);
+  for (const target of targets) for (const page of pages) await expectServerRendered(`${target.base}${page}`);
+  const results = targets.map(() => []);
   for (const page of pages) {
-    const samples = [];
+    const samples = targets.map(() => []);
     for (let i = 0; i < runs; i++) {
-      const sample = await measureWithRetry(`${base}${page}`, tracePath(page, i + 1));
-      samples.push(sample);
-      console.log(`  ${page} run ${i + 1}: ${line(sample)}  (load ${loadavg()[0].toFixed(1)}, host CPU benchmark ${sample.benchmarkIndex}, CPU ${sample.cpuSlowdown}x)`);
+      const order = targets.map((_, t) => t);
+      if (i % 2) order.reverse();
+      for (const t of order) {
+        const sample = await measureWithRetry(`${targets[t].base}${page}`, t === 0 ? tracePath(page, i + 1) : null);
+        samples[t].push(sample);
+        const who = targets.length > 1 ? ` [${targets[t].label}]` : '';
+        console.log(`  ${page} run ${i + 1}${who}: ${line(sample)}  (load ${loadavg()[0].toFixed(1)}, host CPU benchmark ${sample.benchmarkIndex}, CPU ${sample.cpuSlowdown}x)`);
+      }
     }
-    samples.sort((a, b) => a.performance - b.performance);
-    results.push({ page, median: samples[Math.floor(samples.length / 2)], samples });
+    samples.forEach((list, t) => {
+      const tbts = list.map((x) => Math.round(x.tbt));
+      list.sort((a, b) => a.performance - b.performance);
+      results[t].push({ page, median: list[Math.floor(list.length / 2)], samples: list, tbts });
+    });
   }
+  targets.forEach((target, t) => report(targets.length > 1 ? target.label : args.label, results[t], runs));
+  if (args.json) writeFileSync(args.json, JSON.stringify({ base, label: args.label, results: results[0], ...(compared ? { compared: { dist: args.compare, results: results[1] } } : {}) }, null, 2));
+} finally {
+  await compared?.stop();
+  await server?.stop();
+  tiles?.server.close();
+}
 
+/** The medians of one build's runs, against the issue's goals. */
+function report(label, results, runs) {
   const benchmarks = results.flatMap((r) => r.samples.map((x) => x.benchmarkIndex)).sort((a, b) => a - b);
-  console.log(`\nMedian of ${runs} ${args.label ? `(${args.label})` : ''}; Lighthouse's host CPU benchmark ${benchmarks[0]}-${benchmarks[benchmarks.length - 1]} (median ${benchmarks[Math.floor(benchmarks.length / 2)]}; higher is faster, and TBT scales with it)`);
+  console.log(`\nMedian of ${runs} ${label ? `(${label})` : ''}; Lighthouse's host CPU benchmark ${benchmarks[0]}-${benchmarks[benchmarks.length - 1]} (median ${benchmarks[Math.floor(benchmarks.length / 2)]}; higher is faster, and TBT scales with it)`);
   console.log(`  ${'page'.padEnd(22)} perf  FCP s  LCP s   CLS    TBT ms  SI s   KiB    a11y`);
   for (const { page, median } of results) console.log(`  ${page.padEnd(22)} ${row(median)}`);
   console.log(`  ${'issue, `/` before'.padEnd(22)} ${String(ISSUE_BASELINE.performance).padStart(4)}  ${ISSUE_BASELINE.fcp.toFixed(1).padStart(5)}  ${ISSUE_BASELINE.lcp.toFixed(1).padStart(5)}  ${ISSUE_BASELINE.cls.toFixed(2).padStart(5)}  ${'-'.padStart(7)}  ${'-'.padStart(4)}  ${String(ISSUE_BASELINE.transferKiB).padStart(5)}  -`);
@@ -102,10 +128,9 @@ try {
     if (median.accessibility < GOALS.accessibility) misses.push(`accessibility ${median.accessibility}`);
     console.log(`  ${page}: ${misses.length ? `MISSES ${misses.join(', ')}` : 'meets every goal'}`);
   }
-  if (args.json) writeFileSync(args.json, JSON.stringify({ base, label: args.label, results }, null, 2));
-} finally {
-  await server?.stop();
-  tiles?.server.close();
+  if (results.length && results[0].tbts.length > 1) {
+    for (const { page, tbts } of results) console.log(`  ${page}: TBT of each run ${tbts.join(', ')} ms`);
+  }
 }
 
 /**
