@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { beaches, beachStations, results } from '../src/db/schema';
+import { beaches, beachStations, results, websiteToggles } from '../src/db/schema';
 import type { PageRenderer } from '../src/plugins/web';
 import { createTestContext, DATABASE_KIND, type TestContext } from './helpers';
 import { DATA_TODAY, fresh, restoreClock, setStation, setToday } from './public-fixtures';
@@ -201,7 +201,7 @@ describe(`HTML-first public pages on ${DATABASE_KIND}`, () => {
     const rows = [...html.matchAll(/<tr><th scope="row"/g)].length;
     expect(rows).toBe(ongoing.length + Math.min(25, actions.length - ongoing.length));
     expect(res.body).toContain('<title>Beach Actions | Beach Portal</title>');
-    expect(Object.keys(readsOf(res.body)).sort()).toEqual(['public/beachActions', 'public/config']);
+    expect(Object.keys(readsOf(res.body)).sort()).toEqual(['public/beachActions', 'public/config', 'public/news/latest']);
   });
 
   it('escapes names staff typed: in the markup, the title and the data block', async () => {
@@ -299,7 +299,38 @@ describe(`HTML-first public pages on ${DATABASE_KIND}`, () => {
     const id = primaries()[0]!.beach_station_id;
     const reads = readsOf((await get(`/beach/${id}`)).body);
     expect(Object.keys(reads).sort()).toEqual(
-      [`public/beaches/${id}`, `public/beaches/${id}/actions`, `public/beaches/${id}/geomeans`, `public/beaches/${id}/photos`, `public/beaches/${id}/reportsAndPublications`].sort(),
+      [
+        `public/beaches/${id}`,
+        `public/beaches/${id}/actions`,
+        `public/beaches/${id}/geomeans`,
+        `public/beaches/${id}/photos`,
+        `public/beaches/${id}/reportsAndPublications`,
+        'public/news/latest',
+      ].sort(),
     );
+  });
+
+  it("draws the news banner into a beach page and Beach Actions while NEWS_BANNER is on, and reads no news while it is off", async () => {
+    const id = primaries()[0]!.beach_station_id;
+    const latest = (await get('/api/public/news/latest')).json().payload as { news_id: number; title: string } | null;
+    expect(latest).not.toBeNull();
+    for (const url of [`/beach/${id}`, '/beach-actions']) {
+      const page = (await get(url)).body;
+      expect(rootOf(page)).toContain(`<a class="usa-link" href="/news/${latest!.news_id}" data-discover="true">${latest!.title}</a>`);
+      expect(rootOf(page)).not.toContain('news-banner--loading');
+      expect(readsOf(page)['public/news/latest']).toEqual({ status: 200, body: (await get('/api/public/news/latest')).json() });
+    }
+    // The map page shows the news in its side panel, after its map: not in its HTML.
+    expect(Object.keys(readsOf((await get('/')).body))).not.toContain('public/news/latest');
+
+    await ctx.database.db.update(websiteToggles).set({ value: false }).where(eq(websiteToggles.code, 'NEWS_BANNER'));
+    try {
+      fresh(ctx);
+      const page = (await get(`/beach/${id}`)).body;
+      expect(Object.keys(readsOf(page))).not.toContain('public/news/latest');
+      expect(rootOf(page)).not.toContain('news-banner');
+    } finally {
+      await ctx.database.db.update(websiteToggles).set({ value: true }).where(eq(websiteToggles.code, 'NEWS_BANNER'));
+    }
   });
 });

@@ -7,7 +7,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import './styles/uswds/site.scss';
 import './styles/app.css';
 import './styles/public.css';
-import { startFirstReads } from './app/first-reads';
+import { startBannerRead, startFirstReads } from './app/first-reads';
 import { preloadRoutePages } from './app/lazy-page';
 import { routes } from './app/routes';
 import { servedReads } from './app/served-reads';
@@ -78,11 +78,15 @@ const firstReads = startFirstReads(store.dispatch, window.location);
 // The address's page chunk (the server's Link header has usually preloaded it) runs before the first render too, so
 // the first view is the page, not the layout's Loading… line followed by the page at least 300 ms later.
 const page = preloadRoutePages(routes, window.location).catch(() => undefined);
+const switches = publicPage ? (inlineSwitches(store.dispatch) ?? atMost(loadSwitches(store.dispatch), 500)) : null;
+// The news banner's read, where the page carries it (first-reads.ts): answered by the page, as the switches are.
+const bannerRead = switches && startBannerRead(store.dispatch, window.location, switches);
 await Promise.all([
   restoreLanguage(),
   atMost(page, 500),
-  publicPage ? (inlineSwitches(store.dispatch) ?? atMost(loadSwitches(store.dispatch), 500)) : null,
+  switches,
   atMost(firstReads, 500),
+  bannerRead && atMost(bannerRead, 500),
   offlineFirst && atMost(offlineFirst, 500),
 ]);
 

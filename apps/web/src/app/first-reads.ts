@@ -1,3 +1,6 @@
+import { newsApi } from '../features/news/api';
+import { siteSwitchOn } from './site-switches';
+
 /**
  * The reads a public page's first view draws from, started before its first render: in the browser (main.tsx,
  * so the page is not a loading line first, decision 0050) and on the server, which renders the page's main
@@ -46,4 +49,24 @@ export function startFirstReads(dispatch: (action: unknown) => unknown, location
     return import('../features/map/MapPage').then(({ startMapReads }) => startMapReads(dispatch, new URLSearchParams(search))).catch(() => undefined);
   }
   return Promise.resolve();
+}
+
+/**
+ * The news banner's read, among the first reads of a beach page and Beach Actions while NEWS_BANNER is on (once the
+ * switches are in, `switches`): the banner is then in the page's HTML and in its first paint, instead of a band held
+ * empty until the browser has read it after the page came to life (decision 0067). Not on `/`, which shows the news in
+ * its side panel instead; and not on the other pages, which still read it in the browser. Resolves when it has answered
+ * or failed, or at once where it is not read.
+ */
+export function startBannerRead(
+  dispatch: (action: unknown) => unknown,
+  location: { pathname: string },
+  switches: Promise<unknown>,
+): Promise<unknown> {
+  if (!/^\/beach\/\d{1,9}$/.test(location.pathname) && location.pathname !== '/beach-actions') return Promise.resolve();
+  const read = (innerDispatch: (action: unknown) => unknown, getState: () => unknown) =>
+    siteSwitchOn(getState(), 'NEWS_BANNER')
+      ? (innerDispatch(newsApi.endpoints.latestNews.initiate(undefined, { subscribe: false })) as { unwrap(): Promise<unknown> }).unwrap().catch(() => undefined)
+      : undefined;
+  return switches.then(() => dispatch(read)).catch(() => undefined);
 }

@@ -38,7 +38,18 @@ const usePublicSwitchesQuery = publicRead(switchesApi.usePublicSwitchesQuery);
  */
 export function useSiteSwitches(read = true): (code: SiteSwitchCode) => boolean {
   const { data } = usePublicSwitchesQuery(undefined, { skip: !read });
-  return (code) => data?.find((entry) => entry.code === code)?.value ?? UNTIL_LOADED[code] ?? false;
+  return (code) => switchValue(data, code);
+}
+
+function switchValue(switches: PublicSwitch[] | undefined, code: SiteSwitchCode): boolean {
+  return switches?.find((entry) => entry.code === code)?.value ?? UNTIL_LOADED[code] ?? false;
+}
+
+const selectSwitches = switchesApi.endpoints.publicSwitches.select();
+
+/** Whether a switch is on in a store's state, for the reads started before the first render (first-reads.ts). */
+export function siteSwitchOn(state: unknown, code: SiteSwitchCode): boolean {
+  return switchValue(selectSwitches(state as Parameters<typeof selectSwitches>[0]).data, code);
 }
 
 /** Whether a switch is on (see UNTIL_LOADED before they load). With `read` false they are not read yet. */

@@ -3,7 +3,7 @@ import { pageCookies } from '@beach/domain/page-cookies';
 import { isStaffPage } from '@beach/domain/site-paths';
 import { Provider } from 'react-redux';
 import { StaticRouter, useRoutes } from 'react-router';
-import { startFirstReads } from '../app/first-reads';
+import { startBannerRead, startFirstReads } from '../app/first-reads';
 import { preloadRoutePages } from '../app/lazy-page';
 import { routes } from '../app/routes';
 import type { ServedAnswer } from '../app/served-reads';
@@ -68,10 +68,12 @@ export async function renderPage({ url, cookie, read }: RenderInput): Promise<Re
   const language = languageOfCookie(cookie);
   // The page's chunk, its first reads and the site switches (the page carries those in a block of their own), as
   // main.tsx waits for them before the browser's first render; and the language's text.
+  const switches = loadSwitches(store.dispatch);
   await Promise.all([
     preloadRoutePages(routes, parsed),
     startFirstReads(store.dispatch, parsed),
-    loadSwitches(store.dispatch),
+    switches,
+    startBannerRead(store.dispatch, parsed, switches),
     language === 'en' ? null : switchLanguage(language),
   ]);
   delete reads[SWITCHES_KEY];
