@@ -32,8 +32,8 @@ if (!offlineFirst && !isStaffPage(location.pathname)) {
 /**
  * Ends the current task and resumes in a new one (decision 0048). The first view's start-up is four tasks, not
  * one: evaluating the modules, making the store, starting the reads, starting the render. On a phone each fits
- * under the 50 ms that makes a task "long", where together they blocked the page for a couple of hundred. A message, not a timer: a
- * timer in a background tab waits a second or more.
+ * under the 50 ms that makes a task "long", where together they blocked the page for a couple of hundred. A
+ * message, not a timer: a timer in a background tab waits a second or more.
  */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => {
@@ -51,7 +51,7 @@ await nextTask();
 const store = makeStore({ reads: servedReads() });
 // Refetch on window focus and on reconnect (SPEC 7).
 setupListeners(store.dispatch);
-// The page's reads, its chunk and the switches start in the next task: making the store (every reducer run once)
+// The page's reads, its chunk and the switches start in the next task: making the store (every reducer runs once)
 // and starting them were one task that a phone made long.
 await nextTask();
 

@@ -1,6 +1,9 @@
 import { newsApi } from '../features/news/api';
 import { siteSwitchOn } from './site-switches';
 
+/** A beach page's address, `/beach/<station id>`. */
+const BEACH_PAGE = /^\/beach\/(\d{1,9})$/;
+
 /**
  * The reads a public page's first view draws from, started before its first render: in the browser (main.tsx,
  * so the page is not a loading line first, decision 0050) and on the server, which renders the page's main
@@ -14,7 +17,7 @@ export function startFirstReads(dispatch: (action: unknown) => unknown, location
   const run = (requests: unknown[]) =>
     Promise.all(requests.map((request) => (request as { unwrap(): Promise<unknown> }).unwrap().catch(() => undefined)));
   const { pathname, search } = location;
-  const beachId = /^\/beach\/(\d{1,9})$/.exec(pathname)?.[1];
+  const beachId = BEACH_PAGE.exec(pathname)?.[1];
   if (beachId) {
     const id = Number(beachId);
     return import('../features/beach/api')
@@ -63,7 +66,7 @@ export function startBannerRead(
   location: { pathname: string },
   switches: Promise<unknown>,
 ): Promise<unknown> {
-  if (!/^\/beach\/\d{1,9}$/.test(location.pathname) && location.pathname !== '/beach-actions') return Promise.resolve();
+  if (!BEACH_PAGE.test(location.pathname) && location.pathname !== '/beach-actions') return Promise.resolve();
   const read = (innerDispatch: (action: unknown) => unknown, getState: () => unknown) =>
     siteSwitchOn(getState(), 'NEWS_BANNER')
       ? (innerDispatch(newsApi.endpoints.latestNews.initiate(undefined, { subscribe: false })) as { unwrap(): Promise<unknown> }).unwrap().catch(() => undefined)
