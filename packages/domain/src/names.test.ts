@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compareBeachStations, compareNames, sortByName } from './names';
 
 describe('natural order of names', () => {
@@ -42,5 +42,28 @@ describe('natural order of names', () => {
     const sorted = sortByName(items, (i) => i.name);
     expect(sorted.map((i) => i.id)).toEqual([2, 1, 3]);
     expect(items.map((i) => i.id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('the collator', () => {
+  it('is made on the first comparison, not when the module loads (the first Intl object of a page is costly)', async () => {
+    vi.resetModules();
+    const Real = Intl.Collator;
+    let made = 0;
+    Intl.Collator = new Proxy(Real, {
+      construct(target, args: ConstructorParameters<typeof Intl.Collator>) {
+        made += 1;
+        return new target(...args);
+      },
+    });
+    try {
+      const fresh = await import('./names');
+      expect(made).toBe(0);
+      expect(['10th', '5th'].sort(fresh.compareNames)).toEqual(['5th', '10th']);
+      expect(fresh.compareNames('b', 'a')).toBeGreaterThan(0);
+      expect(made).toBe(1);
+    } finally {
+      Intl.Collator = Real;
+    }
   });
 });

@@ -4,11 +4,15 @@
  * sorting (and SQL's ORDER BY) gives. Case and accents only break ties. Used wherever the portal and the
  * public site sort beach and station names for display, in the API (after its query) and in the web.
  */
-const collator = new Intl.Collator('en-US', { numeric: true });
+// Made on the first comparison, not when the module loads: the first Intl object a page makes costs 5-60 ms while
+// the browser loads its ICU data (decision 0048), and this module is in the public first view's script, evaluated
+// before the ICU warm-up worker has run. Most first views never sort a name.
+let collator: Intl.Collator | undefined;
 
 /** Two names in natural order; a missing name sorts last. */
 export function compareNames(a: string | null | undefined, b: string | null | undefined): number {
   if (a == null || b == null) return a == null ? (b == null ? 0 : 1) : -1;
+  collator ??= new Intl.Collator('en-US', { numeric: true });
   return collator.compare(a, b);
 }
 

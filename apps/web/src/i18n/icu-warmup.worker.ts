@@ -8,4 +8,9 @@ for (const locale of ['en-US', 'es-US']) {
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' }).format(0);
   new Intl.NumberFormat(locale).format(1234.5);
 }
+// Names sort in natural order (packages/domain/src/names.ts): collation has data of its own.
+new Intl.Collator('en-US', { numeric: true }).compare('5th Avenue', '10th Avenue');
 close();
+
+// A module (the worker is started with type: 'module'), which its test imports.
+export {};
