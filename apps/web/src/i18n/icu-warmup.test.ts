@@ -20,6 +20,26 @@ describe('warmUpIntl', () => {
     expect(made[0]!.options).toMatchObject({ type: 'module' });
   });
 
+  it("starts none where a rendered page's boot script started the app (and the worker before it, boot.ts)", () => {
+    const made: string[] = [];
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor(url: URL | string) {
+          made.push(String(url));
+        }
+      },
+    );
+    const script = document.createElement('script');
+    script.dataset.entry = '/assets/index.js';
+    document.body.append(script);
+    warmUpIntl();
+    expect(made).toHaveLength(0);
+    script.remove();
+    warmUpIntl();
+    expect(made).toHaveLength(1);
+  });
+
   it('does nothing where there are no workers, and survives a refused one', () => {
     vi.stubGlobal('Worker', undefined);
     expect(() => warmUpIntl()).not.toThrow();
