@@ -18,16 +18,10 @@ import { warmUpIntl } from './i18n/icu-warmup';
 
 warmUpIntl();
 
-// The installable site's worker and offline banner (decision 0066), never in the first view: after the page has
-// loaded, or at once (before the first render) when the worker served this page offline. Public pages only: the
-// staff side gains nothing offline, and its pages skip the worker's install (decision 0069).
+// The installable site's worker and offline banner (decision 0066), never in the first view: at once (before the
+// first render) when the worker served this page offline; otherwise once the page has loaded and hydrated (below).
 const offline = () => import('./offline/start').then((m) => m.startOffline(), () => undefined);
 const offlineFirst = document.documentElement.hasAttribute('data-offline') ? offline() : undefined;
-// A rendered page starts the app after its first paint (boot.ts, decision 0072), often after the load event.
-if (!offlineFirst && !isStaffPage(location.pathname)) {
-  if (document.readyState === 'complete') void offline();
-  else addEventListener('load', offline);
-}
 
 /**
  * Ends the current task and resumes in a new one (decision 0048). The first view's start-up is four tasks, not
@@ -119,4 +113,14 @@ if (container.firstElementChild && !offlineFirst) {
 } else {
   const root = createRoot(container);
   startTransition(() => root.render(app));
+}
+
+// Public pages only: the staff side gains nothing offline, and its pages skip the worker's install (decision 0069).
+// After the load event, at the first idle moment after it: a rendered page starts the app after its first paint
+// (boot.ts, decision 0072), often after the load event, and loading the module, its stylesheet and the worker's
+// registration there and then ran in the middle of the hydration (a new stylesheet restyles the whole page).
+if (!offlineFirst && !isStaffPage(location.pathname)) {
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => void offline(), { timeout: 2000 }) : setTimeout(offline, 500));
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
 }
