@@ -182,9 +182,15 @@ describe(`mail outbox with SMTP delivery on ${DATABASE_KIND}`, () => {
     await database.db.transaction(async (tx) => {
       await mailer!.send(tx, { kind: 'TEST', to: 'x@example.org', subject: 'Unreachable', text: '.' });
     });
+    // This call may join a pass that began before the commit (the start-up sweep, or a wake-up while the
+    // transaction was open) and found nothing: CI once read the row untouched then. The wake-ups that follow take
+    // it; wait for the failure to be recorded.
     await mailer.deliverPending();
-    const [row] = await outbox();
-    expect(row).toMatchObject({ subject: 'Unreachable', sent: false });
-    expect(row!.error).toBeTruthy();
+    let rows = await outbox();
+    for (const deadline = Date.now() + 10_000; rows[0]?.error == null && Date.now() < deadline; rows = await outbox()) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(rows[0]).toMatchObject({ subject: 'Unreachable', sent: false });
+    expect(rows[0]!.error).toBeTruthy();
   });
 });
