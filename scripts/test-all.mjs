@@ -177,6 +177,7 @@ let failed = 0;
 let skipped = 0;
 const failedSteps = [];
 const failedTests = [];
+const failureDetails = [];
 const skippedSteps = [];
 
 /** The first line of a failure, without colour codes, short enough for the run's last lines. */
@@ -185,6 +186,18 @@ function firstLine(text) {
   // eslint-disable-next-line no-control-regex
   const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() && !/^\s*[A-Z_]+\s*$/.test(l)) ?? '';
   return line.trim().slice(0, 300);
+}
+
+/**
+ * A browser test's failure as the run's last lines show it: where it failed and the first lines of its message
+ * (expected, received, and what a test adds to its error). The run's output above is often cut before the report's
+ * own account of it (offline.spec once failed in CI with nothing kept but the assertion's name).
+ */
+function details(err) {
+  // eslint-disable-next-line no-control-regex
+  const lines = String(err?.message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((l) => l.trim());
+  const at = err?.location ? `at ${path.basename(err.location.file)}:${err.location.line}` : '';
+  return [at, ...lines.slice(0, 14).map((l) => l.slice(0, 240))].filter(Boolean).map((l) => `    ${l}`).join('\n');
 }
 
 /** Each failed test of a Playwright JSON report: file:line, title and its error's first line. */
@@ -196,6 +209,7 @@ function playwrightFailures(report) {
         if (t.status === 'expected' || t.status === 'skipped') continue;
         const err = t.results?.find((r) => r.error)?.error;
         out.push(`${spec.file}:${spec.line} ${spec.title} (${t.status}): ${firstLine(err?.message)}`);
+        failureDetails.push(`${spec.file}:${spec.line} ${spec.title}\n${details(err)}`);
       }
     }
     (suite.suites ?? []).forEach(walk);
@@ -260,6 +274,7 @@ if (!chromium) {
 if (skippedSteps.length) console.log(`\n!!! SKIPPED, not passed: ${skippedSteps.join(', ')} (see the step's SKIPPED line). !!!`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 // The failed tests again at the end: CI keeps only the run's last lines, and the step's own output is far above.
+if (failureDetails.length) console.log(`\nBrowser test failures:\n${failureDetails.slice(0, 4).join('\n')}`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\nStep times: ${times.join('; ')}; all ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);

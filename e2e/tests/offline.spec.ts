@@ -159,7 +159,7 @@ async function deployableProxy(target: string, log: (text: string) => void) {
 }
 
 test('a new version of the worker is taken up on the next visit, and its old caches are removed', async ({ page, context, baseURL }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(200_000);
   await skipWelcome(context);
   const timeline = await workerTimeline(page);
   const proxy = await deployableProxy(baseURL!, timeline.add);
@@ -169,7 +169,7 @@ test('a new version of the worker is taken up on the next visit, and its old cac
     await kept(page, '/api/public/map/statuses');
     const names = await page.evaluate(() => caches.keys());
     const version = names.find((name) => name.startsWith('beach-app-'))!.slice('beach-app-'.length);
-    expect(names.sort()).toEqual([`beach-app-${version}`, `beach-data-${version}`]);
+    expect(names.sort(), 'the first visit\'s caches').toEqual([`beach-app-${version}`, `beach-data-${version}`]);
 
     // A new build is deployed; the visitor comes back.
     const next = 'feedc0ffee00';
@@ -177,9 +177,10 @@ test('a new version of the worker is taken up on the next visit, and its old cac
     await page.goto(`${proxy.base}/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Map' })).toBeVisible();
     // The new worker installs (its first view's files, through the proxy) before it takes over and removes the old
-    // caches: 20 s ran out once at a load of 11, with the new version's app cache made and still filling.
+    // caches: 20 s ran out once at a load of 11, with the new version's app cache made and still filling, and a CI
+    // run of the whole suite on a slow host failed this test once more (its output kept no more than the assertion).
     await expect
-      .poll(() => page.evaluate(() => caches.keys().then((keys) => keys.sort())), { timeout: 60_000 })
+      .poll(() => page.evaluate(() => caches.keys().then((keys) => keys.sort())), { timeout: 100_000, message: 'the new version\'s caches, and no others' })
       .toEqual([`beach-app-${next}`, `beach-data-${next}`])
       .catch(async (error: Error) => {
         // What the registration holds says which step stopped: an install that failed, or one waiting to activate.
