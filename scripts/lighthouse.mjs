@@ -28,6 +28,8 @@
 // --compare measures another build side by side with this one (a second api serving it): each page's runs alternate
 // between the two (this, that, that, this, ...), so a host whose speed drifts during the runs (the benchmark index
 // has moved by half within minutes) slows both alike. Both medians are shown, with each run's TBT.
+// Before and after the runs it prints two figures of the host itself (probeHost): a CPU loop, and the cost of memory
+// touched for the first time, which a virtual machine can make many times a real one's.
 // Each page is measured --runs times in a fresh browser profile (a first visit); the median run by
 // performance score is shown. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -82,6 +84,7 @@ try {
   if (compared) targets.push({ label: args.compare, base: compared.base });
   const pages = args.pages ? args.pages.split(',') : ['/', await beachPath(base), '/beach-actions'];
   const runs = Math.max(1, Number(args.runs));
+  console.log(`Host before the runs: ${probeHost()}`);
   console.log(`Lighthouse ${await lighthouseVersion()} (mobile, ${args.throttling === 'devtools' ? 'applied (devtools)' : 'simulated'} throttling${args['cpu-slowdown'] ? `, CPU ${args['cpu-slowdown']}x instead of 4x` : ''}) on ${targets.map((t) => t.base).join(' and ')}, ${runs} run(s) per page, Chromium ${chromePath}`);
   for (const target of targets) for (const page of pages) await expectServerRendered(`${target.base}${page}`);
   const results = targets.map(() => []);
@@ -103,12 +106,37 @@ try {
       results[t].push({ page, median: list[Math.floor(list.length / 2)], samples: list, tbts });
     });
   }
+  console.log(`\nHost after the runs: ${probeHost()}`);
   targets.forEach((target, t) => report(targets.length > 1 ? target.label : args.label, results[t], runs));
   if (args.json) writeFileSync(args.json, JSON.stringify({ base, label: args.label, results: results[0], ...(compared ? { compared: { dist: args.compare, results: results[1] } } : {}) }, null, 2));
 } finally {
   await compared?.stop();
   await server?.stop();
   tiles?.server.close();
+}
+
+/**
+ * What this host costs, in two figures that need no browser: a fixed CPU loop, and a first write to fresh memory
+ * against a second write to the same memory (per GiB). A page load touches tens of MB for the first time (a new
+ * renderer, its heap, decoded images and canvases), and Lantern multiplies that time by 4 like any other. A host
+ * whose page faults are slow (a virtual machine's) thus gets a low benchmark index and a high TBT with the same build,
+ * however fast its CPU loop. On the host of 2026-12-02 the loop took 0.41 s, as fast as in the session whose last runs
+ * met every goal (0.43-0.77 s), while the first write took 50 times the second (3.2 s per GiB) and the benchmark
+ * index was 400-1,900 (2,500-3,800 in the sessions that met the goals).
+ */
+function probeHost() {
+  let start = performance.now();
+  let sum = 0;
+  for (let i = 0; i < 3e8; i++) sum += i % 7;
+  const loopMs = performance.now() - start;
+  const memory = Buffer.allocUnsafeSlow(256 * 1024 * 1024);
+  start = performance.now();
+  memory.fill(1);
+  const firstMs = (performance.now() - start) * 4;
+  start = performance.now();
+  memory.fill(sum & 0xff);
+  const againMs = (performance.now() - start) * 4;
+  return `CPU loop of 3·10^8 in ${loopMs.toFixed(0)} ms; first write to fresh memory ${(firstMs / 1000).toFixed(2)} s per GiB, a second write ${(againMs / 1000).toFixed(2)} s (${(firstMs / againMs).toFixed(0)}x)`;
 }
 
 /** The medians of one build's runs, against the issue's goals. */
