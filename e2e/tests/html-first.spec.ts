@@ -57,6 +57,10 @@ test.describe('without JavaScript', () => {
     await expect(status.getByText(profile.status.name, { exact: true })).toBeVisible();
     await expect(status.getByText('Last sample')).toBeVisible();
     await expect(page).toHaveTitle(`${profile.beach.name} | Beach Portal`);
+    // Its latest results too. The chart is drawn by the script: neither its box nor the legend of its marks shows.
+    await expect(page.getByRole('table', { name: /^The \d+ latest results, \d{4} season/ })).toBeVisible();
+    await expect(page.locator('.results-chart__box')).toBeHidden();
+    await expect(page.locator('.results-chart__legend')).toBeHidden();
     // A first visit's HTML carries the welcome pop-up (decision 0073), but a browser that runs no script does not show
     // it: nothing could close it.
     expect(await page.locator('.welcome-modal').count()).toBe(1);

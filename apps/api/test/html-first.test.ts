@@ -90,6 +90,14 @@ describe(`HTML-first public pages on ${DATABASE_KIND}`, () => {
     const reads = readsOf(res.body);
     expect(reads[`public/beaches/${id}`]).toEqual({ status: 200, body: (await get(`/api/public/beaches/${id}`)).json() });
     expect(Object.keys(reads).every((key) => key.startsWith('public/'))).toBe(true);
+    // Its latest results too, from the public answer it carries: the table and, for the chart the browser draws at
+    // the page's width, an empty box of the chart's height.
+    const results = (await get(`/api/public/beaches/${id}/results`)).json();
+    expect(reads[`public/beaches/${id}/results`]).toEqual({ status: 200, body: results });
+    expect((results.payload as { results: unknown[] }).results.length).toBeGreaterThan(0);
+    expect(html).toContain('<h3>Latest results</h3>');
+    expect(html.split('<th scope="row" class="text-no-wrap" data-label="Date">').length - 1).toBe(Math.min(10, results.payload.results.length));
+    expect(html).toContain('<div class="results-chart__box"></div>');
     // Every link in it is a plain link that works without the script.
     expect(html).toContain('<a class="usa-link" href="/" data-discover="true">');
     // Its first reads are in the page: no preloads of them, only of its code.
@@ -172,6 +180,11 @@ describe(`HTML-first public pages on ${DATABASE_KIND}`, () => {
       // The page shows the latest verified result, as the JSON does, not the one just made unverified.
       expect(fact(rootOf(page), 'Last sample')).not.toBe(shownBefore);
       expect((readsOf(page)[`public/beaches/${id}`]!.body as { payload: Profile }).payload.last_sample).toEqual(profile.last_sample);
+      // Nor in the latest results the page lists, nor in the answer it carries for them.
+      const listed = (readsOf(page)[`public/beaches/${id}/results`]!.body as { payload: { results: { result_id: number }[] } }).payload.results;
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.map((r) => r.result_id)).not.toContain(latest!.id);
+      expect(rootOf(page).split('data-label="Date">').length - 1).toBe(Math.min(10, listed.length));
     } finally {
       await ctx.database.db.update(results).set({ verificationState: latest!.state }).where(eq(results.resultId, latest!.id));
       fresh(ctx);
@@ -305,6 +318,7 @@ describe(`HTML-first public pages on ${DATABASE_KIND}`, () => {
         `public/beaches/${id}/geomeans`,
         `public/beaches/${id}/photos`,
         `public/beaches/${id}/reportsAndPublications`,
+        `public/beaches/${id}/results`,
         'public/news/latest',
       ].sort(),
     );

@@ -24,6 +24,7 @@ export function startFirstReads(dispatch: (action: unknown) => unknown, location
       .then(({ beachApi: { endpoints } }) =>
         run([
           dispatch(endpoints.beachProfile.initiate(id, { subscribe: false })),
+          dispatch(endpoints.beachResults.initiate({ id }, { subscribe: false })),
           dispatch(endpoints.beachGeomeans.initiate({ id }, { subscribe: false })),
           dispatch(endpoints.beachStationActions.initiate(id, { subscribe: false })),
           dispatch(endpoints.beachPhotos.initiate(id, { subscribe: false })),

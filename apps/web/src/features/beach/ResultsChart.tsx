@@ -129,7 +129,10 @@ export function ResultsChart({ results, geomeans, thresholds, unit, parameterNam
   const { t, language } = text;
   const id = useId();
   const boxRef = useRef<HTMLDivElement>(null);
-  const width = Math.max(280, useElementWidth(boxRef, 720));
+  // Drawn once its box is measured, at the box's width: not in the served HTML (the server cannot know a phone's
+  // width, and a chart drawn at another would be redrawn in sight), whose box keeps the chart's height instead.
+  const measured = useElementWidth(boxRef, 720);
+  const width = Math.max(280, measured ?? 0);
   const plotW = width - MARGIN.left - MARGIN.right;
   const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
 
@@ -195,91 +198,93 @@ export function ResultsChart({ results, geomeans, thresholds, unit, parameterNam
         {t('beach.chart.caption', { parameter: parameterName, unit, period: periodLabel })}
       </figcaption>
       <div ref={boxRef} className="results-chart__box">
-        <svg
-          width={width}
-          height={HEIGHT}
-          viewBox={`0 0 ${width} ${HEIGHT}`}
-          role="img"
-          aria-labelledby={`${id}-title ${id}-desc`}
-          className="results-chart__svg"
-        >
-          <title id={`${id}-title`}>{t('beach.chart.title', { parameter: parameterName, period: periodLabel })}</title>
-          <desc id={`${id}-desc`}>{summary}</desc>
+        {measured !== null && (
+          <svg
+            width={width}
+            height={HEIGHT}
+            viewBox={`0 0 ${width} ${HEIGHT}`}
+            role="img"
+            aria-labelledby={`${id}-title ${id}-desc`}
+            className="results-chart__svg"
+          >
+            <title id={`${id}-title`}>{t('beach.chart.title', { parameter: parameterName, period: periodLabel })}</title>
+            <desc id={`${id}-desc`}>{summary}</desc>
 
-          {/* Log-scale grid and y axis: 1, 10, 100, ... */}
-          {Array.from({ length: decades + 1 }, (_, i) => 10 ** i).map((tick) => (
-            <g key={tick}>
-              <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke={COLORS.grid} />
-              <text x={MARGIN.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="central" className="results-chart__tick">
-                {formatNumber(tick, language)}
-              </text>
-            </g>
-          ))}
-          {ticks.map((tick, i) => (
-            <g key={tick}>
-              <line x1={x(tick)} x2={x(tick)} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH + 5} stroke={COLORS.axis} />
-              {i % labelEvery === 0 && (
-                <text x={x(tick)} y={HEIGHT - 12} textAnchor="middle" className="results-chart__tick">
-                  {formatMonth(tick, language)}
-                  {spansYears && newYearAt(ticks, i, labelEvery) ? ` ${new Date(tick).getUTCFullYear()}` : ''}
+            {/* Log-scale grid and y axis: 1, 10, 100, ... */}
+            {Array.from({ length: decades + 1 }, (_, i) => 10 ** i).map((tick) => (
+              <g key={tick}>
+                <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke={COLORS.grid} />
+                <text x={MARGIN.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="central" className="results-chart__tick">
+                  {formatNumber(tick, language)}
                 </text>
-              )}
-            </g>
-          ))}
-          <line x1={MARGIN.left} x2={width - MARGIN.right} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH} stroke={COLORS.axis} />
-          <line x1={MARGIN.left} x2={MARGIN.left} y1={MARGIN.top} y2={MARGIN.top + plotH} stroke={COLORS.axis} />
+              </g>
+            ))}
+            {ticks.map((tick, i) => (
+              <g key={tick}>
+                <line x1={x(tick)} x2={x(tick)} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH + 5} stroke={COLORS.axis} />
+                {i % labelEvery === 0 && (
+                  <text x={x(tick)} y={HEIGHT - 12} textAnchor="middle" className="results-chart__tick">
+                    {formatMonth(tick, language)}
+                    {spansYears && newYearAt(ticks, i, labelEvery) ? ` ${new Date(tick).getUTCFullYear()}` : ''}
+                  </text>
+                )}
+              </g>
+            ))}
+            <line x1={MARGIN.left} x2={width - MARGIN.right} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH} stroke={COLORS.axis} />
+            <line x1={MARGIN.left} x2={MARGIN.left} y1={MARGIN.top} y2={MARGIN.top + plotH} stroke={COLORS.axis} />
 
-          {/* Thresholds: dashed lines with their names written on them. */}
-          {lines.map((line) => (
-            <g key={line.label} className="results-chart__threshold" data-threshold={line.value}>
-              <line
-                x1={MARGIN.left}
-                x2={width - MARGIN.right}
-                y1={y(line.value)}
-                y2={y(line.value)}
-                stroke={line.color}
-                strokeWidth={1.5}
-                strokeDasharray={line.dash}
-              />
-              <text
-                x={line.anchor === 'start' ? MARGIN.left + 6 : width - MARGIN.right - 6}
-                y={y(line.value) + (line.above ? -5 : 13)}
-                textAnchor={line.anchor}
-                fill={line.color}
-                className="results-chart__threshold-label"
-              >
-                {line.label}
-              </text>
-            </g>
-          ))}
-
-          {geomeanPath && <path d={geomeanPath} fill="none" stroke={COLORS.geomean} strokeWidth={2} />}
-
-          {results.map((r) => {
-            if (r.value === null) return null;
-            const cx = x(dayMs(r.sample_date));
-            const cy = y(r.value);
-            const label = `${day(r.sample_date)}: ${value(r)} ${unit}`;
-            if (r.value > bav) {
-              return (
-                <polygon
-                  key={r.result_id}
-                  points={`${cx},${cy - 6} ${cx + 6},${cy + 4.5} ${cx - 6},${cy + 4.5}`}
-                  fill={COLORS.exceedance}
-                  stroke="#1b1b1b"
+            {/* Thresholds: dashed lines with their names written on them. */}
+            {lines.map((line) => (
+              <g key={line.label} className="results-chart__threshold" data-threshold={line.value}>
+                <line
+                  x1={MARGIN.left}
+                  x2={width - MARGIN.right}
+                  y1={y(line.value)}
+                  y2={y(line.value)}
+                  stroke={line.color}
+                  strokeWidth={1.5}
+                  strokeDasharray={line.dash}
+                />
+                <text
+                  x={line.anchor === 'start' ? MARGIN.left + 6 : width - MARGIN.right - 6}
+                  y={y(line.value) + (line.above ? -5 : 13)}
+                  textAnchor={line.anchor}
+                  fill={line.color}
+                  className="results-chart__threshold-label"
                 >
+                  {line.label}
+                </text>
+              </g>
+            ))}
+
+            {geomeanPath && <path d={geomeanPath} fill="none" stroke={COLORS.geomean} strokeWidth={2} />}
+
+            {results.map((r) => {
+              if (r.value === null) return null;
+              const cx = x(dayMs(r.sample_date));
+              const cy = y(r.value);
+              const label = `${day(r.sample_date)}: ${value(r)} ${unit}`;
+              if (r.value > bav) {
+                return (
+                  <polygon
+                    key={r.result_id}
+                    points={`${cx},${cy - 6} ${cx + 6},${cy + 4.5} ${cx - 6},${cy + 4.5}`}
+                    fill={COLORS.exceedance}
+                    stroke="#1b1b1b"
+                  >
+                    <title>{label}</title>
+                  </polygon>
+                );
+              }
+              const hollow = isCensoredLow(r.remark_code);
+              return (
+                <circle key={r.result_id} cx={cx} cy={cy} r={4} fill={hollow ? '#fff' : COLORS.sample} stroke={COLORS.sample} strokeWidth={1.5}>
                   <title>{label}</title>
-                </polygon>
+                </circle>
               );
-            }
-            const hollow = isCensoredLow(r.remark_code);
-            return (
-              <circle key={r.result_id} cx={cx} cy={cy} r={4} fill={hollow ? '#fff' : COLORS.sample} stroke={COLORS.sample} strokeWidth={1.5}>
-                <title>{label}</title>
-              </circle>
-            );
-          })}
-        </svg>
+            })}
+          </svg>
+        )}
       </div>
       <ul className="results-chart__legend">
         <li>
