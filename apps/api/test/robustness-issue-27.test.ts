@@ -171,10 +171,13 @@ describe('item 2: a download fails before its first byte or completes', () => {
       app.get('/early', (_request, reply) => {
         csv(reply, new Readable({ read() { this.destroy(new Error('ERR_SOMETHING_INTERNAL failed early')); } }));
       });
-      // Fails after its first chunk: the answer must break off, not end cleanly.
+      // Fails after its first chunk: the answer must break off, not end cleanly. It fails once the answer has begun
+      // (its status line is out): a fixed 20 ms was not always enough for a compressor's first bytes on a loaded
+      // host (CI once saw a 500 for gzip, the error having come before them).
       app.get('/late', (_request, reply) => {
         let n = 0;
-        csv(reply, new Readable({ read() { if (n++ === 0) this.push('a,b\n'.repeat(2000)); else setTimeout(() => this.destroy(new Error('broke')), 20); } }));
+        const breakOff = (stream: Readable) => (reply.raw.headersSent ? stream.destroy(new Error('broke')) : setTimeout(() => breakOff(stream), 5));
+        csv(reply, new Readable({ read() { if (n++ === 0) this.push('a,b\n'.repeat(2000)); else setTimeout(() => breakOff(this), 20); } }));
       });
       await app.listen({ port: 0, host: '127.0.0.1' });
       own = (app.server.address() as AddressInfo).port;
