@@ -1,4 +1,5 @@
 import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { StatusSymbol } from './StatusSymbol';
 import type { BeachStatusCode, MapClosure, MapCounty, MapStyle } from '@beach/domain';
@@ -20,7 +21,7 @@ interface ClosuresPanelProps {
 const PER_COUNTY = 8;
 
 /** Closures and advisories grouped by county; a county without any says 'No Current Closures'. */
-export function ClosuresPanel({ closures: actions, counties, styles, date, seasonNote }: ClosuresPanelProps) {
+export const ClosuresPanel = memo(function ClosuresPanel({ closures: actions, counties, styles, date, seasonNote }: ClosuresPanelProps) {
   const { t, language } = usePublicText();
   const closed = actions.filter((a) => a.status_code === 'CLOSED').length;
   const advisories = actions.length - closed;
@@ -81,4 +82,4 @@ export function ClosuresPanel({ closures: actions, counties, styles, date, seaso
       })}
     </section>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { formatDay, usePublicText, nextDay } from '../../i18n';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { closuresOf, decodeLeanStations } from '@beach/domain/map/lean-statuses';
@@ -92,6 +92,7 @@ export default function MapPage() {
   const StationMap = stationMap.use(view === 'map')?.default;
 
   const leanData = lean.data;
+  const version = leanData?.version ?? '';
   const today = leanData?.today ?? null;
   const tomorrow = today ? nextDay(today) : null;
   const programs = leanData?.programs ?? [];
@@ -109,13 +110,16 @@ export default function MapPage() {
   );
   const snapshotStations = snapshot.data?.statuses;
   const snapshotMarkers = useMemo(() => snapshotStations?.map(markerOf), [snapshotStations]);
+  // How the closures panel draws each status. Today's closures are today's stations, whose styles the lean statuses
+  // carry: the legend is read only for a past day's, so its arrival after the map does not redraw today's panel.
+  const legendStyles = date ? legend.data : undefined;
   const styles = useMemo(() => {
     const byCode = new Map<BeachStatusCode, MapStyle>();
-    for (const item of legend.data ?? []) byCode.set(item.code, item);
+    for (const item of legendStyles ?? []) byCode.set(item.code, item);
     for (const style of leanData?.styles ?? []) byCode.set(style.code, style);
     for (const station of snapshotStations ?? []) if (!byCode.has(station.status_code)) byCode.set(station.status_code, styleOf(station));
     return byCode;
-  }, [legend.data, leanData, snapshotStations]);
+  }, [legendStyles, leanData, snapshotStations]);
 
   const markers = date ? snapshotMarkers : todayMarkers;
   const closures = date ? snapshotStations && closuresOf(snapshotStations).map(closureOf) : leanData?.closures;
@@ -136,15 +140,30 @@ export default function MapPage() {
     if (ready) startTransition(() => setRevealed(true));
   }, [ready]);
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams((currentParams) => {
-      const next = new URLSearchParams(currentParams);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    });
+  // The callbacks handed to the memoised parts of the page (the map, the date control) keep their identity across
+  // renders: the reads that land after the map is drawn (the legend, the panels) then redraw only what shows them.
+  const update = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams((currentParams) => {
+        const next = new URLSearchParams(currentParams);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      }),
+    [setParams],
+  );
+  const changeDate = useCallback((day: string | null) => update({ date: day }), [update]);
+  const onMapDrawn = useCallback(() => setMapDrawn(true), []);
+  const renderPopup = useCallback(
+    (id: number, focusTitle: boolean) => (
+      <Suspense fallback={<p role="status">{t('map.stationMap.loadingStation')}</p>}>
+        <StationPopup stationId={id} version={version} station={stationsById.get(id)} focusTitle={focusTitle} />
+      </Suspense>
+    ),
+    [t, version, stationsById],
+  );
 
   const showView = (next: 'map' | 'list') => {
     setFocus(null);
@@ -167,7 +186,6 @@ export default function MapPage() {
   const outOfSeason = !date && allOutOfSeason(programs);
   const seasonNote = outOfSeason && today ? seasonMessages(programs, today, text)[0]?.text ?? null : null;
   const [hintBefore, hintButton, hintAfter] = LIST_BUTTON.exec(t('map.keyboardHint'))?.slice(1) ?? ['', t('map.listView'), ''];
-  const version = leanData?.version ?? '';
   const loadError = (failed: string) => (
     <div className="map-frame__body">
       <LoadError message={date ? t('map.dayFailed', { date: formatDay(date, language) }) : failed} onRetry={() => void mapQuery.refetch()} />
@@ -205,12 +223,8 @@ export default function MapPage() {
           markers={markers}
           tileUrl={tileUrl}
           focus={focus}
-          onDrawn={() => setMapDrawn(true)}
-          renderPopup={(id, focusTitle) => (
-            <Suspense fallback={<p role="status">{t('map.stationMap.loadingStation')}</p>}>
-              <StationPopup stationId={id} version={version} station={stationsById.get(id)} focusTitle={focusTitle} />
-            </Suspense>
-          )}
+          onDrawn={onMapDrawn}
+          renderPopup={renderPopup}
         />
       );
   } else if (mapQuery.isError) {
@@ -246,7 +260,7 @@ export default function MapPage() {
           {today && <SeasonNotice programs={programs} today={today} />}
           <div className="map-page">
             <div className="map-page__main">
-              <SnapshotDateControl key={date ?? 'today'} date={date} max={tomorrow} onChange={(day) => update({ date: day })} keep={params} />
+              <SnapshotDateControl key={date ?? 'today'} date={date} max={tomorrow} onChange={changeDate} keep={params} />
               <div className="map-frame">
                 <div className="map-frame__bar">
                   <p className="map-frame__as-of" aria-live="polite">

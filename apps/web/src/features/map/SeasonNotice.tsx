@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { usePublicText } from '../../i18n';
 import { allOutOfSeason, seasonHeading, seasonMessages } from './season';
 import type { ProgramSeasonInfo } from '@beach/domain';
@@ -8,7 +9,7 @@ interface SeasonNoticeProps {
 }
 
 /** Out of season: says so, and when monitoring resumes; the map shows every station as Not Monitored. */
-export function SeasonNotice({ programs, today }: SeasonNoticeProps) {
+export const SeasonNotice = memo(function SeasonNotice({ programs, today }: SeasonNoticeProps) {
   const text = usePublicText();
   const messages = seasonMessages(programs, today, text);
   if (messages.length === 0) return null;
@@ -27,4 +28,4 @@ export function SeasonNotice({ programs, today }: SeasonNoticeProps) {
       </div>
     </div>
   );
-}
+});

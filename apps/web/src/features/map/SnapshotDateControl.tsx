@@ -1,5 +1,5 @@
 import { formatDay, usePublicText } from '../../i18n';
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 
 interface SnapshotDateControlProps {
   /** The past day shown, or null for today's statuses. */
@@ -14,7 +14,7 @@ interface SnapshotDateControlProps {
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Shows the map as of a past day (public/snapshots). */
-export function SnapshotDateControl({ date, max, onChange, keep }: SnapshotDateControlProps) {
+export const SnapshotDateControl = memo(function SnapshotDateControl({ date, max, onChange, keep }: SnapshotDateControlProps) {
   const { t, language } = usePublicText();
   const [draft, setDraft] = useState(date ?? '');
   // Kept as a kind, not a sentence, so it follows a language switch.
@@ -90,4 +90,4 @@ export function SnapshotDateControl({ date, max, onChange, keep }: SnapshotDateC
       </div>
     </form>
   );
-}
+});

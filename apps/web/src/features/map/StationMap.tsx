@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 // Leaflet's ES module build: the bundler keeps only what the map uses (apps/web/build/leaflet-lite.ts).
 import * as L from 'leaflet/dist/leaflet-src.esm.js';
@@ -131,7 +131,7 @@ function drawOutline(map: L.Map): L.GeoJSON {
  * canvas. Markers cannot take keyboard focus (one canvas); the list view is the keyboard and screen
  * reader route to the same stations, and its Show on map button opens a station's popup here.
  */
-export default function StationMap({ markers, tileUrl, focus, renderPopup, onDrawn }: StationMapProps) {
+function StationMap({ markers, tileUrl, focus, renderPopup, onDrawn }: StationMapProps) {
   const { t } = usePublicText();
   const zoomIn = t('map.stationMap.zoomIn');
   const zoomOut = t('map.stationMap.zoomOut');
@@ -325,3 +325,6 @@ export default function StationMap({ markers, tileUrl, focus, renderPopup, onDra
     </div>
   );
 }
+
+/** Memoised: the map page re-renders when its panels and legend arrive, which the map never shows. */
+export default memo(StationMap);
