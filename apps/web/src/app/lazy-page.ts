@@ -1,4 +1,4 @@
-import { createElement, isValidElement, lazy, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { createElement, isValidElement, lazy, startTransition, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 
 /** A page component loaded on demand, which can also be loaded ahead of its first render. */
@@ -70,7 +70,9 @@ export function lazyModule<T>(load: () => Promise<T>): LazyModule<T> {
         if (!wanted || loaded !== undefined) return;
         let current = true;
         start().then(
-          () => current && rerender((n) => n + 1),
+          // As a transition: React builds what the module shows in slices, yielding to the browser between them,
+          // instead of in one task (the map's panels arrive while the map is still settling: decision 0085).
+          () => current && startTransition(() => rerender((n) => n + 1)),
           (error: unknown) =>
             current &&
             rerender(() => {

@@ -155,7 +155,8 @@ export default function MapPage() {
     [setParams],
   );
   const changeDate = useCallback((day: string | null) => update({ date: day }), [update]);
-  const onMapDrawn = useCallback(() => setMapDrawn(true), []);
+  // What waits for the map (the panels, the legend) is started in a transition, in slices rather than one task.
+  const onMapDrawn = useCallback(() => startTransition(() => setMapDrawn(true)), []);
   const renderPopup = useCallback(
     (id: number, focusTitle: boolean) => (
       <Suspense fallback={<p role="status">{t('map.stationMap.loadingStation')}</p>}>
