@@ -10,19 +10,6 @@
 const script = document.querySelector<HTMLScriptElement>('script[data-entry]');
 let started = false;
 
-/**
- * Runs the steps one per task, each after the one before, in order. A message, not a timer: a timer in a background
- * tab waits a second or more.
- */
-function oneTaskEach(steps: (() => void)[]): void {
-  const step = steps.shift();
-  if (!step) return;
-  step();
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => oneTaskEach(steps);
-  channel.port2.postMessage(null);
-}
-
 function start(): void {
   if (started || !script?.dataset.entry) return;
   started = true;
@@ -30,32 +17,33 @@ function start(): void {
   // The ICU warm-up worker (i18n/icu-warmup.ts, decision 0048) first, not once the app's files have loaded and run:
   // on a slow phone the page's first date format otherwise often comes before the worker has loaded the data, and
   // loads it itself on the main thread (20-65 ms measured on a slow host). An entry started from here starts none.
-  const worker = () => {
-    try {
-      new Worker(new URL('./i18n/icu-warmup.worker.ts', import.meta.url), { type: 'module', name: 'icu-warmup' });
-    } catch {
-      // No workers, or a policy that refuses this one: the first formatter loads the data itself, as before.
-    }
-  };
+  try {
+    new Worker(new URL('./i18n/icu-warmup.worker.ts', import.meta.url), { type: 'module', name: 'icu-warmup' });
+  } catch {
+    // No workers, or a policy that refuses this one: the first formatter loads the data itself, as before.
+  }
   // The page's modules side by side, as the server's Link header would have preloaded them, then the entry. One
-  // task each (decision 0086): adding a preload usually takes a millisecond or two, but on a host slow to give
-  // memory one of them now and then took 6-15 ms, and as one task the worker, eleven preloads and the import took
-  // 22-56 ms (observed; a phone's 4x that is long).
-  const preloads = (script.dataset.preload ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((href) => () => {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    });
-  oneTaskEach([worker, ...preloads, () => void import(/* @vite-ignore */ entry)]);
+  // per task (decision 0086), each queued by a message when the one before has run (a message, not a timer: a timer
+  // in a background tab waits a second or more). Adding a preload usually takes a millisecond or two, but on a host
+  // slow to give memory one of them now and then took 6-15 ms, and as one task the worker, the preloads and the
+  // import took up to 90 ms (observed; a phone's 4x that is long).
+  const hrefs = (script.dataset.preload ?? '').split(' ').filter(Boolean);
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    const href = hrefs.shift();
+    if (!href) return void import(/* @vite-ignore */ entry);
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+    channel.port2.postMessage(null);
+  };
+  channel.port2.postMessage(null);
 }
 
 const paintObserved = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
-if (!paintObserved || document.visibilityState !== 'visible') {
+if (!paintObserved || document.hidden) {
   // A browser that reports no paint, or a page opened in the background (it paints nothing until shown): at once.
   start();
 } else {
