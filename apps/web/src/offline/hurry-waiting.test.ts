@@ -58,6 +58,21 @@ describe('a version that waits is asked to take over until it does (hurryWaiting
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('asks a version that was already installing when the page got its registration (its updatefound came before)', () => {
+    const registration = fakeRegistration();
+    const next = fakeWorker();
+    registration.installing = next as unknown as ServiceWorker;
+    hurryWaiting(registration as unknown as ServiceWorkerRegistration);
+    expect(next.postMessage).not.toHaveBeenCalled();
+    next.state = 'installed';
+    registration.installing = null;
+    registration.waiting = next as unknown as ServiceWorker;
+    next.dispatchEvent(new Event('statechange'));
+    expect(next.postMessage).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(NUDGE_EVERY_MS * 2);
+    expect(next.postMessage).toHaveBeenCalledTimes(3);
+  });
+
   it('asks nothing when no version waits', () => {
     const registration = fakeRegistration();
     hurryWaiting(registration as unknown as ServiceWorkerRegistration);
