@@ -42,7 +42,7 @@ function start(): void {
   channel.port2.postMessage(null);
 }
 
-const paintObserved = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+const paintObserved = (self as Partial<typeof self>).PerformanceObserver?.supportedEntryTypes?.includes('paint');
 if (!paintObserved || document.hidden) {
   // A browser that reports no paint, or a page opened in the background (it paints nothing until shown): at once.
   start();
@@ -52,7 +52,8 @@ if (!paintObserved || document.hidden) {
     observer.disconnect();
     start();
   }).observe({ type: 'paint', buffered: true });
-  // Sent to the background before it painted; or a page with nothing contentful to paint: the app anyway.
-  document.addEventListener('visibilitychange', start, { once: true });
+  // Sent to the background before it painted; or a page with nothing contentful to paint: the app anyway (start()
+  // runs once, whoever calls it first).
+  document.addEventListener('visibilitychange', start);
   setTimeout(start, 3000);
 }
