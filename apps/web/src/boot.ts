@@ -13,7 +13,6 @@ let started = false;
 function start(): void {
   if (started || !script?.dataset.entry) return;
   started = true;
-  const entry = script.dataset.entry;
   // The ICU warm-up worker (i18n/icu-warmup.ts, decision 0048) first, not once the app's files have loaded and run:
   // on a slow phone the page's first date format otherwise often comes before the worker has loaded the data, and
   // loads it itself on the main thread (20-65 ms measured on a slow host). An entry started from here starts none.
@@ -22,28 +21,19 @@ function start(): void {
   } catch {
     // No workers, or a policy that refuses this one: the first formatter loads the data itself, as before.
   }
-  // The page's modules side by side, as the server's Link header would have preloaded them, then the entry. One
-  // per task (decision 0086), each queued by a message when the one before has run (a message, not a timer: a timer
-  // in a background tab waits a second or more). Adding a preload usually takes a millisecond or two, but on a host
-  // slow to give memory one of them now and then took 6-15 ms, and as one task the worker, the preloads and the
-  // import took up to 90 ms (observed; a phone's 4x that is long).
-  const hrefs = (script.dataset.preload ?? '').split(' ').filter(Boolean);
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    const href = hrefs.shift();
-    if (!href) return void import(/* @vite-ignore */ entry);
+  // The page's modules at once, side by side, as the server's Link header would have preloaded them.
+  for (const href of (script.dataset.preload ?? '').split(' ').filter(Boolean)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     document.head.append(link);
-    channel.port2.postMessage(null);
-  };
-  channel.port2.postMessage(null);
+  }
+  void import(/* @vite-ignore */ script.dataset.entry);
 }
 
-const paintObserved = (self as Partial<typeof self>).PerformanceObserver?.supportedEntryTypes?.includes('paint');
-if (!paintObserved || document.hidden) {
+const paintObserved = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+if (!paintObserved || document.visibilityState !== 'visible') {
   // A browser that reports no paint, or a page opened in the background (it paints nothing until shown): at once.
   start();
 } else {
@@ -52,8 +42,7 @@ if (!paintObserved || document.hidden) {
     observer.disconnect();
     start();
   }).observe({ type: 'paint', buffered: true });
-  // Sent to the background before it painted; or a page with nothing contentful to paint: the app anyway (start()
-  // runs once, whoever calls it first).
-  document.addEventListener('visibilitychange', start);
+  // Sent to the background before it painted; or a page with nothing contentful to paint: the app anyway.
+  document.addEventListener('visibilitychange', start, { once: true });
   setTimeout(start, 3000);
 }
