@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 /** The browser's service worker container, as far as startOffline uses it (jsdom has none). */
@@ -28,5 +28,20 @@ describe('startOffline', () => {
     const banner = document.getElementById('offline-banner');
     expect(banner?.nextElementSibling).toBe(root);
     expect(await screen.findByRole('status')).toHaveTextContent('Offline');
+  });
+
+  it('registers the worker on the map page only once its map is drawn (decision 0087)', async () => {
+    vi.resetModules();
+    fakeWorkerContainer();
+    const { register } = navigator.serviceWorker as unknown as { register: ReturnType<typeof vi.fn> };
+    document.body.innerHTML = '<div id="root"><div class="map-frame__map"></div></div>';
+    const { startOffline } = await import('./start');
+    const { MAP_DRAWN } = await import('../app/page-settled');
+    startOffline();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(register).not.toHaveBeenCalled();
+
+    performance.mark(MAP_DRAWN);
+    await waitFor(() => expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/', updateViaCache: 'none' }));
   });
 });

@@ -5,6 +5,7 @@ import { enOffline } from '../i18n/en-offline';
 import { OfflineBanner } from './OfflineBanner';
 import { backOnline, initialOfflineState, mergeNote, offlineBanner, type OfflineState } from './offline-state';
 import type { OfflineNote } from './sw-routes';
+import { pageSettled } from '../app/page-settled';
 import { SERVED_READS_ELEMENT_ID } from '../app/served-reads';
 import './offline.css';
 
@@ -124,9 +125,11 @@ export function startOffline(): void {
     document.head.append(link);
   }
   // updateViaCache 'none': sw.js never comes from the browser's cache. On a later visit, the worker is checked at
-  // once (update()), not when the browser next thinks of it, so a new version takes over on this visit.
-  container
-    .register('/sw.js', { scope: '/', updateViaCache: 'none' })
+  // once (update()), not when the browser next thinks of it, so a new version takes over on this visit. On the map
+  // page, once its map is drawn: the worker's install (its copies of the site's files) ran in the middle of Leaflet's
+  // start-up (decision 0087).
+  void pageSettled()
+    .then(() => container.register('/sw.js', { scope: '/', updateViaCache: 'none' }))
     .then((registration) => {
       hurryWaiting(registration);
       return registration.active ? registration.update() : undefined;

@@ -7,6 +7,7 @@ import { filterStations, NO_FILTERS } from './station-filters';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { makeStore } from '../../app/store';
+import { MAP_DRAWN } from '../../app/page-settled';
 import { StationPopup } from './StationPopup';
 import { StatusLegend } from './StatusLegend';
 import { LEGEND, mapRoutes, program, station, statusesPayload } from './test-data';
@@ -422,6 +423,8 @@ describe('Map page, what it reads (decision 0020)', () => {
     expect(panel).toHaveTextContent('Advisory to Closed');
     // Once the map is drawn, the legend and the side panels read theirs.
     expect(await screen.findByText('Open', { selector: '.status-legend strong' })).toBeInTheDocument();
+    // And says so, by the mark the offline worker's install waits for (app/page-settled.ts).
+    expect(performance.getEntriesByName(MAP_DRAWN)).not.toHaveLength(0);
     const paths = () => calls.map((c) => c.path);
     expect(paths()).toContain('/api/public/map/statuses');
     expect(paths()).not.toContain('/api/public/beaches/statuses/');
