@@ -30,6 +30,8 @@
 // has moved by half within minutes) slows both alike. Both medians are shown, with each run's TBT.
 // Before and after the runs it prints two figures of the host itself (probeHost): a CPU loop, and the cost of memory
 // touched for the first time, which a virtual machine can make many times a real one's.
+// Each run also says when the browser fetched the offline worker (sw.js) and when its trace ends: the worker's install
+// is part of the figures only when it runs inside the trace (decision 0088).
 // Each page is measured --runs times in a fresh browser profile (a first visit); the median run by
 // performance score is shown. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -221,7 +223,8 @@ async function measure(url, trace) {
       ...(throttling ? { throttling } : {}),
     });
     const { lhr, artifacts } = result;
-    if (trace) writeFileSync(trace, JSON.stringify(artifacts.Trace ?? artifacts.traces?.defaultPass));
+    const recorded = artifacts.Trace ?? artifacts.traces?.defaultPass;
+    if (trace) writeFileSync(trace, JSON.stringify(recorded));
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     return {
@@ -241,6 +244,7 @@ async function measure(url, trace) {
       // Where the main thread went (for --json): the long tasks by script, and each script's evaluation time.
       longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => ({ url: t.url, start: Math.round(t.startTime), duration: Math.round(t.duration) })),
       bootup: (lhr.audits['bootup-time']?.details?.items ?? []).map((b) => ({ url: b.url, total: Math.round(b.total), scripting: Math.round(b.scripting), parse: Math.round(b.scriptParseCompile) })),
+      worker: workerInTrace(recorded?.traceEvents ?? []),
       failedA11y: Object.values(lhr.audits).filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id)).map((a) => a.id),
     };
   } finally {
@@ -248,8 +252,27 @@ async function measure(url, trace) {
   }
 }
 
+/**
+ * When the browser fetched the offline worker (sw.js) and when the trace ends, in ms from the navigation. The worker's
+ * install counts in the figures only while it runs inside the trace; work moved past its end would read as a gain
+ * that no visitor gets (decisions 0087 and 0088).
+ */
+function workerInTrace(events) {
+  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'));
+  if (!navigation) return null;
+  const fetched = events.find((e) => e.name === 'ThrottlingURLLoader::OnReceiveResponse' && /\/sw\.js$/.test(e.args?.url ?? ''));
+  const end = events.reduce((last, e) => Math.max(last, e.ts ?? 0), 0);
+  return { fetchedMs: fetched ? (fetched.ts - navigation.ts) / 1000 : null, traceMs: (end - navigation.ts) / 1000 };
+}
+
+function workerText(worker) {
+  if (!worker) return '';
+  const traced = `${(worker.traceMs / 1000).toFixed(1)} s trace`;
+  return worker.fetchedMs === null ? `, no worker fetched in its ${traced}` : `, worker fetched at ${(worker.fetchedMs / 1000).toFixed(1)} s of its ${traced}`;
+}
+
 function line(s) {
-  return `perf ${s.performance}, FCP ${(s.fcp / 1000).toFixed(1)} s, LCP ${(s.lcp / 1000).toFixed(1)} s, CLS ${s.cls.toFixed(3)}, TBT ${s.tbt.toFixed(0)} ms, ${(s.transferBytes / 1024).toFixed(0)} KiB, a11y ${s.accessibility}${s.failedA11y.length ? ` (${s.failedA11y.join(', ')})` : ''}`;
+  return `perf ${s.performance}, FCP ${(s.fcp / 1000).toFixed(1)} s, LCP ${(s.lcp / 1000).toFixed(1)} s, CLS ${s.cls.toFixed(3)}, TBT ${s.tbt.toFixed(0)} ms, ${(s.transferBytes / 1024).toFixed(0)} KiB, a11y ${s.accessibility}${s.failedA11y.length ? ` (${s.failedA11y.join(', ')})` : ''}${workerText(s.worker)}`;
 }
 
 function row(s) {

@@ -1,15 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAP_DRAWN, pageSettled } from './page-settled';
+import { MAP_DRAWN, pageSettled, QUIET_MS } from './page-settled';
 
-/** The page's mark observers: `mark(name)` hands each of them a mark, as the browser would. */
+/** The page's performance observers: `mark(name)` and `resource(url)` hand each of them an entry, as the browser would. */
 let observers: { callback: PerformanceObserverCallback; connected: boolean }[] = [];
 let marks: string[] = [];
 
+function deliver(entry: { name: string; entryType: string }): void {
+  const entries = [entry] as PerformanceEntry[];
+  const list = {
+    getEntriesByName: (wanted: string) => entries.filter((e) => e.name === wanted),
+    getEntriesByType: (wanted: string) => entries.filter((e) => e.entryType === wanted),
+  } as PerformanceObserverEntryList;
+  for (const observer of observers.filter((o) => o.connected)) observer.callback(list, { disconnect: () => void (observer.connected = false) } as unknown as PerformanceObserver);
+}
+
 function mark(name: string): void {
   marks.push(name);
-  const entries = [{ name, entryType: 'mark' }] as PerformanceEntry[];
-  const list = { getEntriesByName: (wanted: string) => entries.filter((entry) => entry.name === wanted) } as PerformanceObserverEntryList;
-  for (const observer of observers.filter((o) => o.connected)) observer.callback(list, { disconnect: () => void (observer.connected = false) } as unknown as PerformanceObserver);
+  deliver({ name, entryType: 'mark' });
+}
+
+/** A file or a read that has arrived. */
+function resource(url: string): void {
+  deliver({ name: url, entryType: 'resource' });
 }
 
 /** Whether `promise` has settled once the microtasks queued so far have run. */
@@ -20,6 +32,8 @@ async function isSettled(promise: Promise<unknown>): Promise<boolean> {
   await Promise.resolve();
   return settled;
 }
+
+const MAP_PAGE = '<div class="map-frame__map map-frame__reserved"><p role="status">Loading the map…</p></div>';
 
 beforeEach(() => {
   observers = [];
@@ -34,7 +48,7 @@ beforeEach(() => {
         observers.push(this.entry);
       }
       observe(options: PerformanceObserverInit) {
-        expect(options).toEqual({ type: 'mark' });
+        expect(options).toEqual({ entryTypes: ['mark', 'resource'] });
         this.entry.connected = true;
       }
       disconnect() {
@@ -53,34 +67,75 @@ afterEach(() => {
 });
 
 describe('pageSettled', () => {
-  it('is settled at once on a page without a map (a beach page, Beach Actions, the list view)', async () => {
+  it('settles on a page without a map once nothing has arrived for QUIET_MS, and stops listening', async () => {
     document.body.innerHTML = '<main><table></table></main>';
-    expect(await isSettled(pageSettled())).toBe(true);
-    expect(observers).toHaveLength(0);
-  });
-
-  it('is settled at once when the map was drawn before it was asked', async () => {
-    document.body.innerHTML = '<div class="map-frame__map"></div>';
-    mark(MAP_DRAWN);
-    expect(await isSettled(pageSettled())).toBe(true);
-  });
-
-  it('waits on the map page for its map to be drawn, then stops listening', async () => {
-    document.body.innerHTML = '<div class="map-frame__map map-frame__reserved"><p role="status">Loading the map…</p></div>';
     const settled = pageSettled();
-    mark('another mark');
+    vi.advanceTimersByTime(QUIET_MS - 1);
     expect(await isSettled(settled)).toBe(false);
-    mark(MAP_DRAWN);
+    vi.advanceTimersByTime(1);
     expect(await isSettled(settled)).toBe(true);
     expect(observers.every((o) => !o.connected)).toBe(true);
   });
 
-  it('waits at most its cap for a map that never draws', async () => {
-    document.body.innerHTML = '<div class="map-frame__map"></div>';
+  it('waits again after each file or read that arrives', async () => {
+    document.body.innerHTML = '<main><table></table></main>';
+    const settled = pageSettled();
+    vi.advanceTimersByTime(QUIET_MS - 100);
+    resource('/api/public/news/latest');
+    vi.advanceTimersByTime(QUIET_MS - 100);
+    resource('/assets/panels.js');
+    vi.advanceTimersByTime(QUIET_MS - 1);
+    expect(await isSettled(settled)).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await isSettled(settled)).toBe(true);
+  });
+
+  it('waits on the map page for its map to be drawn however quiet the network is, then for the quiet after it', async () => {
+    document.body.innerHTML = MAP_PAGE;
+    const settled = pageSettled();
+    vi.advanceTimersByTime(QUIET_MS * 3);
+    mark('another mark');
+    vi.advanceTimersByTime(QUIET_MS * 3);
+    expect(await isSettled(settled)).toBe(false);
+
+    mark(MAP_DRAWN);
+    vi.advanceTimersByTime(QUIET_MS - 100);
+    // The tiles and the panels' reads that the drawn map asked for.
+    resource('/8/74/96.png');
+    vi.advanceTimersByTime(QUIET_MS - 1);
+    expect(await isSettled(settled)).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await isSettled(settled)).toBe(true);
+    expect(observers.every((o) => !o.connected)).toBe(true);
+  });
+
+  it('counts a map drawn before it was asked', async () => {
+    document.body.innerHTML = MAP_PAGE;
+    mark(MAP_DRAWN);
+    const settled = pageSettled();
+    vi.advanceTimersByTime(QUIET_MS);
+    expect(await isSettled(settled)).toBe(true);
+  });
+
+  it('waits no more than its cap for a map that never draws', async () => {
+    document.body.innerHTML = MAP_PAGE;
     const settled = pageSettled(10_000);
     vi.advanceTimersByTime(9_999);
     expect(await isSettled(settled)).toBe(false);
     vi.advanceTimersByTime(1);
+    expect(await isSettled(settled)).toBe(true);
+    expect(observers.every((o) => !o.connected)).toBe(true);
+  });
+
+  it('waits no more than its cap for a network that never goes quiet', async () => {
+    document.body.innerHTML = '<main></main>';
+    const settled = pageSettled(10_000);
+    for (let elapsed = 0; elapsed < 9_800; elapsed += QUIET_MS / 2) {
+      resource(`/api/public/read?${elapsed}`);
+      vi.advanceTimersByTime(QUIET_MS / 2);
+    }
+    expect(await isSettled(settled)).toBe(false);
+    vi.advanceTimersByTime(200);
     expect(await isSettled(settled)).toBe(true);
   });
 });

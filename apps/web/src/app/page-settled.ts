@@ -6,20 +6,37 @@
 export const MAP_DRAWN = 'beach:map-drawn';
 
 /**
- * Resolves once the page's own start-up is over: at once on most pages; on the map page, once its map is drawn (at
- * most `capMs` later, for a map that never draws: Leaflet's file failed to load, say). Work that does nothing for
- * what is on screen (the offline worker's install) waits for it, so it never competes with the map's start-up
- * (decision 0087).
+ * How long no file or read may have arrived before the page's start-up counts as over. Well under the second of
+ * network quiet after which Lighthouse ends its trace: work that waits for it is still measured (decision 0088).
  */
-export const pageSettled = (capMs = 10_000) =>
+export const QUIET_MS = 400;
+
+/**
+ * Resolves once the page's own start-up is over: its map drawn (on the map page), then no file or read arrived for
+ * `quietMs` (the panels' chunk and reads, the map's tiles). At most `capMs` after it was asked, for a map that never
+ * draws or a network that never settles. Work that does nothing for what is on screen (the offline worker's install)
+ * waits for it, so it never competes with the page's start-up (decisions 0087 and 0088).
+ */
+export const pageSettled = (capMs = 10_000, quietMs = QUIET_MS) =>
   new Promise<void>((resolve) => {
-    if (!document.querySelector('.map-frame__map') || performance.getEntriesByName(MAP_DRAWN).length > 0) return resolve();
-    // Resolving again (the cap after the mark, or the mark after the cap) does nothing.
-    setTimeout(resolve, capMs);
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName(MAP_DRAWN).length > 0) {
-        observer.disconnect();
-        resolve();
-      }
-    }).observe({ type: 'mark' });
+    let mapDrawn = !document.querySelector('.map-frame__map') || performance.getEntriesByName(MAP_DRAWN).length > 0;
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const observer = new PerformanceObserver((list) => {
+      const drawnNow = list.getEntriesByName(MAP_DRAWN).length > 0;
+      mapDrawn ||= drawnNow;
+      if (drawnNow || list.getEntriesByType('resource').length > 0) waitForQuiet();
+    });
+    const settle = () => {
+      clearTimeout(quiet);
+      clearTimeout(cap);
+      observer.disconnect();
+      resolve();
+    };
+    const waitForQuiet = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(() => mapDrawn && settle(), quietMs);
+    };
+    const cap = setTimeout(settle, capMs);
+    observer.observe({ entryTypes: ['mark', 'resource'] });
+    waitForQuiet();
   });

@@ -125,9 +125,9 @@ export function startOffline(): void {
     document.head.append(link);
   }
   // updateViaCache 'none': sw.js never comes from the browser's cache. On a later visit, the worker is checked at
-  // once (update()), not when the browser next thinks of it, so a new version takes over on this visit. On the map
-  // page, once its map is drawn: the worker's install (its copies of the site's files) ran in the middle of Leaflet's
-  // start-up (decision 0087).
+  // once (update()), not when the browser next thinks of it, so a new version takes over on this visit. Once the
+  // page's start-up is over (its map drawn, then its files and reads in): the worker's install (its copies of the
+  // site's files) slowed the map's start-up and the panels' renders beside it (decisions 0087 and 0088).
   void pageSettled()
     .then(() => container.register('/sw.js', { scope: '/', updateViaCache: 'none' }))
     .then((registration) => {
