@@ -187,8 +187,11 @@ async function lighthouseVersion() {
   return JSON.parse(await readFile(new URL('../node_modules/lighthouse/package.json', import.meta.url), 'utf8')).version;
 }
 
-/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP...): such a run is tried again. */
-async function measureWithRetry(url, trace, tries = 3) {
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP...): such a run is tried again. On the host of
+ * 2026-12-03 NO_NAVSTART came in about 1 run of 10, on every build, and once three times in a row, which ended a set.
+ */
+async function measureWithRetry(url, trace, tries = 5) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await measure(url, trace);
