@@ -33,6 +33,14 @@ async function isSettled(promise: Promise<unknown>): Promise<boolean> {
   return settled;
 }
 
+/** `promise` is still pending `ms` - 1 ms from now, and settled at `ms`. */
+async function expectSettledIn(promise: Promise<unknown>, ms: number): Promise<void> {
+  vi.advanceTimersByTime(ms - 1);
+  expect(await isSettled(promise)).toBe(false);
+  vi.advanceTimersByTime(1);
+  expect(await isSettled(promise)).toBe(true);
+}
+
 const MAP_PAGE = '<div class="map-frame__map map-frame__reserved"><p role="status">Loading the map…</p></div>';
 
 beforeEach(() => {
@@ -70,10 +78,7 @@ describe('pageSettled', () => {
   it('settles on a page without a map once nothing has arrived for QUIET_MS, and stops listening', async () => {
     document.body.innerHTML = '<main><table></table></main>';
     const settled = pageSettled();
-    vi.advanceTimersByTime(QUIET_MS - 1);
-    expect(await isSettled(settled)).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(await isSettled(settled)).toBe(true);
+    await expectSettledIn(settled, QUIET_MS);
     expect(observers.every((o) => !o.connected)).toBe(true);
   });
 
@@ -84,10 +89,7 @@ describe('pageSettled', () => {
     resource('/api/public/news/latest');
     vi.advanceTimersByTime(QUIET_MS - 100);
     resource('/assets/panels.js');
-    vi.advanceTimersByTime(QUIET_MS - 1);
-    expect(await isSettled(settled)).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(await isSettled(settled)).toBe(true);
+    await expectSettledIn(settled, QUIET_MS);
   });
 
   it('waits on the map page for its map to be drawn however quiet the network is, then for the quiet after it', async () => {
@@ -102,10 +104,7 @@ describe('pageSettled', () => {
     vi.advanceTimersByTime(QUIET_MS - 100);
     // The tiles and the panels' reads that the drawn map asked for.
     resource('/8/74/96.png');
-    vi.advanceTimersByTime(QUIET_MS - 1);
-    expect(await isSettled(settled)).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(await isSettled(settled)).toBe(true);
+    await expectSettledIn(settled, QUIET_MS);
     expect(observers.every((o) => !o.connected)).toBe(true);
   });
 
@@ -120,10 +119,7 @@ describe('pageSettled', () => {
   it('waits no more than its cap for a map that never draws', async () => {
     document.body.innerHTML = MAP_PAGE;
     const settled = pageSettled(10_000);
-    vi.advanceTimersByTime(9_999);
-    expect(await isSettled(settled)).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(await isSettled(settled)).toBe(true);
+    await expectSettledIn(settled, 10_000);
     expect(observers.every((o) => !o.connected)).toBe(true);
   });
 
