@@ -4,8 +4,8 @@ import { createPortal } from 'react-dom';
 import * as L from 'leaflet/dist/leaflet-src.esm.js';
 import 'leaflet/dist/leaflet.css';
 import { usePublicText } from '../../i18n';
+import { lazyModule } from '../../app/lazy-page';
 import { stationMarkers } from './canvas-markers';
-import { GisLayers } from './GisLayers';
 import { NEW_JERSEY_BOUNDS, NEW_JERSEY_OUTLINE } from './nj-outline';
 import type { MapMarkerView } from './map-view';
 
@@ -29,6 +29,10 @@ interface StationMapProps {
 /** Tiles that fail before any loads: the base map is unreachable (offline, blocked, misconfigured). */
 const FAILED_TILES_BEFORE_FALLBACK = 4;
 const FOCUS_ZOOM = 13;
+
+// The overlay layers' list (GIS REST Services) is read once the stations are drawn: its code comes then too, with
+// the page's panels (panels.ts, one chunk), not with the map's first view (decision 0089).
+const panels = lazyModule(() => import('./panels'));
 
 const OSM_LINK = '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
@@ -155,6 +159,7 @@ function StationMap({ markers, tileUrl, focus, renderPopup, onDrawn }: StationMa
   const [leafletMap, setLeafletMap] = useState<L.Map | null>(null);
   const [stationsDrawn, setStationsDrawn] = useState(false);
   const [tilesShown, setTilesShown] = useState(false);
+  const GisLayers = panels.use(stationsDrawn)?.GisLayers;
 
   // A station chosen in the list view opens its popup (state adjusted while rendering, not in an effect).
   const [handledFocus, setHandledFocus] = useState<FocusRequest | null>(null);
@@ -313,7 +318,7 @@ function StationMap({ markers, tileUrl, focus, renderPopup, onDrawn }: StationMa
           {t('map.stationMap.tilesFailed')}
         </p>
       )}
-      <GisLayers map={leafletMap} read={stationsDrawn} />
+      {GisLayers && <GisLayers map={leafletMap} read={stationsDrawn} />}
       {/* Leaflet adds its own classes to this element: React must never re-render its className. */}
       <div
         ref={containerRef}

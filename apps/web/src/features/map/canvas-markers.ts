@@ -6,7 +6,7 @@ import type { MapMarkerView } from './map-view';
 /**
  * Station markers drawn on Leaflet's canvas renderer: one canvas for every station instead of one DOM
  * element each, so thousands of stations pan and zoom smoothly. Each marker is a CircleMarker (same
- * hit-testing, popups and events) whose path is drawn as the status's shape with its letter.
+ * hit-testing, popups and events) drawn as the status's shape with its letter (a copy of one sprite per look).
  * `_updatePath` is where each vector layer asks its renderer to draw it; overriding it is the usual way
  * to draw custom shapes on the canvas renderer (private, but unchanged throughout Leaflet 1.x).
  */
@@ -27,15 +27,9 @@ interface MarkerInternals {
 
 const circleMarkerProto = L.CircleMarker.prototype as unknown as { _project(this: MarkerInternals): void };
 
-function drawStationMarker(marker: MarkerInternals) {
-  const renderer = marker._renderer;
-  const ctx = renderer._ctx;
-  if (!ctx || !renderer._drawing || marker._empty()) return;
-  const { style } = marker.options.station;
-  const { x, y } = marker._point;
-  const r = marker._radius;
+/** The status's shape, filled and outlined, with its letter, centred on (x, y). */
+function drawShape(ctx: CanvasRenderingContext2D, style: MapMarkerView['style'], x: number, y: number, r: number) {
   const ink = inkFor(style.color);
-
   ctx.beginPath();
   const corners = shapeCorners(style.marker_shape, x, y, r);
   if (corners) {
@@ -48,17 +42,66 @@ function drawStationMarker(marker: MarkerInternals) {
   ctx.fillStyle = style.color;
   ctx.fill();
   ctx.lineWidth = 1.25;
-  ctx.strokeStyle = ink.outline === '#ffffff' ? '#ffffff' : '#1b1b1b';
+  ctx.strokeStyle = ink.outline;
   ctx.stroke();
 
-  if (r >= 6) {
-    ctx.fillStyle = ink.letter;
-    // The page's own type: the system sans-serif stack (decision 0020).
-    ctx.font = `bold ${Math.round(r * 1.35)}px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(style.marker_symbol, x, y + letterOffset(style.marker_shape, r) + 0.5);
+  // Every size has its letter (markerRadius is 6 at the least).
+  ctx.fillStyle = ink.letter;
+  // The page's own type: the system sans-serif stack (decision 0020).
+  ctx.font = `bold ${Math.round(r * 1.35)}px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(style.marker_symbol, x, y + letterOffset(style.marker_shape, r) + 0.5);
+}
+
+/** Half the side of the square a marker of radius `r` fits in, outline included (whole CSS pixels). */
+export function spriteHalf(r: number): number {
+  // The largest shapes reach 1.25 r from their centre (triangle, diamond); the outline adds half its width.
+  return Math.ceil(r * 1.25 + 1);
+}
+
+/** `value` on the device's pixel grid (`scale` device pixels per CSS pixel): a sprite drawn there is copied, not resampled. */
+export function onPixelGrid(value: number, scale: number): number {
+  return Math.round(value * scale) / scale;
+}
+
+/**
+ * Each look of a marker (status colour, shape, letter, size, pixel ratio) is drawn once, as a small bitmap of its
+ * own; every marker of that look is then a copy of it (decision 0089). Drawing each marker's path, outline and letter
+ * anew was the map's largest script cost on every redraw, and a redraw comes with every pan, zoom and tile.
+ */
+const sprites = new Map<string, CanvasImageSource>();
+
+/**
+ * One marker on `ctx` at (x, y): a copy of its look's sprite, placed on the device's pixel grid (`scale` device
+ * pixels per CSS pixel, as the map's canvas is drawn).
+ */
+export function drawMarker(ctx: CanvasRenderingContext2D, style: MapMarkerView['style'], x: number, y: number, r: number, scale: number) {
+  const half = spriteHalf(r);
+  const key = [style.color, style.marker_shape, style.marker_symbol, r, scale].join();
+  let sprite = sprites.get(key);
+  if (!sprite) {
+    const size = 2 * half * scale;
+    // An ImageBitmap, the quickest to copy, where the browser makes one at once (OffscreenCanvas); else a canvas.
+    const canvas = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(size, size) : Object.assign(document.createElement('canvas'), { width: size, height: size });
+    const spriteCtx = canvas.getContext('2d') as CanvasRenderingContext2D | null;
+    if (spriteCtx) {
+      spriteCtx.scale(scale, scale);
+      drawShape(spriteCtx, style, half, half, r);
+    }
+    sprite = 'transferToImageBitmap' in canvas ? canvas.transferToImageBitmap() : canvas;
+    sprites.set(key, sprite);
   }
+  ctx.drawImage(sprite, onPixelGrid(x, scale) - half, onPixelGrid(y, scale) - half, 2 * half, 2 * half);
+}
+
+function drawStationMarker(marker: MarkerInternals) {
+  const renderer = marker._renderer;
+  const ctx = renderer._ctx;
+  if (!ctx || !renderer._drawing || marker._empty()) return;
+  // Leaflet draws its canvas at twice the size on any screen of more than one device pixel per CSS pixel (its
+  // Browser.retina, which the bundle would otherwise keep with the rest of Leaflet's browser tests).
+  drawMarker(ctx, marker.options.station.style, marker._point.x, marker._point.y, marker._radius, devicePixelRatio > 1 ? 2 : 1);
 }
 
 const StationMarkerClass = L.CircleMarker.extend({
