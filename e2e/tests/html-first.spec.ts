@@ -322,8 +322,19 @@ test.describe('with JavaScript, the welcome pop-up and the hydration', () => {
           return names.get(name)!;
         });
       });
-    // The side panels read after the first view (today's flight, the news): drawn once their answers are in.
+    // The side panels read after the first view (today's flight, the news): drawn once their answers are in. First
+    // the app must have the page: served markup before the app has run reads as settled too (no loading line, no
+    // request in flight between the first paint and the boot script's start), and lacks what only the browser
+    // draws (a beach page's chart, drawn at its measured width).
     const settled = async () => {
+      await page.waitForFunction(
+        () => {
+          const first = document.querySelector('#root > *');
+          return first !== null && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
+        },
+        undefined,
+        { polling: 250 },
+      );
       await expect(page.locator('#root').getByText(/^Loading/)).toHaveCount(0);
       await atRest(page);
     };
