@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense, useState } from 'react';
+import { startTransition, Suspense, useState } from 'react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Component, type ReactNode } from 'react';
 import { lazyModule, lazyPage, preloadRoutePages, type LazyModule } from './lazy-page';
@@ -43,6 +45,33 @@ describe('lazyPage', () => {
     expect(screen.getByRole('button', { name: 'Beach 1' })).toBe(button);
     await Page.preload();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a page whose chunk came in while React drew it, and its state, when it renders again', async () => {
+    // A chunk that is in by the time React looks again (microtasks later): React takes its paused render up at the
+    // suspended component, not at the page above it, so the page is drawn through React.lazy. Its next render must
+    // not mount it again (the map's list view took the focus away from its search box that way, under load). React's own
+    // scheduler, as in a browser: `act` would restart the render from the top instead.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const wasAct = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      const load = vi.fn(() => Promise.resolve({ default: Counter }));
+      const Page = lazyPage(load);
+      startTransition(() => root.render(shell(<Page label="Beach" />)));
+      const button = await screen.findByRole('button', { name: 'Beach 0' });
+      button.click();
+      await screen.findByRole('button', { name: 'Beach 1' });
+      flushSync(() => root.render(shell(<Page label="Beach" />)));
+      expect(screen.getByRole('button', { name: 'Beach 1' })).toBe(button);
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      root.unmount();
+      container.remove();
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
+    }
   });
 
   it('preloads only the pages of the routes that match the address', async () => {

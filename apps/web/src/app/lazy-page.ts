@@ -8,8 +8,11 @@ export type LazyPage<P extends object> = ((props: P) => ReactElement) & { preloa
  * Like React.lazy, with `preload()`. A lazy page rendered before its chunk has run shows the layout's Loading…
  * line first, and React then shows the page no sooner than 300 ms after that line (its Suspense throttle), even
  * when the chunk was already downloaded. main.tsx preloads the address's page before the first render
- * (`preloadRoutePages`), so the first view is the page itself (decision 0050). Once loaded, the page renders
- * directly; until then through React.lazy and the nearest Suspense boundary, as before.
+ * (`preloadRoutePages`), so the first view is the page itself (decision 0050). A page first rendered once its chunk
+ * is in renders directly; one first rendered before, through React.lazy and the nearest Suspense boundary. Each keeps
+ * its way for as long as it is mounted: React can take up a paused render at the lazy component once the chunk is in,
+ * without rendering the page again, and the page's next render then mounted it anew (the map's list view, mounted
+ * again as a visitor typed in its search box, took the focus away from it; seen under load).
  */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
   let loaded: ComponentType<P> | null = null;
@@ -18,10 +21,11 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
     (loading ??= load().then((module) => {
       loaded = module.default;
     }));
-  // The lazy component resolves only after `loaded` is set: a render that suspended on it renders the page
-  // directly when React retries, so the page's element type never changes once it has content.
   const Lazy = lazy(() => preload().then(() => ({ default: loaded! })));
-  const Page = (props: P): ReactElement => (loaded ? createElement(loaded, props) : createElement(Lazy, props));
+  const Page = (props: P): ReactElement => {
+    const [direct] = useState(() => loaded !== null);
+    return direct ? createElement(loaded!, props) : createElement(Lazy, props);
+  };
   return Object.assign(Page, { preload });
 }
 
