@@ -132,6 +132,42 @@ describe('lazyModule', () => {
     expect(screen.getByText('Loaded part')).toBeInTheDocument();
   });
 
+  it('shows the module only through its transition: a synchronous render after the load still draws the placeholder', async () => {
+    // A store update (react-redux renders those synchronously) that lands between the load and the transition
+    // must not build the module's parts in its one task. React's own scheduler, as in a browser.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const wasAct = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      const load = vi.fn(labelled);
+      const module = lazyModule(load);
+      function Counted() {
+        const [count, setCount] = useState(0);
+        return (
+          <>
+            <button type="button" onClick={() => setCount((n) => n + 1)}>
+              Render {count}
+            </button>
+            <Part wanted module={module} />
+          </>
+        );
+      }
+      flushSync(() => root.render(<Counted />));
+      await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+      await module.load();
+      flushSync(() => screen.getByRole('button', { name: 'Render 0' }).click());
+      expect(screen.getByRole('button', { name: 'Render 1' })).toBeInTheDocument();
+      expect(screen.getByText('Placeholder')).toBeInTheDocument();
+      expect(await screen.findByText('Loaded part')).toBeInTheDocument();
+    } finally {
+      root.unmount();
+      container.remove();
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
+    }
+  });
+
   it("throws a chunk's failure to the nearest error boundary, and tries again later", async () => {
     const load = vi.fn(labelled).mockRejectedValueOnce(new Error('chunk gone'));
     const module = lazyModule(load);

@@ -69,25 +69,29 @@ export function lazyModule<T>(load: () => Promise<T>): LazyModule<T> {
   return {
     load: start,
     use(wanted = true) {
-      const [, rerender] = useState(0);
+      // The module as this component has it: only the transition below (or a module loaded by the first render)
+      // brings it in. Read from the module-wide `loaded` instead, any render after the load showed it, and one came
+      // first: a store update's, which React renders synchronously in one task (react-redux's useSyncExternalStore,
+      // notified in an animation frame). The map's panels were built in that task, 53 ms of it at 4x CPU.
+      const [module, setModule] = useState<T | undefined>(loaded);
       useEffect(() => {
-        if (!wanted || loaded !== undefined) return;
+        if (!wanted || module !== undefined) return;
         let current = true;
         start().then(
           // As a transition: React builds what the module shows in slices, yielding to the browser between them,
           // instead of in one task (the map's panels arrive while the map is still settling: decision 0085).
-          () => current && startTransition(() => rerender((n) => n + 1)),
+          (loadedModule) => current && startTransition(() => setModule(() => loadedModule)),
           (error: unknown) =>
             current &&
-            rerender(() => {
+            setModule(() => {
               throw error;
             }),
         );
         return () => {
           current = false;
         };
-      }, [wanted]);
-      return wanted ? loaded : undefined;
+      }, [wanted, module]);
+      return wanted ? module : undefined;
     },
   };
 }
