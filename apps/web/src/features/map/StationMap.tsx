@@ -5,7 +5,7 @@ import * as L from 'leaflet/dist/leaflet-src.esm.js';
 import 'leaflet/dist/leaflet.css';
 import { usePublicText } from '../../i18n';
 import { lazyModule } from '../../app/lazy-page';
-import { stationMarkers } from './canvas-markers';
+import { canvasAtScreenRatio, stationMarkers } from './canvas-markers';
 import { NEW_JERSEY_BOUNDS, NEW_JERSEY_OUTLINE } from './nj-outline';
 import type { MapMarkerView } from './map-view';
 
@@ -93,18 +93,18 @@ function skipRedrawsWithoutContext(renderer: L.Canvas): void {
 }
 
 /**
- * The map in its container, fitted to the state, with the (closed) popup holding `popupNode`. Its canvas comes in the
- * next task, and its first layer, the outline (`drawOutline`), in the one after: together they were one long task on
- * a phone.
+ * The map in its container, not yet fitted to the state, with the (closed) popup holding `popupNode`. The fit, the
+ * canvas and its first layer, the outline (`drawOutline`), come in the next tasks, one each: together they were one
+ * long task on a phone.
  */
 function createMap(container: HTMLElement, popupNode: HTMLElement, onPopupOpened: () => void, onPopupClosed: () => void): LeafletParts {
   // Leaflet's own margin around the view (10 %): the canvas is drawn at the screen's pixel ratio, so every extra
   // margin is pixels drawn and handed to the compositor on each redraw (decision 0076).
   const renderer = L.canvas({ tolerance: 6 });
   skipRedrawsWithoutContext(renderer);
+  canvasAtScreenRatio(renderer);
   // No fading in of tiles and popups: each fade is a run of animation frames, each a repaint of the map (0076).
   const map = L.map(container, { renderer, minZoom: 6, maxZoom: 18, zoomSnap: 0.5, fadeAnimation: false });
-  map.fitBounds(NEW_JERSEY_BOUNDS);
   map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
 
   const popup = L.popup({ maxWidth: 300, minWidth: 220, autoPanPadding: [24, 24] }).setContent(popupNode);
@@ -170,7 +170,8 @@ function StationMap({ markers, tileUrl, focus, renderPopup, onDrawn }: StationMa
   }
 
   // The map itself, created once, after the page around it is painted (its box is reserved, so nothing moves):
-  // Leaflet's start-up is a task of its own, the canvas the next, then the outline, the markers and the tiles.
+  // Leaflet's start-up is a task of its own, the fit to the state the next, then the canvas, the outline, the markers
+  // and the tiles.
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
@@ -187,6 +188,8 @@ function StationMap({ markers, tileUrl, focus, renderPopup, onDrawn }: StationMa
           },
         );
       },
+      // The fit to the state measures the map's box (a layout) and sets its view: half of what was one task.
+      () => created?.map.fitBounds(NEW_JERSEY_BOUNDS),
       // The canvas on its own: its pixels are made at its first drawing call, the costliest part of the start-up
       // (50 ms at 4x CPU for a phone's 908 x 998 canvas, measured), which made the outline's task long with it.
       () => created?.renderer.addTo(created.map),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { drawMarker, onPixelGrid, spriteHalf } from './canvas-markers';
+import * as L from 'leaflet/dist/leaflet-src.esm.js';
+import { canvasAtScreenRatio, canvasRatio, drawMarker, onPixelGrid, spriteHalf } from './canvas-markers';
 import type { MapStyle } from '@beach/domain';
 
 /** A 2D context that records what is drawn on it (jsdom's canvases have none). */
@@ -98,5 +99,58 @@ describe('station markers on the canvas', () => {
     expect(copy!.args[0]).toBeInstanceOf(HTMLCanvasElement);
     expect([(copy!.args[0] as HTMLCanvasElement).width, (copy!.args[0] as HTMLCanvasElement).height]).toEqual([18, 18]);
     expect(copy!.args.slice(1)).toEqual([21, 21, 18, 18]);
+  });
+
+  it('on a screen of 1.75 device pixels per CSS pixel, makes sprites of whole device pixels, centred where the marker is', () => {
+    const sprites = stubOffscreenCanvas();
+    const map = recordingContext();
+    drawMarker(map.ctx, style('#1a7f37'), 40, 20, 6, 1.75);
+    // Half a radius-6 sprite is 9 CSS px, 15.75 device pixels: 16 whole ones, a side of 32.
+    expect([sprites[0]!.width, sprites[0]!.height]).toEqual([32, 32]);
+    expect(sprites[0]!.drawn.calls[2]!.args.slice(0, 3)).toEqual([16 / 1.75, 16 / 1.75, 6]);
+    const [x, y, width, height] = map.calls[0]!.args.slice(1) as number[];
+    expect(width).toBeCloseTo(32 / 1.75);
+    expect(height).toBeCloseTo(32 / 1.75);
+    // Its middle is the marker's point on the grid: 40 CSS px is 70 device pixels; 20 is 35.
+    expect(x! + width! / 2).toBeCloseTo(40);
+    expect(y! + height! / 2).toBeCloseTo(20);
+    expect((x! * 1.75) % 1).toBeCloseTo(0);
+  });
+});
+
+describe("the map's canvas", () => {
+  it("draws at the screen's pixel ratio from 1 to 2, where Leaflet draws at 2 on any screen above 1", () => {
+    for (const [screen, expected] of [[0.8, 1], [1, 1], [1.5, 1.5], [1.75, 1.75], [2, 2], [3, 2]] as const) {
+      vi.stubGlobal('devicePixelRatio', screen);
+      expect(canvasRatio()).toBe(expected);
+    }
+  });
+
+  it("sizes the canvas at that ratio, keeping Leaflet's extent, its place and its layer coordinates", () => {
+    vi.stubGlobal('devicePixelRatio', 1.75);
+    const drawn = recordingContext();
+    const canvas = document.createElement('canvas');
+    const fired: string[] = [];
+    const renderer = {
+      _map: { _animatingZoom: false },
+      _container: canvas,
+      _ctx: drawn.ctx,
+      _bounds: undefined as unknown,
+      fire: (type: string) => fired.push(type),
+    };
+    // Leaflet's Renderer computes the extent (the view with its margin); here, a 454 x 499 px one at (-38, -42).
+    vi.spyOn(L.Renderer.prototype as unknown as { _update(): void }, '_update').mockImplementation(function (this: typeof renderer) {
+      this._bounds = L.bounds([-38, -42], [416, 457]);
+    });
+    canvasAtScreenRatio(renderer as unknown as L.Canvas);
+    (renderer as unknown as { _update(): void })._update();
+    expect([canvas.width, canvas.height]).toEqual([Math.round(454 * 1.75), Math.round(499 * 1.75)]);
+    expect([canvas.style.width, canvas.style.height]).toEqual(['454px', '499px']);
+    expect(L.DomUtil.getPosition(canvas)).toEqual(L.point(-38, -42));
+    expect(drawn.calls.map((c) => [c.name, ...c.args])).toEqual([
+      ['scale', 1.75, 1.75],
+      ['translate', 38, 42],
+    ]);
+    expect(fired).toEqual(['update']);
   });
 });

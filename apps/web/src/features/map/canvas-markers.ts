@@ -60,6 +60,15 @@ export function spriteHalf(r: number): number {
   return Math.ceil(r * 1.25 + 1);
 }
 
+/**
+ * Device pixels per CSS pixel of the map's canvas: the screen's own, from 1 to 2. Leaflet draws at 2 on any screen of
+ * more than 1, which on a phone of 1.75 made a canvas of 31 % more pixels than the screen shows (each made, cleared,
+ * drawn and handed to the compositor on every redraw); above 2 it stays at Leaflet's 2 (`canvasAtScreenRatio`).
+ */
+export function canvasRatio(): number {
+  return Math.min(Math.max(globalThis.devicePixelRatio || 1, 1), 2);
+}
+
 /** `value` on the device's pixel grid (`scale` device pixels per CSS pixel): a sprite drawn there is copied, not resampled. */
 export function onPixelGrid(value: number, scale: number): number {
   return Math.round(value * scale) / scale;
@@ -79,29 +88,69 @@ const sprites = new Map<string, CanvasImageSource>();
 export function drawMarker(ctx: CanvasRenderingContext2D, style: MapMarkerView['style'], x: number, y: number, r: number, scale: number) {
   const half = spriteHalf(r);
   const key = [style.color, style.marker_shape, style.marker_symbol, r, scale].join();
+  // Half the sprite's side in device pixels, whole (a screen of 1.75 has no whole number of them per CSS pixel).
+  const halfPixels = Math.ceil(half * scale);
   let sprite = sprites.get(key);
   if (!sprite) {
-    const size = 2 * half * scale;
+    const size = 2 * halfPixels;
     // An ImageBitmap, the quickest to copy, where the browser makes one at once (OffscreenCanvas); else a canvas.
     const canvas = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(size, size) : Object.assign(document.createElement('canvas'), { width: size, height: size });
     const spriteCtx = canvas.getContext('2d') as CanvasRenderingContext2D | null;
     if (spriteCtx) {
       spriteCtx.scale(scale, scale);
-      drawShape(spriteCtx, style, half, half, r);
+      drawShape(spriteCtx, style, halfPixels / scale, halfPixels / scale, r);
     }
     sprite = 'transferToImageBitmap' in canvas ? canvas.transferToImageBitmap() : canvas;
     sprites.set(key, sprite);
   }
-  ctx.drawImage(sprite, onPixelGrid(x, scale) - half, onPixelGrid(y, scale) - half, 2 * half, 2 * half);
+  const side = (2 * halfPixels) / scale;
+  ctx.drawImage(sprite, onPixelGrid(x, scale) - side / 2, onPixelGrid(y, scale) - side / 2, side, side);
 }
 
 function drawStationMarker(marker: MarkerInternals) {
   const renderer = marker._renderer;
   const ctx = renderer._ctx;
   if (!ctx || !renderer._drawing || marker._empty()) return;
-  // Leaflet draws its canvas at twice the size on any screen of more than one device pixel per CSS pixel (its
-  // Browser.retina, which the bundle would otherwise keep with the rest of Leaflet's browser tests).
-  drawMarker(ctx, marker.options.station.style, marker._point.x, marker._point.y, marker._radius, devicePixelRatio > 1 ? 2 : 1);
+  // The canvas's own pixel ratio (`canvasAtScreenRatio`).
+  drawMarker(ctx, marker.options.station.style, marker._point.x, marker._point.y, marker._radius, canvasRatio());
+}
+
+interface CanvasRendererInternals {
+  _map: L.Map & { _animatingZoom?: boolean };
+  /** The canvas's extent in layer pixels (Leaflet's Renderer sets it, both corners). */
+  _bounds: L.Bounds & { min: L.Point; max: L.Point };
+  _container: HTMLCanvasElement;
+  _ctx: CanvasRenderingContext2D | null;
+  _update(): void;
+  fire(type: string): void;
+}
+
+const rendererProto = L.Renderer.prototype as unknown as { _update(this: CanvasRendererInternals): void };
+
+/**
+ * Draws `renderer`'s canvas at `canvasRatio()` instead of Leaflet's 2 on every screen above 1: Leaflet's own sizing
+ * of its canvas (`Canvas._update`, unchanged throughout Leaflet 1.x) with the ratio changed. On this host making the
+ * canvas's pixels (at its first drawing call) was the costliest step of the map's start-up.
+ */
+export function canvasAtScreenRatio(renderer: L.Canvas): void {
+  (renderer as unknown as CanvasRendererInternals)._update = function (this: CanvasRendererInternals) {
+    if (this._map._animatingZoom && this._bounds) return;
+    rendererProto._update.call(this);
+    const bounds = this._bounds;
+    const canvas = this._container;
+    const size = bounds.getSize();
+    const ratio = canvasRatio();
+    L.DomUtil.setPosition(canvas, bounds.min);
+    // Setting the size clears the canvas.
+    canvas.width = Math.round(ratio * size.x);
+    canvas.height = Math.round(ratio * size.y);
+    canvas.style.width = `${size.x}px`;
+    canvas.style.height = `${size.y}px`;
+    this._ctx?.scale(ratio, ratio);
+    // Paths keep their layer coordinates wherever the canvas is.
+    this._ctx?.translate(-bounds.min.x, -bounds.min.y);
+    this.fire('update');
+  };
 }
 
 const StationMarkerClass = L.CircleMarker.extend({
