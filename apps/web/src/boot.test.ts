@@ -6,7 +6,7 @@ describe('the boot script of a rendered page', () => {
     document.querySelectorAll('script[data-entry], link[rel="modulepreload"]').forEach((element) => element.remove());
   });
 
-  it('starts the ICU warm-up worker before the entry, and preloads the modules', async () => {
+  it('preloads the modules and starts the entry, then the ICU warm-up worker in a task of its own', async () => {
     const workers: { url: string; options?: WorkerOptions }[] = [];
     vi.stubGlobal(
       'Worker',
@@ -23,6 +23,9 @@ describe('the boot script of a rendered page', () => {
     script.dataset.preload = '/assets/app-a.js /assets/BeachPage-b.js';
     document.body.append(script);
     await import('./boot');
+    expect([...document.querySelectorAll('link[rel="modulepreload"]')]).toHaveLength(2);
+    expect(workers).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(workers).toHaveLength(1);
     expect(workers[0]!.url).toMatch(/icu-warmup\.worker\.ts/);
     expect(workers[0]!.options).toMatchObject({ type: 'module', name: 'icu-warmup' });
