@@ -3,7 +3,7 @@ import { startTransition, Suspense, useState } from 'react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Component, type ReactNode } from 'react';
 import { lazyModule, lazyPage, preloadRoutePages, type LazyModule } from './lazy-page';
@@ -15,6 +15,25 @@ function Counter({ label }: { label: string }) {
       {label} {count}
     </button>
   );
+}
+
+/**
+ * Runs `test` with a root rendered by React's own scheduler, as in a browser, not inside `act` (which restarts a
+ * render from the top and hides what these tests look for).
+ */
+async function onReactsScheduler(test: (root: Root) => Promise<void>) {
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const wasAct = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  try {
+    await test(root);
+  } finally {
+    root.unmount();
+    container.remove();
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
+  }
 }
 
 function shell(children: React.ReactNode) {
@@ -52,12 +71,7 @@ describe('lazyPage', () => {
     // suspended component, not at the page above it, so the page is drawn through React.lazy. Its next render must
     // not mount it again (the map's list view took the focus away from its search box that way, under load). React's own
     // scheduler, as in a browser: `act` would restart the render from the top instead.
-    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    const wasAct = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
-    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-    const container = document.body.appendChild(document.createElement('div'));
-    const root = createRoot(container);
-    try {
+    await onReactsScheduler(async (root) => {
       const load = vi.fn(() => Promise.resolve({ default: Counter }));
       const Page = lazyPage(load);
       startTransition(() => root.render(shell(<Page label="Beach" />)));
@@ -67,11 +81,7 @@ describe('lazyPage', () => {
       flushSync(() => root.render(shell(<Page label="Beach" />)));
       expect(screen.getByRole('button', { name: 'Beach 1' })).toBe(button);
       expect(load).toHaveBeenCalledTimes(1);
-    } finally {
-      root.unmount();
-      container.remove();
-      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
-    }
+    });
   });
 
   it('preloads only the pages of the routes that match the address', async () => {
@@ -135,12 +145,7 @@ describe('lazyModule', () => {
   it('shows the module only through its transition: a synchronous render after the load still draws the placeholder', async () => {
     // A store update (react-redux renders those synchronously) that lands between the load and the transition
     // must not build the module's parts in its one task. React's own scheduler, as in a browser.
-    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    const wasAct = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
-    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-    const container = document.body.appendChild(document.createElement('div'));
-    const root = createRoot(container);
-    try {
+    await onReactsScheduler(async (root) => {
       const load = vi.fn(labelled);
       const module = lazyModule(load);
       function Counted() {
@@ -161,11 +166,7 @@ describe('lazyModule', () => {
       expect(screen.getByRole('button', { name: 'Render 1' })).toBeInTheDocument();
       expect(screen.getByText('Placeholder')).toBeInTheDocument();
       expect(await screen.findByText('Loaded part')).toBeInTheDocument();
-    } finally {
-      root.unmount();
-      container.remove();
-      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
-    }
+    });
   });
 
   it("throws a chunk's failure to the nearest error boundary, and tries again later", async () => {
