@@ -41,6 +41,34 @@ function firstDifference(a: string, b: string): string {
   return `at ${at}:\n  hydrated: ${a.slice(from, at + 120)}\n  drawn:    ${b.slice(from, at + 120)}`;
 }
 
+/**
+ * A server in front of the test server that sends each HTML page in pieces: the page up to each cut, then, after a
+ * pause longer than a frame, the next piece; every other request as it is.
+ */
+async function streamingProxy(baseURL: string, cuts: string[], pauseMs = 600) {
+  const server = createServer(async (req, res) => {
+    const upstream = await fetch(new URL(req.url ?? '/', baseURL), { headers: { cookie: req.headers.cookie ?? '', accept: req.headers.accept ?? '*/*' } });
+    upstream.headers.forEach((value, name) => {
+      if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name)) res.setHeader(name, value);
+    });
+    res.writeHead(upstream.status);
+    const body = Buffer.from(await upstream.arrayBuffer());
+    if (!(upstream.headers.get('content-type') ?? '').startsWith('text/html')) return res.end(body);
+    const html = body.toString('utf8');
+    let from = 0;
+    for (const cut of cuts) {
+      const at = html.indexOf(cut, from);
+      expect(at, `the served page has ${cut}`).toBeGreaterThan(from);
+      res.write(html.slice(from, at));
+      from = at;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+    res.end(html.slice(from));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { proxy: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
 /** A transparent 1 x 1 PNG: a base-map tile that loads. */
 const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGBgAAAABQABpfZFQAAAAABJRU5ErkJggg==';
 
@@ -371,29 +399,7 @@ test.describe('a page that arrives in pieces', () => {
   test('nothing in the header moves as the rest of the page arrives', async ({ page, request, baseURL }) => {
     await skipWelcome(page);
     const { path } = await aBeach(request);
-    // The pieces: the page up to each cut, then, after a pause longer than a frame, the rest; every other request as is.
-    const cuts = ['<span class="site-logo__text', '<button type="button" class="usa-menu-btn"', '<form class="usa-search'];
-    const server = createServer(async (req, res) => {
-      const upstream = await fetch(new URL(req.url ?? '/', baseURL), { headers: { cookie: req.headers.cookie ?? '', accept: req.headers.accept ?? '*/*' } });
-      upstream.headers.forEach((value, name) => {
-        if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name)) res.setHeader(name, value);
-      });
-      res.writeHead(upstream.status);
-      const body = Buffer.from(await upstream.arrayBuffer());
-      if (!(upstream.headers.get('content-type') ?? '').startsWith('text/html')) return res.end(body);
-      const html = body.toString('utf8');
-      let from = 0;
-      for (const cut of cuts) {
-        const at = html.indexOf(cut, from);
-        expect(at, `the served page has ${cut}`).toBeGreaterThan(from);
-        res.write(html.slice(from, at));
-        from = at;
-        await new Promise((resolve) => setTimeout(resolve, 600));
-      }
-      res.end(html.slice(from));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const proxy = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { proxy, server } = await streamingProxy(baseURL!, ['<span class="site-logo__text', '<button type="button" class="usa-menu-btn"', '<form class="usa-search']);
     try {
       await page.addInitScript(() => {
         const w = window as unknown as { shifts: string[] };
@@ -420,6 +426,35 @@ test.describe('a page that arrives in pieces', () => {
           await page.unrouteAll();
         }
       }
+    } finally {
+      server.close();
+    }
+  });
+
+  test("a beach page's first paint is its whole first view: the header is not painted before the status arrives", async ({ page, request, baseURL }) => {
+    await skipWelcome(page);
+    const { path, profile } = await aBeach(request);
+    // The page up to the status's facts, then the rest 600 ms later: a browser left to itself paints the header and
+    // the part of the status it has in the pause (decision 0091).
+    const { proxy, server } = await streamingProxy(baseURL!, ['<dl class="beach-facts"']);
+    try {
+      await page.addInitScript(() => {
+        const w = window as unknown as { factsAt?: number };
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('.beach-facts')) return;
+          w.factsAt = performance.now();
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.goto(`${proxy}${path}`, { waitUntil: 'load' });
+      await expect(page.locator('.beach-status__name')).toHaveText(profile.status.name);
+      const times = await page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return { paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, facts: (window as unknown as { factsAt?: number }).factsAt ?? NaN };
+      });
+      expect(times.facts).toBeGreaterThan(500);
+      expect(times.paint).toBeGreaterThanOrEqual(times.facts);
     } finally {
       server.close();
     }

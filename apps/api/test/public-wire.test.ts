@@ -375,10 +375,15 @@ describe('the built web app', () => {
     // The web's server render (decision 0067) of a beach page and of the map page.
     const sources: Record<string, string[]> = { '/beach/7': ['src/features/beach/BeachPage.tsx'], '/': ['src/features/map/MapPage.tsx'], '/faqs': ['src/features/faqs/FaqsPage.tsx'] };
     const renderer: PageRenderer = {
-      renderPage: async ({ url }) => (sources[url] ? { html: '<h1>Page</h1>', language: 'en', title: 'Page', reads: {}, status: 200, sources: sources[url] } : null),
+      renderPage: async ({ url }) =>
+        sources[url]
+          ? { html: '<h1>Page</h1>', language: 'en', title: 'Page', reads: {}, status: 200, sources: sources[url], firstView: url === '/beach/7' ? 'first-view-end' : url === '/' ? 'a"b' : undefined }
+          : null,
     };
     const app = await webApp(undefined, renderer);
     const page = await app.inject({ method: 'GET', url: '/beach/7' });
+    // Its first frame waits for the end of its first view (decision 0091), in the head before the stylesheets.
+    expect(page.body).toMatch(/<link rel="expect" href="#first-view-end" blocking="render"><link rel="stylesheet"[^>]*><\/head>/);
     expect(page.body).toContain('<div id="root"><h1>Page</h1></div>');
     // Inline, without its source map's comment, and allowed by its hash alone.
     const boot = 'import(document.currentScript);';
@@ -405,11 +410,14 @@ describe('the built web app', () => {
     expect(map.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(String(map.headers.link)).not.toContain('modulepreload');
     expect(map.body).toContain('<link rel="stylesheet" crossorigin href="/assets/MapPage-x.css">');
+    // An id that would need escaping is not put in the page.
+    expect(map.body).not.toContain('rel="expect"');
     // Every rendered public page links the stylesheets of the chunks its render names, those of their imports too:
     // a content page read without JavaScript is drawn as the app draws it.
     const faqs = await app.inject({ method: 'GET', url: '/faqs' });
     expect(faqs.body).toContain('<link rel="stylesheet" crossorigin href="/assets/content-x.css">');
     expect(faqs.body).not.toContain('BeachPage-x.css');
+    expect(faqs.body).not.toContain('rel="expect"');
     // A page the server does not render loads its app as before.
     const unrendered = await app.inject({ method: 'GET', url: '/beach-actions' });
     expect(unrendered.body).toContain('<script type="module" crossorigin src="/assets/app-abc.js"></script>');

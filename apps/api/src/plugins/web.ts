@@ -42,6 +42,8 @@ export interface PageRenderer {
     status: number;
     /** The source modules of the page's chunks, as the build's manifest names them. */
     sources: string[];
+    /** The id of the element the page's first view ends with, if it has one (the web's app/first-view.ts). */
+    firstView?: string;
   } | null>;
 }
 
@@ -198,6 +200,8 @@ export function fillTemplate(
     title?: string;
     reads?: Record<string, ServedAnswer>;
     styles?: string[];
+    /** The id of the element the page's first view ends with: its first paint waits until it is parsed. */
+    firstView?: string;
     /** A rendered page's boot script (its code) and the page's modules, which it starts after the first paint. */
     scripts?: { boot: string; preload: string[] };
   },
@@ -207,7 +211,11 @@ export function fillTemplate(
     if (page.scripts) html = bootInstead(html, page.scripts.boot, page.scripts.preload);
     // The page's own stylesheets, render-blocking like the site's: the served markup is drawn with the styles the
     // app's render will have, so the takeover moves nothing (the page's chunk finds them there and adds none).
-    const links = (page.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+    // A page whose first view ends with a marked element (decision 0091) holds its first frame until the browser has
+    // parsed it: without this, a slow phone's parser could yield after the header, and the header was painted alone
+    // with the page's status (its largest text) 100-200 ms later, after the boot script had started the app's files.
+    const expect = page.firstView && ELEMENT_ID.test(page.firstView) ? `<link rel="expect" href="#${page.firstView}" blocking="render">` : '';
+    const links = expect + (page.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
     if (links) html = html.replace('</head>', () => `${links}</head>`);
     html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${page.html}</div>`);
     if (page.language) html = html.replace(/<html lang="[^"]*">/, () => `<html lang="${page.language === 'es' ? 'es' : 'en'}">`);
@@ -218,6 +226,9 @@ export function fillTemplate(
     (page.reads && Object.keys(page.reads).length ? dataBlock(SERVED_READS_ELEMENT_ID, JSON.stringify(page.reads)) : '');
   return html.includes('</body>') ? html.replace('</body>', () => `${data}</body>`) : html + data;
 }
+
+/** An element id that needs nothing escaped in an attribute or a URL's fragment. */
+const ELEMENT_ID = /^[\w-]+$/;
 
 /** A build file's address as the manifest names it: nothing in it that an attribute would need escaped. */
 const BUILD_FILE = /^\/[\w./-]+$/;

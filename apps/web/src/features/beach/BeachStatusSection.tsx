@@ -1,6 +1,7 @@
 import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { formatGeomean, formatValue, unitName } from './format';
 import { StatusMark } from './StatusMark';
+import { FIRST_VIEW_END } from '../../app/first-view';
 import type { BeachGeomeans, PublicBeachProfile } from '@beach/domain';
 import '../../i18n/page-text';
 
@@ -108,6 +109,8 @@ export function BeachStatusSection({ profile, geomeans }: BeachStatusSectionProp
           </div>
         )}
       </dl>
+      {/* The end of the beach page's first view: its first paint waits until the browser has this (decision 0091). */}
+      <span id={FIRST_VIEW_END} hidden />
     </section>
   );
 }
