@@ -377,13 +377,13 @@ describe('the built web app', () => {
     const renderer: PageRenderer = {
       renderPage: async ({ url }) =>
         sources[url]
-          ? { html: '<h1>Page</h1>', language: 'en', title: 'Page', reads: {}, status: 200, sources: sources[url], firstView: url === '/beach/7' ? 'first-view-end' : url === '/' ? 'a"b' : undefined }
+          ? { html: '<h1>Page</h1>', language: 'en', title: 'Page', reads: {}, status: 200, sources: sources[url], firstViewEnds: url === '/beach/7' ? ['first-view-end', 'welcome-end'] : url === '/' ? ['a"b'] : [] }
           : null,
     };
     const app = await webApp(undefined, renderer);
     const page = await app.inject({ method: 'GET', url: '/beach/7' });
     // Its first frame waits for the end of its first view (decision 0091), in the head before the stylesheets.
-    expect(page.body).toMatch(/<link rel="expect" href="#first-view-end" blocking="render"><link rel="stylesheet"[^>]*><\/head>/);
+    expect(page.body).toMatch(/<link rel="expect" href="#first-view-end" blocking="render"><link rel="expect" href="#welcome-end" blocking="render"><link rel="stylesheet"[^>]*><\/head>/);
     expect(page.body).toContain('<div id="root"><h1>Page</h1></div>');
     // Inline, without its source map's comment, and allowed by its hash alone.
     const boot = 'import(document.currentScript);';

@@ -42,8 +42,8 @@ export interface PageRenderer {
     status: number;
     /** The source modules of the page's chunks, as the build's manifest names them. */
     sources: string[];
-    /** The id of the element the page's first view ends with, if it has one (the web's app/first-view.ts). */
-    firstView?: string;
+    /** The ids of the elements the page's first view ends with (the web's app/first-view.ts). */
+    firstViewEnds?: string[];
   } | null>;
 }
 
@@ -200,8 +200,8 @@ export function fillTemplate(
     title?: string;
     reads?: Record<string, ServedAnswer>;
     styles?: string[];
-    /** The id of the element the page's first view ends with: its first paint waits until it is parsed. */
-    firstView?: string;
+    /** The ids of the elements the page's first view ends with: its first paint waits until they are parsed. */
+    firstViewEnds?: string[];
     /** A rendered page's boot script (its code) and the page's modules, which it starts after the first paint. */
     scripts?: { boot: string; preload: string[] };
   },
@@ -211,10 +211,14 @@ export function fillTemplate(
     if (page.scripts) html = bootInstead(html, page.scripts.boot, page.scripts.preload);
     // The page's own stylesheets, render-blocking like the site's: the served markup is drawn with the styles the
     // app's render will have, so the takeover moves nothing (the page's chunk finds them there and adds none).
-    // A page whose first view ends with a marked element (decision 0091) holds its first frame until the browser has
-    // parsed it: without this, a slow phone's parser could yield after the header, and the header was painted alone
-    // with the page's status (its largest text) 100-200 ms later, after the boot script had started the app's files.
-    const expect = page.firstView && ELEMENT_ID.test(page.firstView) ? `<link rel="expect" href="#${page.firstView}" blocking="render">` : '';
+    // A page whose first view ends with marked elements (decision 0091) holds its first frame until the browser has
+    // parsed them: without this, a slow phone's parser could yield after the header, which was painted alone, with
+    // the page's status or the welcome pop-up (the largest text) 100-200 ms later, after the boot script had started
+    // the app's files.
+    const expect = (page.firstViewEnds ?? [])
+      .filter((id) => ELEMENT_ID.test(id))
+      .map((id) => `<link rel="expect" href="#${id}" blocking="render">`)
+      .join('');
     const links = expect + (page.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
     if (links) html = html.replace('</head>', () => `${links}</head>`);
     html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${page.html}</div>`);

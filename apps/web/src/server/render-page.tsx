@@ -10,7 +10,7 @@ import type { ServedAnswer } from '../app/served-reads';
 import { loadSwitches } from '../app/site-switches';
 import { ServedWelcomeDismissal } from '../features/welcome/welcome-storage';
 import { makeStore } from '../app/store';
-import { firstViewOf } from '../app/first-view';
+import { firstViewEnds } from '../app/first-view';
 import { pageSources } from './page-sources';
 import { i18n, languageOfCookie, switchLanguage, type Language } from '../i18n';
 
@@ -43,8 +43,8 @@ export interface RenderedPage {
   status: number;
   /** The source modules of the page's chunks (page-sources.ts): the api links their stylesheets in the page. */
   sources: string[];
-  /** The id of the element the page's first view ends with, when it has one (first-view.ts). */
-  firstView?: string;
+  /** The ids of the elements the page's first view ends with (first-view.ts): its first paint waits for them. */
+  firstViewEnds: string[];
 }
 
 function AppRoutes() {
@@ -102,7 +102,7 @@ export async function renderPage({ url, cookie, read }: RenderInput): Promise<Re
   const heading = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]*>/g, '');
   const title = heading ? `${heading} | ${escapeHtml(siteName)}` : escapeHtml(siteName);
   const notFound = Object.entries(reads).some(([key, answer]) => /^public\/beaches\/\d+$/.test(key) && answer.status === 404);
-  return { html, language, title, reads, status: notFound ? 404 : 200, sources: pageSources(parsed.pathname), firstView: firstViewOf(html) };
+  return { html, language, title, reads, status: notFound ? 404 : 200, sources: pageSources(parsed.pathname), firstViewEnds: firstViewEnds(html) };
 }
 
 function escapeHtml(text: string): string {

@@ -1,7 +1,7 @@
 import { formatDay, CONTENT_LANGUAGE, usePublicText } from '../../i18n';
 import { formatGeomean, formatValue, unitName } from './format';
 import { StatusMark } from './StatusMark';
-import { FIRST_VIEW_END } from '../../app/first-view';
+import { FIRST_VIEW_ENDS } from '../../app/first-view';
 import type { BeachGeomeans, PublicBeachProfile } from '@beach/domain';
 import '../../i18n/page-text';
 
@@ -110,7 +110,7 @@ export function BeachStatusSection({ profile, geomeans }: BeachStatusSectionProp
         )}
       </dl>
       {/* The end of the beach page's first view: its first paint waits until the browser has this (decision 0091). */}
-      <span id={FIRST_VIEW_END} hidden />
+      <span id={FIRST_VIEW_ENDS.page} hidden />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { FIRST_VIEW_ENDS } from '../../app/first-view';
 import { UswdsIcon } from '../../components/icons';
 import { usePublicText } from '../../i18n';
 
@@ -90,6 +91,8 @@ export default function WelcomeModal({ onClose }: { onClose: () => void }) {
             <button type="button" className="usa-button usa-modal__close" aria-label={t('layout.closeWindow')} onClick={onClose}>
               <UswdsIcon name="close" />
             </button>
+            {/* The end of a first visit's first view: the page's first paint waits until the browser has this (decision 0091). */}
+            <span id={FIRST_VIEW_ENDS.welcome} hidden />
           </div>
         </div>
       </div>
